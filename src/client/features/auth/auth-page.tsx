@@ -1,0 +1,3 @@
+export default function AuthPage() {
+  return <main><h1>Sign in</h1></main>;
+}

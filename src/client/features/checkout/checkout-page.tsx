@@ -1,0 +1,3 @@
+export default function CheckoutPage() {
+  return <main><h1>Payment</h1></main>;
+}

@@ -1,0 +1,5 @@
+import { PageLayout } from '@/components/page-layout';
+
+export default function PaymentsPage() {
+  return <PageLayout title="Payments" subtitle="Track all payment transactions" />;
+}

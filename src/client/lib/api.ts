@@ -1,0 +1,72 @@
+import type { ApiErrorBody, ErrorCode } from '@shared/errors';
+
+/** The one HTTP client. Sends cookies and JSON; any non-OK answer becomes an ApiError. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: ErrorCode | undefined,
+    readonly fields: Record<string, string> | undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export function withParams(url: string, params?: QueryParams): string {
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: Partial<ApiErrorBody> | undefined;
+  try {
+    body = JSON.parse(text) as Partial<ApiErrorBody>;
+  } catch {
+    body = undefined;
+  }
+  const message = body?.message ?? (text || response.statusText);
+  return new ApiError(response.status, message, body?.code, body?.fields);
+}
+
+export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = {};
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await apiFetch(method, url, body);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A paginated list: the array body plus the X-Total-Count header. */
+export async function apiList<T>(url: string, params?: QueryParams): Promise<Page<T>> {
+  const response = await apiFetch('GET', withParams(url, params));
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('X-Total-Count') ?? items.length);
+  return { items, total };
+}

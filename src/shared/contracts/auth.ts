@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { roles } from './common';
+
+/** Sign-in (spec 5). */
+export const loginSchema = z.object({
+  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Create account (spec 5). */
+export const registerSchema = z.object({
+  username: z
+    .string({ message: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  email: z.string({ message: 'Invalid email address' }).trim().toLowerCase().email('Invalid email address').max(254),
+  password: z
+    .string({ message: 'Password must be at least 6 characters' })
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+  firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+  companyName: z.string().trim().max(200).optional().or(z.literal('')),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The user as the API returns it: never the password or invite token. */
+export const userSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  accountingFirmId: z.string().nullable(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(roles),
+  jobTitle: z.string().nullable(),
+  department: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  certifications: z.array(z.string()),
+  phone: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  permissions: z.array(z.string()),
+  approvalLimit: z.string(),
+  isActive: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  onboardingCompleted: z.boolean(),
+  currency: z.string(),
+  locale: z.string(),
+  organizationName: z.string(),
+  organizationType: z.enum(['business', 'accounting_firm']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { type Cents, parseMoney } from '../money';
+
+/** An id in a path: a UUID. Anything else is a 404 rather than a database error. */
+export const idParam = z.object({ id: z.string() });
+
+/** limit (default 50, at most 200) and offset, for every list endpoint. */
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * A money amount as the API and forms send it (12.5, "12.50"), parsed once to integer cents.
+ * At most two decimals; never negative unless `allowNegative`.
+ */
+export function moneyInput(label = 'Amount', options: { allowNegative?: boolean } = {}) {
+  return z.union([z.number(), z.string()]).transform((value, ctx): Cents => {
+    const cents = parseMoney(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimals` });
+      return z.NEVER;
+    }
+    if (cents < 0 && !options.allowNegative) {
+      ctx.addIssue({ code: 'custom', message: `${label} cannot be negative` });
+      return z.NEVER;
+    }
+    if (Math.abs(cents) >= 1e12 * 100) {
+      ctx.addIssue({ code: 'custom', message: `${label} is too large` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+/** A calendar date or timestamp as text ("2026-11-21" or ISO); spec 5: dates typed as text convert. */
+export const dateInput = z.coerce.date({ message: 'Invalid date' });
+
+export const roles = ['owner', 'admin', 'accountant', 'approver', 'viewer'] as const;
+export type Role = (typeof roles)[number];

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = path.resolve(import.meta.dirname, 'src/client');
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': root,
+      '@shared': path.resolve(import.meta.dirname, 'src/shared'),
+    },
+  },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 5000}` },
+  },
+});
