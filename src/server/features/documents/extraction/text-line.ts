@@ -12,6 +12,8 @@ export interface Box {
 
 export interface Word extends Box {
   text: string;
+  /** OCR certainty 0..1; text-layer words are certain. */
+  confidence?: number;
 }
 
 export interface TextLine extends Box {

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { approvalsRoutes } from './features/approvals/approvals.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { billsRoutes } from './features/bills/bills.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { customersRoutes } from './features/customers/customers.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { firmsRoutes } from './features/firms/firms.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { teamRoutes } from './features/team/team.routes';
+import { vendorsRoutes } from './features/vendors/vendors.routes';
+import { registerAuth } from './platform/auth';
+import type { AppDeps, FeatureRoutes } from './platform/deps';
+import { registerErrorHandler } from './platform/errors';
+import { pingDatabase } from './db/client';
+
+const features: FeatureRoutes[] = [
+  authRoutes,
+  teamRoutes,
+  settingsRoutes,
+  customersRoutes,
+  invoicesRoutes,
+  paymentsRoutes,
+  dashboardRoutes,
+  checkoutRoutes,
+  vendorsRoutes,
+  billsRoutes,
+  approvalsRoutes,
+  bankAccountsRoutes,
+  paymentRunsRoutes,
+  documentsRoutes,
+  firmsRoutes,
+  contactRoutes,
+];
+
+export interface CreateAppOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built client lives; served with an SPA fallback when present. */
+  clientDir?: string;
+}
+
+/** Never logged: passwords, cookies, account numbers. */
+export const redactPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.accountNumber',
+  '*.routingNumber',
+];
+
+/** The one factory for the server and the tests. */
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const { logger, clientDir, ...deps } = options;
+  const app = Fastify({
+    logger: logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: deps.config.sessionSecret });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Signal AR API', version: '1.0.0', description: 'Accounts receivable and payable.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies });
+
+  app.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
+    async () => {
+      await pingDatabase(deps.db);
+      return { status: 'ok' as const, database: deps.dbKind };
+    },
+  );
+
+  for (const feature of features) {
+    await app.register(async (scope) => feature(scope.withTypeProvider<ZodTypeProvider>(), deps));
+  }
+
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasClient) {
+      return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
+    }
+    // The client router decides what to show (its own 404 page for unknown paths).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,4 @@
+export * from './organizations';
+export * from './users';
+export * from './audit';
+export * from './payments';

@@ -1,0 +1,37 @@
+import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, id, updatedAt } from './columns';
+
+/** The tenant: an accounting firm or a business. Fields of the spec's Accounting firm entity. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    type: text('type', { enum: ['business', 'accounting_firm'] }).notNull().default('business'),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    country: text('country').notNull().default('US'),
+    website: text('website'),
+    taxId: text('tax_id'),
+    licenseNumber: text('license_number'),
+    specializations: jsonb('specializations').$type<string[]>().notNull().default([]),
+    subscriptionPlan: text('subscription_plan').notNull().default('starter'),
+    subscriptionStatus: text('subscription_status').notNull().default('active'),
+    maxClients: integer('max_clients').notNull().default(10),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    logoUrl: text('logo_url'),
+    primaryColor: text('primary_color').notNull().default('#000000'),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    currency: text('currency').notNull().default('USD'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('organizations_email_key').on(sql`lower(${t.email})`)],
+);

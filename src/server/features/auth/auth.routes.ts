@@ -1,0 +1,46 @@
+import { loginSchema, registerSchema } from '../../../shared/contracts/auth';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../../platform/auth';
+import type { AppDeps, ZodApp } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { deleteSession } from '../../platform/sessions';
+import { findUserWithOrganization, toUserDto } from './auth.queries';
+import { loginUser, registerUser } from './auth.service';
+
+export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.post(
+    '/api/register',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Create an account and organization', body: registerSchema } },
+    async (request, reply) => {
+      const { user, token } = await registerUser(deps.db, request.body, deps.now());
+      setSessionCookie(reply, token, deps.config.secureCookies);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/login',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema } },
+    async (request, reply) => {
+      const { user, token } = await loginUser(deps.db, request.body, request.ip, deps.now());
+      setSessionCookie(reply, token, deps.config.secureCookies);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign out' } },
+    async (request, reply) => {
+      if (request.auth) await deleteSession(deps.db, request.auth.sessionId);
+      clearSessionCookie(reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/user', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
+    const auth = requireAuth(request);
+    const row = await findUserWithOrganization(deps.db, auth.userId);
+    if (!row) throw notFound('User');
+    return toUserDto(row.user, row.organization);
+  });
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import type { LoginInput, RegisterInput, User } from '../../../shared/contracts/auth';
+import type { Database } from '../../db/client';
+import { organizations, users } from '../../db/schema';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { createSession } from '../../platform/sessions';
+import {
+  clearFailures,
+  countRecentFailures,
+  findTakenIdentity,
+  findUserByUsername,
+  recordFailure,
+  toUserDto,
+} from './auth.queries';
+
+/** 10 failed sign-ins for one username or one address within 15 minutes: 429 until they age out. */
+export const MAX_FAILURES = 10;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export function conflictFor(taken: { username: boolean; email: boolean }): AppError | null {
+  if (taken.username) return new AppError('CONFLICT', 'Username already exists', { username: 'Username already exists' });
+  if (taken.email) return new AppError('CONFLICT', 'Email already exists', { email: 'Email already exists' });
+  return null;
+}
+
+/** Creates the user and a new organization with the user as owner, and signs them in. */
+export async function registerUser(
+  db: Database,
+  input: RegisterInput,
+  now: Date,
+): Promise<{ user: User; token: string }> {
+  const existing = conflictFor(await findTakenIdentity(db, input.username, input.email));
+  if (existing) throw existing;
+  const passwordHash = await hashPassword(input.password);
+  const organizationName = input.companyName?.trim() || `${input.firstName} ${input.lastName}`;
+  try {
+    return await db.transaction(async (tx) => {
+      const [organization] = await tx.insert(organizations).values({ name: organizationName }).returning();
+      if (!organization) throw new Error('organization insert returned nothing');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          organizationId: organization.id,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'owner',
+          lastLoginAt: now,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      const token = await createSession(tx, user, now);
+      return { user: toUserDto(user, organization), token };
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides.
+    if (isUniqueViolation(error, 'users_username_key')) throw conflictFor({ username: true, email: false }) ?? error;
+    if (isUniqueViolation(error, 'users_email_key')) throw conflictFor({ username: false, email: true }) ?? error;
+    throw error;
+  }
+}
+
+export async function loginUser(
+  db: Database,
+  input: LoginInput,
+  clientAddress: string,
+  now: Date,
+): Promise<{ user: User; token: string }> {
+  const keys = [`user:${input.username.toLowerCase()}`, `ip:${clientAddress}`];
+  const failures = await countRecentFailures(db, keys, new Date(now.getTime() - FAILURE_WINDOW_MS));
+  if (failures >= MAX_FAILURES) {
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Try again in 15 minutes.');
+  }
+  const row = await findUserByUsername(db, input.username);
+  const valid = await verifyPassword(input.password, row?.user.passwordHash ?? (await getDummyHash()));
+  if (!row || !valid || !row.user.isActive) {
+    await recordFailure(db, keys, now);
+    throw new AppError('UNAUTHORIZED', 'Invalid username or password');
+  }
+  await clearFailures(db, keys[0] ?? '');
+  const [user] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.user.id)).returning();
+  const token = await createSession(db, row.user, now);
+  return { user: toUserDto(user ?? row.user, row.organization), token };
+}

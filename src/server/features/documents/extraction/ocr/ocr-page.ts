@@ -1,0 +1,28 @@
+import { groupWordsIntoLines, type TextLine, type Word } from '../text-line';
+import { withOcrWorker } from './ocr-worker';
+
+/** OCRs one prepared page image into positioned lines. */
+export async function ocrPage(png: Buffer, size: { width: number; height: number; page: number }): Promise<TextLine[]> {
+  const result = await withOcrWorker((worker) => worker.recognize(png, {}, { blocks: true, text: false }));
+  const words: Word[] = [];
+  for (const block of result.data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          const text = word.text.trim();
+          if (text === '') continue;
+          words.push({
+            page: size.page,
+            text,
+            x: word.bbox.x0 / size.width,
+            y: word.bbox.y0 / size.height,
+            width: (word.bbox.x1 - word.bbox.x0) / size.width,
+            height: (word.bbox.y1 - word.bbox.y0) / size.height,
+            confidence: word.confidence / 100,
+          });
+        }
+      }
+    }
+  }
+  return groupWordsIntoLines(words);
+}

@@ -1,0 +1,68 @@
+import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+const languages = ['eng', 'deu', 'fra'] as const;
+
+/**
+ * tesseract.js reads every language from one folder, but each language ships in its own npm
+ * package; link the packaged files into one folder so nothing is ever fetched from the network.
+ */
+function prepareLanguageFolder(): string {
+  const folder = path.join(os.tmpdir(), 'signal-ar-tessdata');
+  mkdirSync(folder, { recursive: true });
+  for (const language of languages) {
+    const packageRoot = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+    const source = path.join(packageRoot, '4.0.0_best_int', `${language}.traineddata.gz`);
+    const target = path.join(folder, `${language}.traineddata.gz`);
+    if (existsSync(target)) continue;
+    try {
+      symlinkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
+  return folder;
+}
+
+let warmWorker: Promise<Worker> | null = null;
+// One OCR job at a time: a page is CPU-bound and several at once only add memory.
+let queue: Promise<unknown> = Promise.resolve();
+
+async function startWorker(): Promise<Worker> {
+  const worker = await createWorker([...languages], OEM.LSTM_ONLY, {
+    langPath: prepareLanguageFolder(),
+    cacheMethod: 'none',
+    gzip: true,
+  });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
+  return worker;
+}
+
+/** Runs `job` with the warm worker, after any job already running has finished. */
+export function withOcrWorker<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
+  const run = queue.then(async () => {
+    warmWorker ??= startWorker();
+    try {
+      return await job(await warmWorker);
+    } catch (error) {
+      // A worker that failed may be in a bad state; start a fresh one for the next job.
+      const broken = warmWorker;
+      warmWorker = null;
+      await broken.then((worker) => worker.terminate()).catch(() => undefined);
+      throw error;
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+export async function terminateOcrWorker(): Promise<void> {
+  await queue;
+  const worker = warmWorker;
+  warmWorker = null;
+  if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp, redactPaths } from './app';
+import { buildConfig } from './config';
+import { openDatabase } from './db/client';
+import { readEnv } from './env';
+import { createMailer } from './platform/mail';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const config = buildConfig(env);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: config.dataDir });
+  const app = await createApp({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    now: () => new Date(),
+    startWorkers: env.WORKERS === 'on',
+    clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
+    logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },
+  });
+  app.addHook('onClose', async () => database.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Signal AR on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

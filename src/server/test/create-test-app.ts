@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createApp } from '../app';
+import type { AppConfig } from '../config';
+import { type OpenDatabase, openDatabase } from '../db/client';
+import { createMailer } from '../platform/mail';
+import type { AppDeps } from '../platform/deps';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  /** The test's own DATA_DIR (outbox, uploads). */
+  dataDir: string;
+  /** Moves the app's clock: `clock.advance(13 * 3600_000)`. */
+  clock: { now: Date; advance: (ms: number) => void; set: (date: Date) => void };
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
+ * database created on that PostgreSQL server and dropped afterwards.
+ */
+export async function createTestApp(options: { now?: Date; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let database: OpenDatabase;
+  let dropDatabase = async (): Promise<void> => {};
+  if (adminUrl) {
+    const name = `signal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: null });
+  }
+  const clock = {
+    now: options.now ?? new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+    set(date: Date) {
+      clock.now = date;
+    },
+  };
+  const config: AppConfig = {
+    nodeEnv: 'test',
+    port: 0,
+    dataDir,
+    appUrl: 'http://localhost:5000',
+    sessionSecret: randomBytes(32).toString('hex'),
+    encryptionKey: randomBytes(32),
+    smtpUrl: undefined,
+    mailFrom: 'Signal AR <no-reply@signal-ar.test>',
+    stripe: null,
+    secureCookies: false,
+    ...options.config,
+  };
+  const deps: AppDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    mail: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    now: () => clock.now,
+    startWorkers: false,
+  };
+  const app = await createApp(deps);
+  await app.ready();
+  return {
+    app,
+    deps,
+    dataDir,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
