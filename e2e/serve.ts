@@ -1,0 +1,16 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// The app as `npm start` runs it, on a fresh embedded database in a temporary DATA_DIR.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'signal-ar-e2e');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+process.env.DATA_DIR = dataDir;
+process.env.PORT = process.env.E2E_PORT ?? '5055';
+process.env.HOST = '127.0.0.1';
+process.env.NODE_ENV = 'test';
+process.env.LOG_LEVEL = 'warn';
+delete process.env.DATABASE_URL;
+console.log(`e2e DATA_DIR=${process.env.DATA_DIR}`);
+await import('../src/server/main');

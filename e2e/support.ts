@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Page, expect } from '@playwright/test';
+
+/** The e2e server prints its DATA_DIR; tests read the mail outbox through this helper. */
+export async function readOutbox(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/health');
+  expect(response.ok()).toBeTruthy();
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return [];
+  const outbox = path.join(dir, 'outbox');
+  return readdirSync(outbox)
+    .sort()
+    .map((file) => readFileSync(path.join(outbox, file), 'utf8'));
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** Registers through the real /auth page and lands on the dashboard. */
+export async function registerThroughUi(page: Page, name = uniqueName()): Promise<{ username: string; password: string }> {
+  const password = 'correct horse 1';
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Email').fill(`${name}@example.com`);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('First name').fill('Erin');
+  await page.getByLabel('Last name').fill('Example');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { username: name, password };
+}

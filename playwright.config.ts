@@ -1,0 +1,38 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5055);
+// One data dir per port, known to both the server and the tests (which read the mail outbox).
+const dataDir = path.join(tmpdir(), `signal-ar-e2e-${port}`);
+process.env.E2E_DATA_DIR = dataDir;
+const build = process.env.E2E_SKIP_BUILD ? '' : 'npm run build && ';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `${build}node --import tsx e2e/serve.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
