@@ -15,8 +15,13 @@ export type PageQuery = z.infer<typeof pageQuery>;
  * A money amount as the API and forms send it (12.5, "12.50"), parsed once to integer cents.
  * At most two decimals; never negative unless `allowNegative`.
  */
-export function moneyInput(label = 'Amount', options: { allowNegative?: boolean } = {}) {
-  return z.union([z.number(), z.string()]).transform((value, ctx): Cents => {
+export function moneyInput(label = 'Amount', options: { allowNegative?: boolean; required?: string } = {}) {
+  const required = options.required ?? `${label} is required`;
+  return z
+    .union([z.number(), z.string().trim().min(1, required)], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be a number`),
+    })
+    .transform((value, ctx): Cents => {
     const cents = parseMoney(value);
     if (cents === null) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimals` });
@@ -39,3 +44,17 @@ export const dateInput = z.coerce.date({ message: 'Invalid date' });
 
 export const roles = ['owner', 'admin', 'accountant', 'approver', 'viewer'] as const;
 export type Role = (typeof roles)[number];
+
+/** A quantity: positive, at most 4 decimals, kept as exact decimal text ("1.5"). */
+export const quantityInput = z
+  .union([z.number(), z.string().trim().min(1, 'Quantity is required')], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Quantity is required' : 'Quantity must be a number'),
+  })
+  .transform((value, ctx): string => {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (!/^\d+(\.\d{1,4})?$/.test(text) || Number(text) <= 0 || Number(text) >= 1e8) {
+      ctx.addIssue({ code: 'custom', message: 'Quantity must be a positive number with at most 4 decimals' });
+      return z.NEVER;
+    }
+    return text;
+  });

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE, findCurrency } from '@shared/currencies';
+import { type Cents, formatMoney, parseMoney } from '@shared/money';
+
+export interface UserSettings {
+  currency: string;
+  locale: string;
+}
+
+export const settingsQueryKey = ['/api/user/settings'] as const;
+
+/**
+ * Formats amounts in the signed-in user's chosen currency (spec 9: locale first, catalogue symbol
+ * position as the fallback). Accepts the API's decimal strings ("123.45") or cents.
+ */
+export function useMoneyFormat() {
+  const { data } = useQuery<UserSettings>({ queryKey: settingsQueryKey });
+  const code = data?.currency ?? DEFAULT_CURRENCY;
+  const currency = findCurrency(code);
+  const format = {
+    currency: code,
+    locale: data?.locale ?? currency?.locale ?? DEFAULT_LOCALE,
+    symbol: currency?.symbol ?? '$',
+    position: currency?.position ?? 'before',
+  } as const;
+  return {
+    currency: format,
+    /** "123.45" (or a number of units) from the API. */
+    formatAmount: (amount: string | number | null | undefined) =>
+      formatMoney(amount === null || amount === undefined ? null : parseMoney(amount, { round: true }), format),
+    formatCents: (cents: Cents) => formatMoney(cents, format),
+  };
+}
