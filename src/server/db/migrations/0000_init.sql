@@ -83,10 +83,116 @@ CREATE TABLE "audit_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"type" text NOT NULL,
+	"reference_id" uuid NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"method" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reference" text,
+	"transaction_id" text,
+	"stripe_payment_intent_id" text,
+	"payment_run_id" uuid,
+	"bank_account_id" uuid,
+	"scheduled_date" date,
+	"processed_at" timestamp with time zone,
+	"failure_reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"accounting_firm_id" uuid,
+	"user_id" uuid,
+	"client_user_id" uuid,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"address" text,
+	"city" text,
+	"state" text,
+	"zip_code" text,
+	"country" text DEFAULT 'US' NOT NULL,
+	"website" text,
+	"tax_id" text,
+	"business_type" text,
+	"industry" text,
+	"annual_revenue" numeric(14, 2),
+	"employee_count" integer,
+	"primary_contact_name" text,
+	"primary_contact_email" text,
+	"primary_contact_phone" text,
+	"billing_contact_name" text,
+	"billing_contact_email" text,
+	"billing_contact_phone" text,
+	"service_level" text DEFAULT 'standard' NOT NULL,
+	"monthly_fee" numeric(14, 2),
+	"billing_frequency" text DEFAULT 'monthly' NOT NULL,
+	"payment_terms" text DEFAULT 'Net 30' NOT NULL,
+	"relationship_start_date" date,
+	"next_billing_date" date,
+	"has_portal_access" boolean DEFAULT false NOT NULL,
+	"portal_permissions" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"auto_approval_limit" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"invoice_template" text DEFAULT 'standard' NOT NULL,
+	"preferred_payment_methods" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"onboarding_status" text DEFAULT 'pending' NOT NULL,
+	"invitation_id" uuid,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"risk_level" text DEFAULT 'low' NOT NULL,
+	"credit_limit" numeric(14, 2),
+	"current_balance" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_items" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"description" text NOT NULL,
+	"quantity" numeric(12, 4) NOT NULL,
+	"unit_price" numeric(14, 2) NOT NULL,
+	"total_price" numeric(14, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"customer_id" uuid NOT NULL,
+	"invoice_number" text NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"issue_date" date NOT NULL,
+	"due_date" date NOT NULL,
+	"subtotal" numeric(14, 2) NOT NULL,
+	"tax_amount" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"discount_amount" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total_amount" numeric(14, 2) NOT NULL,
+	"amount_paid" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"notes" text,
+	"payment_terms" text DEFAULT 'Net 30' NOT NULL,
+	"sent_at" timestamp with time zone,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_accounting_firm_id_organizations_id_fk" FOREIGN KEY ("accounting_firm_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_items" ADD CONSTRAINT "invoice_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_items" ADD CONSTRAINT "invoice_items_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_email_key" ON "organizations" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "login_failures_key_idx" ON "login_failures" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -94,4 +200,19 @@ CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree (lower("username
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_organization_idx" ON "users" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "audit_log_org_idx" ON "audit_log" USING btree ("organization_id","created_at");--> statement-breakpoint
-CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
+CREATE INDEX "payments_org_created_idx" ON "payments" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "payments_reference_idx" ON "payments" USING btree ("organization_id","type","reference_id");--> statement-breakpoint
+CREATE INDEX "payments_due_idx" ON "payments" USING btree ("status","scheduled_date");--> statement-breakpoint
+CREATE INDEX "payments_run_idx" ON "payments" USING btree ("payment_run_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_stripe_intent_key" ON "payments" USING btree ("stripe_payment_intent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_transaction_key" ON "payments" USING btree ("transaction_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_org_email_key" ON "customers" USING btree ("organization_id",lower("email"));--> statement-breakpoint
+CREATE INDEX "customers_org_name_idx" ON "customers" USING btree ("organization_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "customers_org_created_idx" ON "customers" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoice_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_org_number_key" ON "invoices" USING btree ("organization_id","invoice_number");--> statement-breakpoint
+CREATE INDEX "invoices_org_created_idx" ON "invoices" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoices_org_due_idx" ON "invoices" USING btree ("organization_id","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_org_status_idx" ON "invoices" USING btree ("organization_id","status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_id");

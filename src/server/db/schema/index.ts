@@ -2,3 +2,5 @@ export * from './organizations';
 export * from './users';
 export * from './audit';
 export * from './payments';
+export * from './customers';
+export * from './invoices';

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns';
+import { organizations } from './organizations';
+
+/** Who an organization invoices (spec 3, Customer). The email is unique within one organization. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Set when the organization is an accounting firm and this customer is one of its clients. */
+    accountingFirmId: uuid('accounting_firm_id'),
+    /** The user who created the customer. */
+    userId: uuid('user_id'),
+    /** The client's own user account, once invited to the portal. */
+    clientUserId: uuid('client_user_id'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    country: text('country').notNull().default('US'),
+    website: text('website'),
+    taxId: text('tax_id'),
+    businessType: text('business_type'),
+    industry: text('industry'),
+    annualRevenue: money('annual_revenue'),
+    employeeCount: integer('employee_count'),
+    primaryContactName: text('primary_contact_name'),
+    primaryContactEmail: text('primary_contact_email'),
+    primaryContactPhone: text('primary_contact_phone'),
+    billingContactName: text('billing_contact_name'),
+    billingContactEmail: text('billing_contact_email'),
+    billingContactPhone: text('billing_contact_phone'),
+    serviceLevel: text('service_level').notNull().default('standard'),
+    monthlyFee: money('monthly_fee'),
+    billingFrequency: text('billing_frequency').notNull().default('monthly'),
+    paymentTerms: text('payment_terms').notNull().default('Net 30'),
+    relationshipStartDate: date('relationship_start_date', { mode: 'string' }),
+    nextBillingDate: date('next_billing_date', { mode: 'string' }),
+    hasPortalAccess: boolean('has_portal_access').notNull().default(false),
+    portalPermissions: jsonb('portal_permissions').$type<string[]>().notNull().default([]),
+    autoApprovalLimit: money('auto_approval_limit').notNull().default('0'),
+    invoiceTemplate: text('invoice_template').notNull().default('standard'),
+    preferredPaymentMethods: jsonb('preferred_payment_methods').$type<string[]>().notNull().default([]),
+    onboardingStatus: text('onboarding_status').notNull().default('pending'),
+    invitationId: uuid('invitation_id'),
+    isActive: boolean('is_active').notNull().default(true),
+    riskLevel: text('risk_level').notNull().default('low'),
+    creditLimit: money('credit_limit'),
+    currentBalance: money('current_balance').notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_org_email_key').on(t.organizationId, sql`lower(${t.email})`),
+    index('customers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('customers_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
