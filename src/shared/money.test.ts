@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { centsFromDecimal, formatMoney, multiplyCents, parseMoney, percentOf, sumCents, toDecimal } from './money';
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('parseMoney', () => {
+  it('reads numbers and decimal text into cents exactly', () => {
+    expect(parseMoney('12.34')).toBe(1234);
+    expect(parseMoney(12.34)).toBe(1234);
+    expect(parseMoney('1,234.5')).toBe(123450);
+    expect(parseMoney(' 7 ')).toBe(700);
+    expect(parseMoney('-0.05')).toBe(-5);
+    expect(parseMoney(0.1 + 0.2)).toBe(30);
+    expect(parseMoney('12.50')).toBe(1250);
+    expect(parseMoney('12.500')).toBe(1250);
+  });
+
+  it('refuses anything that is not a plain decimal', () => {
+    expect(parseMoney('abc')).toBeNull();
+    expect(parseMoney('')).toBeNull();
+    expect(parseMoney('1e5')).toBeNull();
+    expect(parseMoney('12.3.4')).toBeNull();
+    expect(parseMoney(Number.NaN)).toBeNull();
+    expect(parseMoney(Number.POSITIVE_INFINITY)).toBeNull();
+  });
+
+  it('refuses more than two decimals unless asked to round, then rounds half away from zero', () => {
+    expect(parseMoney('1.005')).toBeNull();
+    expect(parseMoney('1.005', { round: true })).toBe(101);
+    expect(parseMoney('1.004', { round: true })).toBe(100);
+    expect(parseMoney('-1.005', { round: true })).toBe(-101);
+  });
+
+  it('refuses amounts beyond the safe integer range', () => {
+    expect(parseMoney('999999999999999999999')).toBeNull();
+  });
+});
+
+describe('toDecimal and centsFromDecimal', () => {
+  it('writes the exact decimal text', () => {
+    expect(toDecimal(12345)).toBe('123.45');
+    expect(toDecimal(5)).toBe('0.05');
+    expect(toDecimal(-5)).toBe('-0.05');
+    expect(toDecimal(0)).toBe('0.00');
+    expect(toDecimal(-123400)).toBe('-1234.00');
+  });
+
+  it('round-trips through the database text', () => {
+    for (const cents of [0, 1, 99, 100, 123456789, -42]) expect(centsFromDecimal(toDecimal(cents))).toBe(cents);
+    expect(centsFromDecimal('10')).toBe(1000);
+    expect(() => centsFromDecimal('not money')).toThrow('Not a decimal amount');
+  });
+
+  it('sums cents', () => {
+    expect(sumCents([10, 20, 30])).toBe(60);
+    expect(sumCents([])).toBe(0);
+  });
+});
+
+describe('multiplyCents', () => {
+  it('multiplies by whole quantities', () => {
+    expect(multiplyCents(1999, 3)).toBe(5997);
+    expect(multiplyCents(1999, '0')).toBe(0);
+  });
+
+  it('reads fractional quantities exactly and rounds half away from zero', () => {
+    expect(multiplyCents(1000, '1.5')).toBe(1500);
+    expect(multiplyCents(333, '0.5')).toBe(167); // 166.5 -> 167
+    expect(multiplyCents(-333, '0.5')).toBe(-167); // -166.5 -> -167, away from zero
+    expect(multiplyCents(1, 0.5)).toBe(1);
+    expect(multiplyCents(1, 0.49)).toBe(0);
+    expect(multiplyCents(1000, 0.333)).toBe(333);
+    expect(multiplyCents(1999, '2.25')).toBe(4498); // 4497.75
+    expect(multiplyCents(10, 1.1)).toBe(11); // no float noise from 1.1
+  });
+
+  it('throws on a quantity that is not a number', () => {
+    expect(() => multiplyCents(100, 'two')).toThrow('Not a quantity');
+  });
+});
+
+describe('percentOf', () => {
+  it('takes a percentage, rounded to the cent half away from zero', () => {
+    expect(percentOf(10000, 8.25)).toBe(825);
+    expect(percentOf(1999, '8.25')).toBe(165); // 164.9175
+    expect(percentOf(10, 5)).toBe(1); // 0.5 -> 1
+    expect(percentOf(-10, 5)).toBe(-1);
+    expect(percentOf(12345, 0)).toBe(0);
+    expect(percentOf(100, 100)).toBe(100);
+  });
+
+  it('throws on a percentage that is not a number', () => {
+    expect(() => percentOf(100, 'ten')).toThrow('Not a percentage');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats USD in en-US', () => {
+    expect(formatMoney(123456, { currency: 'USD', locale: 'en-US' })).toBe('$1,234.56');
+    expect(formatMoney(-5, { currency: 'USD', locale: 'en-US' })).toBe('-$0.05');
+  });
+
+  it('formats EUR in de-DE', () => {
+    expect(plain(formatMoney(123456, { currency: 'EUR', locale: 'de-DE' }))).toBe('1.234,56 €');
+  });
+
+  it('keeps two decimals for JPY', () => {
+    expect(formatMoney(123456, { currency: 'JPY', locale: 'ja-JP' })).toMatch(/^[¥￥]1,234\.56$/);
+    expect(formatMoney(100, { currency: 'JPY', locale: 'en-US' })).toBe('¥1.00');
+  });
+
+  it('formats huge amounts without float loss', () => {
+    expect(formatMoney(999999999999999, { currency: 'USD', locale: 'en-US' })).toBe('$9,999,999,999,999.99');
+  });
+
+  it('shows the code for a well-formed code Intl does not know', () => {
+    expect(plain(formatMoney(150, { currency: 'XYZ', locale: 'en-US' }))).toBe('XYZ 1.50');
+  });
+
+  it('falls back to the symbol (or the code) for a code Intl refuses', () => {
+    expect(formatMoney(123456, { currency: 'NOPE', locale: 'en-US', symbol: '¤', position: 'before' })).toBe('¤1,234.56');
+    expect(formatMoney(123456, { currency: 'NOPE', locale: 'en-US', position: 'after' })).toBe('1,234.56 NOPE');
+  });
+
+  it('shows a non-numeric amount as 0.00 (spec 5)', () => {
+    expect(formatMoney(null, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+    expect(formatMoney(undefined, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+    expect(formatMoney(Number.NaN, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+  });
+});
