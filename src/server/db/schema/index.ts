@@ -4,3 +4,5 @@ export * from './audit';
 export * from './payments';
 export * from './customers';
 export * from './invoices';
+export * from './settings';
+export * from './team';
