@@ -1,0 +1,63 @@
+/**
+ * `npm test`: type check, lint, unit and API tests (Vitest), browser tests (Playwright), then one
+ * closing line "tests: N passed, M failed". `--db-only` runs just the database-backed tests
+ * (used by CI against PostgreSQL with TEST_DATABASE_URL).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dbOnly = process.argv.includes('--db-only');
+const label = dbOnly ? 'postgres' : 'all';
+const results = path.resolve('test-results');
+mkdirSync(results, { recursive: true });
+
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: ${child.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return child.status === 0;
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+const vitestJson = path.join(results, `vitest-${label}.json`);
+const playwrightJson = path.join(results, 'playwright.json');
+
+if (!dbOnly) {
+  ok = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
+  ok = run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']) && ok;
+  if (!ok) failed += 1;
+}
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+if (dbOnly) vitestArgs.push('src/server');
+ok = run('unit and API tests', 'npx', vitestArgs) && ok;
+const vitest = readJson(vitestJson);
+passed += Number(vitest?.numPassedTests ?? 0);
+failed += Number(vitest?.numFailedTests ?? 0) + (vitest ? 0 : 1);
+
+if (!dbOnly) {
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  ok = e2eOk && ok;
+  const stats = readJson(playwrightJson)?.stats as Record<string, number> | undefined;
+  passed += Number(stats?.expected ?? 0) + Number(stats?.flaky ?? 0);
+  failed += Number(stats?.unexpected ?? 0) + (stats ? 0 : 1);
+}
+
+writeFileSync(path.join(results, `summary-${label}.json`), JSON.stringify({ passed, failed, ok }));
+if (!ok && failed === 0) failed = 1;
+console.log(`\ntests (${label}): ${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);
