@@ -210,6 +210,136 @@ CREATE TABLE "team_invitations" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vendors" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text,
+	"address" text,
+	"city" text,
+	"state" text,
+	"zip_code" text,
+	"country" text DEFAULT 'US' NOT NULL,
+	"tax_id" text,
+	"payment_method" text DEFAULT 'ach' NOT NULL,
+	"bank_name" text,
+	"account_number_encrypted" text,
+	"account_last4" text,
+	"routing_number" text,
+	"wire_instructions" text,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bill_items" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"bill_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"description" text NOT NULL,
+	"quantity" numeric(12, 4) NOT NULL,
+	"unit_price" numeric(14, 2) NOT NULL,
+	"total_price" numeric(14, 2) NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bills" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"vendor_id" uuid NOT NULL,
+	"bill_number" text NOT NULL,
+	"status" text DEFAULT 'received' NOT NULL,
+	"bill_date" date NOT NULL,
+	"due_date" date NOT NULL,
+	"subtotal" numeric(14, 2) NOT NULL,
+	"tax_amount" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total_amount" numeric(14, 2) NOT NULL,
+	"notes" text,
+	"attachment_url" text,
+	"document_id" uuid,
+	"scheduled_payment_date" date,
+	"paid_at" timestamp with time zone,
+	"approval_status" text DEFAULT 'not_required' NOT NULL,
+	"approval_round" integer DEFAULT 0 NOT NULL,
+	"approval_plan" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "approval_workflows" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"name" text NOT NULL,
+	"description" text,
+	"trigger_type" text NOT NULL,
+	"trigger_value" text,
+	"approver_ids" uuid[] NOT NULL,
+	"require_all_approvers" boolean DEFAULT false NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bill_approvals" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"bill_id" uuid NOT NULL,
+	"approver_id" uuid NOT NULL,
+	"workflow_id" uuid,
+	"round" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"notes" text,
+	"approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"file_name" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"file_type" text NOT NULL,
+	"file_size" integer NOT NULL,
+	"document_type" text NOT NULL,
+	"ocr_status" text DEFAULT 'pending' NOT NULL,
+	"extracted_data" jsonb,
+	"related_entity_type" text,
+	"related_entity_id" uuid,
+	"processing_error" text,
+	"processed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 3 NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_at" timestamp with time zone,
+	"locked_by" text,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "vendor_hints" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"vendor_id" uuid NOT NULL,
+	"hints" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_accounting_firm_id_organizations_id_fk" FOREIGN KEY ("accounting_firm_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -224,6 +354,17 @@ ALTER TABLE "user_settings" ADD CONSTRAINT "user_settings_user_id_users_id_fk" F
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_invitations" ADD CONSTRAINT "team_invitations_accepted_user_id_users_id_fk" FOREIGN KEY ("accepted_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vendors" ADD CONSTRAINT "vendors_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_items" ADD CONSTRAINT "bill_items_bill_id_bills_id_fk" FOREIGN KEY ("bill_id") REFERENCES "public"."bills"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bills" ADD CONSTRAINT "bills_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bills" ADD CONSTRAINT "bills_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_workflows" ADD CONSTRAINT "approval_workflows_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_bill_id_bills_id_fk" FOREIGN KEY ("bill_id") REFERENCES "public"."bills"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_approver_id_users_id_fk" FOREIGN KEY ("approver_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_workflow_id_approval_workflows_id_fk" FOREIGN KEY ("workflow_id") REFERENCES "public"."approval_workflows"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vendor_hints" ADD CONSTRAINT "vendor_hints_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_email_key" ON "organizations" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "login_failures_key_idx" ON "login_failures" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -248,4 +389,22 @@ CREATE INDEX "invoices_org_due_idx" ON "invoices" USING btree ("organization_id"
 CREATE INDEX "invoices_org_status_idx" ON "invoices" USING btree ("organization_id","status","due_date");--> statement-breakpoint
 CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_invitations_token_key" ON "team_invitations" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "team_invitations_org_idx" ON "team_invitations" USING btree ("organization_id","created_at");
+CREATE INDEX "team_invitations_org_idx" ON "team_invitations" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "vendors_org_name_idx" ON "vendors" USING btree ("organization_id","name");--> statement-breakpoint
+CREATE INDEX "vendors_org_normalized_name_idx" ON "vendors" USING btree ("organization_id",regexp_replace(lower("name"), '[^a-z0-9]', '', 'g'));--> statement-breakpoint
+CREATE INDEX "bill_items_bill_idx" ON "bill_items" USING btree ("bill_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "bills_vendor_number_key" ON "bills" USING btree ("organization_id","vendor_id","bill_number");--> statement-breakpoint
+CREATE INDEX "bills_org_due_idx" ON "bills" USING btree ("organization_id","due_date");--> statement-breakpoint
+CREATE INDEX "bills_org_status_idx" ON "bills" USING btree ("organization_id","status");--> statement-breakpoint
+CREATE INDEX "bills_org_created_idx" ON "bills" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "bills_vendor_idx" ON "bills" USING btree ("vendor_id");--> statement-breakpoint
+CREATE INDEX "bills_document_idx" ON "bills" USING btree ("document_id");--> statement-breakpoint
+CREATE INDEX "approval_workflows_org_idx" ON "approval_workflows" USING btree ("organization_id","is_active");--> statement-breakpoint
+CREATE INDEX "bill_approvals_approver_idx" ON "bill_approvals" USING btree ("organization_id","approver_id","status");--> statement-breakpoint
+CREATE INDEX "bill_approvals_bill_idx" ON "bill_approvals" USING btree ("bill_id","round");--> statement-breakpoint
+CREATE INDEX "bill_approvals_acted_idx" ON "bill_approvals" USING btree ("organization_id","approved_at");--> statement-breakpoint
+CREATE INDEX "documents_org_created_idx" ON "documents" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "documents_org_type_created_idx" ON "documents" USING btree ("organization_id","document_type","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_claim_idx" ON "jobs" USING btree ("kind","status","run_at");--> statement-breakpoint
+CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("locked_at") WHERE "jobs"."status" = 'running';--> statement-breakpoint
+CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree ("organization_id","vendor_id");

@@ -6,3 +6,7 @@ export * from './customers';
 export * from './invoices';
 export * from './settings';
 export * from './team';
+export * from './vendors';
+export * from './bills';
+export * from './approvals';
+export * from './documents';
