@@ -340,6 +340,24 @@ CREATE TABLE "vendor_hints" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "payment_links" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"invoice_id" uuid NOT NULL,
+	"customer_id" uuid,
+	"link_id" text NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"description" text,
+	"status" text DEFAULT 'active' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	"payment_method_types" jsonb DEFAULT '["card","ach"]'::jsonb NOT NULL,
+	"custom_message" text,
+	"stripe_payment_intent_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_accounting_firm_id_organizations_id_fk" FOREIGN KEY ("accounting_firm_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -365,6 +383,9 @@ ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_approver_id_users_id
 ALTER TABLE "bill_approvals" ADD CONSTRAINT "bill_approvals_workflow_id_approval_workflows_id_fk" FOREIGN KEY ("workflow_id") REFERENCES "public"."approval_workflows"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_hints" ADD CONSTRAINT "vendor_hints_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_email_key" ON "organizations" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "login_failures_key_idx" ON "login_failures" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -407,4 +428,6 @@ CREATE INDEX "documents_org_created_idx" ON "documents" USING btree ("organizati
 CREATE INDEX "documents_org_type_created_idx" ON "documents" USING btree ("organization_id","document_type","created_at");--> statement-breakpoint
 CREATE INDEX "jobs_claim_idx" ON "jobs" USING btree ("kind","status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("locked_at") WHERE "jobs"."status" = 'running';--> statement-breakpoint
-CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree ("organization_id","vendor_id");
+CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree ("organization_id","vendor_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_links_link_id_key" ON "payment_links" USING btree ("link_id");--> statement-breakpoint
+CREATE INDEX "payment_links_invoice_idx" ON "payment_links" USING btree ("organization_id","invoice_id","status");

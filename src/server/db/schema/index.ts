@@ -10,3 +10,4 @@ export * from './vendors';
 export * from './bills';
 export * from './approvals';
 export * from './documents';
+export * from './payment-links';
