@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema';
+import { type TestApp, createTestApp } from '../test/create-test-app';
+import { STALE_JOB_MS, claimJob, completeJob, enqueueJob, failJob, runDueJobs } from './jobs';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.deps.db.delete(jobs);
+});
+
+const at = (iso: string) => new Date(iso);
+const storedJob = async (id: string) => {
+  const [row] = await t.deps.db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+};
+
+describe('job queue', () => {
+  it('claims the oldest due job of the asked kinds and marks it running', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const first = await enqueueJob(t.deps.db, { kind: 'test', payload: { n: 1 }, runAt: at('2026-11-21T09:00:00Z') });
+    await enqueueJob(t.deps.db, { kind: 'test', payload: { n: 2 }, runAt: at('2026-11-21T09:30:00Z') });
+    await enqueueJob(t.deps.db, { kind: 'other', payload: {}, runAt: at('2026-11-21T08:00:00Z') });
+    await enqueueJob(t.deps.db, { kind: 'test', payload: { n: 3 }, runAt: at('2026-11-21T11:00:00Z') });
+
+    const job = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w1', now });
+    expect(job).toMatchObject({ id: first.id, status: 'running', attempts: 1, lockedBy: 'w1', payload: { n: 1 } });
+    expect(job?.lockedAt?.toISOString()).toBe(now.toISOString());
+
+    const second = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w1', now });
+    expect(second?.payload).toEqual({ n: 2 });
+    // The third is not due yet, and 'other' was not asked for.
+    expect(await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w1', now })).toBeNull();
+  });
+
+  it('never gives the same job to two claimers at once', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => enqueueJob(t.deps.db, { kind: 'race', payload: { n }, runAt: at('2026-11-21T09:00:00Z') })),
+    );
+    const claims = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => claimJob(t.deps.db, { kinds: ['race'], workerId: `w${n}`, now })),
+    );
+    const ids = claims.flatMap((job) => (job ? [job.id] : []));
+    expect(ids).toHaveLength(12);
+    expect(new Set(ids).size).toBe(12);
+    expect(new Set(ids)).toEqual(new Set(created.map((job) => job.id)));
+  });
+
+  it('takes again a job left running by a dead process once its lock is stale', async () => {
+    const start = at('2026-11-21T10:00:00Z');
+    const job = await enqueueJob(t.deps.db, { kind: 'test', payload: {}, runAt: start });
+    await claimJob(t.deps.db, { kinds: ['test'], workerId: 'dead', now: start });
+
+    const soon = new Date(start.getTime() + STALE_JOB_MS - 1000);
+    expect(await claimJob(t.deps.db, { kinds: ['test'], workerId: 'alive', now: soon })).toBeNull();
+
+    const later = new Date(start.getTime() + STALE_JOB_MS + 1000);
+    const again = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'alive', now: later });
+    expect(again).toMatchObject({ id: job.id, lockedBy: 'alive', attempts: 2 });
+
+    // The dead worker waking up cannot complete a job it no longer holds.
+    await completeJob(t.deps.db, { ...job, lockedBy: 'dead' }, later);
+    expect((await storedJob(job.id))?.status).toBe('running');
+  });
+
+  it('retries a failed job later, then gives up after its last attempt', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const job = await enqueueJob(t.deps.db, { kind: 'test', payload: {}, runAt: now, maxAttempts: 2 });
+    const first = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w', now });
+    if (!first) throw new Error('not claimed');
+    expect(await failJob(t.deps.db, first, 'boom', now)).toBe(false);
+    expect(await storedJob(job.id)).toMatchObject({ status: 'queued', lastError: 'boom', lockedBy: null });
+    expect(await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w', now })).toBeNull();
+
+    const later = new Date(now.getTime() + 60_000);
+    const second = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w', now: later });
+    if (!second) throw new Error('not claimed again');
+    expect(await failJob(t.deps.db, second, 'boom again', later)).toBe(true);
+    expect(await storedJob(job.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom again' });
+  });
+
+  it('runs due jobs with their handler and records handler errors', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const ok = await enqueueJob(t.deps.db, { kind: 'ok', payload: { value: 'a' }, runAt: now });
+    const bad = await enqueueJob(t.deps.db, { kind: 'bad', payload: {}, runAt: now });
+    const seen: unknown[] = [];
+    const ran = await runDueJobs(t.deps.db, {
+      now: () => now,
+      handlers: {
+        ok: async (job) => {
+          seen.push(job.payload);
+        },
+        bad: async () => {
+          throw new Error('handler failed');
+        },
+      },
+    });
+    expect(ran).toBe(2);
+    expect(seen).toEqual([{ value: 'a' }]);
+    expect((await storedJob(ok.id))?.status).toBe('done');
+    expect(await storedJob(bad.id)).toMatchObject({ status: 'queued', lastError: 'handler failed', attempts: 1 });
+  });
+});
