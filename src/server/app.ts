@@ -134,7 +134,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasClient) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
       return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
     }
     // The client router decides what to show (its own 404 page for unknown paths).
