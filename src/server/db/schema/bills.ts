@@ -1,0 +1,74 @@
+import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns';
+import { organizations } from './organizations';
+import { vendors } from './vendors';
+
+export const billStatuses = ['received', 'scheduled', 'paid', 'overdue'] as const;
+export const billApprovalStatuses = ['not_required', 'pending', 'approved', 'rejected'] as const;
+
+/** One matching approval rule as it stood when the bill was sent for approval. */
+export interface ApprovalPlanStep {
+  workflowId: string;
+  name: string;
+  approverIds: string[];
+  requireAllApprovers: boolean;
+}
+
+/** Vendor bills (spec 3, Bill). Totals are the server's own computeTotals run. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who entered the bill (spec: Bill.userId); an approver may not approve their own bill. */
+    userId: uuid('user_id'),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    billNumber: text('bill_number').notNull(),
+    status: text('status', { enum: billStatuses }).notNull().default('received'),
+    billDate: date('bill_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    subtotal: money('subtotal').notNull(),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    totalAmount: money('total_amount').notNull(),
+    notes: text('notes'),
+    attachmentUrl: text('attachment_url'),
+    /** An uploaded document (documents feature) this bill was read from or is attached to. */
+    documentId: uuid('document_id'),
+    scheduledPaymentDate: date('scheduled_payment_date'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    approvalStatus: text('approval_status', { enum: billApprovalStatuses }).notNull().default('not_required'),
+    /** Increases each time the bill is sent for approval; bill_approvals of older rounds are history. */
+    approvalRound: integer('approval_round').notNull().default(0),
+    approvalPlan: jsonb('approval_plan').$type<ApprovalPlanStep[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bills_vendor_number_key').on(t.organizationId, t.vendorId, t.billNumber),
+    index('bills_org_due_idx').on(t.organizationId, t.dueDate),
+    index('bills_org_status_idx').on(t.organizationId, t.status),
+    index('bills_org_created_idx').on(t.organizationId, t.createdAt),
+    index('bills_vendor_idx').on(t.vendorId),
+    index('bills_document_idx').on(t.documentId),
+  ],
+);
+
+export const billItems = pgTable(
+  'bill_items',
+  {
+    id: id(),
+    billId: uuid('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
+    unitPrice: money('unit_price').notNull(),
+    totalPrice: money('total_price').notNull(),
+  },
+  (t) => [index('bill_items_bill_idx').on(t.billId, t.position)],
+);
