@@ -27,19 +27,28 @@ const appRoutes: RouteObject[] = [
   { path: '/practice/integrations', ...page(() => import('@/features/practice/practice-page')) },
 ];
 
+// Public pages with forms (they post data and show toasts) load the providers; content pages do not.
+const publicFormPaths = new Set(['/demo', '/contact', '/register-firm']);
+
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      ...marketingRoutes,
-      { path: '/auth', ...page(() => import('@/features/auth/auth-page')) },
-      // /checkout is protected by the spec, but a customer opening a payment link is not signed in:
-      // the page itself decides (a link id opens it to the public; otherwise sign-in is required).
-      { path: '/checkout', ...page(() => import('@/features/checkout/checkout-page')) },
+      ...marketingRoutes.filter((route) => !publicFormPaths.has(route.path ?? '')),
       {
-        // The guard and the shell (sidebar, header) load only after sign-in.
-        lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
-        children: appRoutes,
+        lazy: async () => ({ Component: (await import('./app-providers')).AppProviders }),
+        children: [
+          ...marketingRoutes.filter((route) => publicFormPaths.has(route.path ?? '')),
+          { path: '/auth', ...page(() => import('@/features/auth/auth-page')) },
+          // /checkout is protected by the spec, but a customer opening a payment link is not signed in:
+          // the page itself decides (a link id opens it to the public; otherwise sign-in is required).
+          { path: '/checkout', ...page(() => import('@/features/checkout/checkout-page')) },
+          {
+            // The guard and the shell (sidebar, header) load only after sign-in.
+            lazy: async () => ({ Component: (await import('./app-shell')).AppShell }),
+            children: appRoutes,
+          },
+        ],
       },
     ],
   },
