@@ -26,7 +26,7 @@ export const learnSignalPage: PageContent = {
     title: 'LearnSignal integration · Signal AR',
     description: 'LearnSignal and Signal AR: professional qualifications, career pathways and 8, 12 and 16-week training programmes built around real AR workflows.',
   },
-  header: { kind: 'visit', label: 'Visit LearnSignal', href: sisterSites.learnSignal },
+  header: { kind: 'visit', site: 'LearnSignal', href: sisterSites.learnSignal },
   hero: {
     eyebrow: 'LearnSignal + Signal AR',
     title: 'Qualify faster with the tools you use every day',

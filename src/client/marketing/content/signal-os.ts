@@ -7,7 +7,7 @@ export const signalOsPage: PageContent = {
     title: 'Signal OS integration · Signal AR',
     description: 'Signal OS and Signal AR: the business operating system connected to automated receivables and payables, in the cloud, hybrid or a private cloud.',
   },
-  header: { kind: 'visit', label: 'Visit Signal OS', href: sisterSites.signalOs },
+  header: { kind: 'visit', site: 'Signal OS', href: sisterSites.signalOs },
   hero: {
     eyebrow: 'Signal OS + Signal AR',
     title: 'Your operating system, with receivables built in',

@@ -8,7 +8,7 @@ export const signalResourcePage: PageContent = {
     title: 'Signal Resource talent · Signal AR',
     description: 'Vetted finance specialists, consultants and technology directors from Signal Resource, with a three-step selection process and a 30-day performance guarantee.',
   },
-  header: { kind: 'visit', label: 'Visit Signal Resource', href: sisterSites.signalResource },
+  header: { kind: 'visit', site: 'Signal Resource', href: sisterSites.signalResource },
   hero: {
     eyebrow: 'Signal Resource + Signal AR',
     title: 'Expert finance talent, ready when you are',

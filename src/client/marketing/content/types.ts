@@ -16,7 +16,7 @@ export interface PageMeta {
 }
 
 /** The header's primary button: Try Free everywhere, Visit on the partner pages. */
-export type HeaderAction = { kind: 'try-free' } | { kind: 'visit'; label: string; href: string };
+export type HeaderAction = { kind: 'try-free' } | { kind: 'visit'; site: string; href: string };
 
 export interface Hero {
   eyebrow?: string;

@@ -98,7 +98,7 @@ function LogoCard({ logo }: { logo: Logo }) {
       <p className="text-sm text-slate-600">
         {logo.group} · <span className="font-mono">{logo.fileName}</span>
       </p>
-      <dl className="mt-4 space-y-1.5 text-sm">
+      <dl className="mt-4 mb-5 space-y-1.5 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3">
             <dt className="text-slate-600">{label}</dt>
@@ -111,7 +111,7 @@ function LogoCard({ logo }: { logo: Logo }) {
       <button
         type="button"
         onClick={() => downloadText(logo.fileName, logoSvg(logo), svgType)}
-        className={`${actionClass('secondary')} mt-5`}
+        className={`${actionClass('secondary')} mt-auto`}
       >
         <Download className="size-4" aria-hidden="true" />
         Download {logo.name} SVG

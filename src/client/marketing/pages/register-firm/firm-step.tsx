@@ -10,7 +10,7 @@ export function FirmStep({ form }: { form: UseFormReturn<FirmRegistrationInput> 
   const { errors } = form.formState;
   return (
     <div className="grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field label="Firm name" error={errors.firmName?.message} required>
           <Input autoComplete="organization" {...form.register('firmName')} />
         </Field>
@@ -27,7 +27,7 @@ export function FirmStep({ form }: { form: UseFormReturn<FirmRegistrationInput> 
       <Field label="Street address" error={errors.firmAddress?.message}>
         <Input autoComplete="street-address" {...form.register('firmAddress')} />
       </Field>
-      <div className="grid gap-5 sm:grid-cols-3">
+      <div className="grid items-start gap-5 sm:grid-cols-3">
         <Field label="City" error={errors.firmCity?.message}>
           <Input autoComplete="address-level2" {...form.register('firmCity')} />
         </Field>
@@ -38,7 +38,7 @@ export function FirmStep({ form }: { form: UseFormReturn<FirmRegistrationInput> 
           <Input autoComplete="postal-code" {...form.register('firmZipCode')} />
         </Field>
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field label="Tax ID (EIN)" error={errors.taxId?.message}>
           <Input {...form.register('taxId')} />
         </Field>

@@ -10,7 +10,7 @@ export function OwnerStep({ form }: { form: UseFormReturn<FirmRegistrationInput>
   const { errors } = form.formState;
   return (
     <div className="grid gap-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <Field label="First name" error={errors.ownerFirstName?.message} required>
           <Input autoComplete="given-name" {...form.register('ownerFirstName')} />
         </Field>
@@ -42,7 +42,7 @@ export function OwnerStep({ form }: { form: UseFormReturn<FirmRegistrationInput>
           />
         )}
       />
-      <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-3">
+      <div className="grid items-start gap-5 border-t border-slate-200 pt-5 sm:grid-cols-3">
         <Field label="Username" error={errors.ownerUsername?.message} required>
           <Input autoComplete="username" {...form.register('ownerUsername')} />
         </Field>
