@@ -21,6 +21,10 @@ export const layoutBox = z.object({
 });
 export type LayoutBox = z.infer<typeof layoutBox>;
 
+/** A box plus the label printed next to the value ("Total TTC", "Invoice No"). */
+export const layoutField = layoutBox.extend({ label: z.string().nullable() });
+export type LayoutField = z.infer<typeof layoutField>;
+
 export const extractedLineItem = z.object({
   description: z.string(),
   quantity: quantity.nullable(),
@@ -65,11 +69,16 @@ export const extractedData = z.object({
   lineItems: z.array(extractedLineItem),
   suggestedCategory: z.string().nullable(),
   fieldConfidence,
-  /** Where the chosen total and invoice number sit, with the label read next to the total. */
+  /**
+   * Where the chosen total and invoice number sit, and the other values that were considered,
+   * so a user's correction can be traced back to a position and label for that vendor.
+   */
   layout: z
     .object({
-      total: layoutBox.extend({ label: z.string().nullable() }).nullable(),
-      invoiceNumber: layoutBox.extend({ label: z.string().nullable() }).nullable(),
+      total: layoutField.nullable(),
+      invoiceNumber: layoutField.nullable(),
+      totalCandidates: z.array(layoutField.extend({ value: decimal })),
+      invoiceNumberCandidates: z.array(layoutField.extend({ value: z.string() })),
     })
     .optional(),
 });

@@ -1,9 +1,13 @@
 import { groupWordsIntoLines, type TextLine, type Word } from '../text-line';
-import { withOcrWorker } from './ocr-worker';
+import { type OcrLanguages, withOcrWorker } from './ocr-worker';
 
 /** OCRs one prepared page image into positioned lines. */
-export async function ocrPage(png: Buffer, size: { width: number; height: number; page: number }): Promise<TextLine[]> {
-  const result = await withOcrWorker((worker) => worker.recognize(png, {}, { blocks: true, text: false }));
+export async function ocrPage(
+  png: Buffer,
+  size: { width: number; height: number; page: number },
+  languages: OcrLanguages = 'eng',
+): Promise<TextLine[]> {
+  const result = await withOcrWorker(languages, (worker) => worker.recognize(png, {}, { blocks: true, text: false }));
   const words: Word[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {

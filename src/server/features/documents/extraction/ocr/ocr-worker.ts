@@ -29,6 +29,7 @@ function prepareLanguageFolder(): string {
 }
 
 let warmWorker: Promise<Worker> | null = null;
+let activeLanguages = '';
 // One OCR job at a time: a page is CPU-bound and several at once only add memory.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -39,15 +40,26 @@ async function startWorker(): Promise<Worker> {
     gzip: true,
   });
   await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
+  activeLanguages = languages.join('+');
   return worker;
 }
 
-/** Runs `job` with the warm worker, after any job already running has finished. */
-export function withOcrWorker<T>(job: (worker: Worker) => Promise<T>): Promise<T> {
+export type OcrLanguages = 'eng' | 'deu+eng' | 'fra+eng' | 'eng+deu+fra';
+
+/**
+ * Runs `job` with the warm worker set to `languages`, after any job already running has
+ * finished. All three languages stay loaded; switching only re-initialises the engine.
+ */
+export function withOcrWorker<T>(languages: OcrLanguages, job: (worker: Worker) => Promise<T>): Promise<T> {
   const run = queue.then(async () => {
     warmWorker ??= startWorker();
     try {
-      return await job(await warmWorker);
+      const worker = await warmWorker;
+      if (activeLanguages !== languages) {
+        await worker.reinitialize(languages, OEM.LSTM_ONLY);
+        activeLanguages = languages;
+      }
+      return await job(worker);
     } catch (error) {
       // A worker that failed may be in a bad state; start a fresh one for the next job.
       const broken = warmWorker;

@@ -1,0 +1,114 @@
+import type { Cents } from '../../../../../shared/money';
+import type { TextLine } from '../text-line';
+import type { Candidate } from './candidate';
+import { type DocumentText, lineDates } from './document-text';
+import { type AmountRole, notTotalPattern, notTotalWords, subtotalLabels, taxLabels, totalLabels } from './labels';
+import { findLabelMatches, horizontalOverlap, linesBelow, spanBox } from './line-spans';
+import { type AmountToken, findAmounts } from './parse-amount';
+
+export interface AmountCandidate extends Candidate<Cents> {
+  role: AmountRole;
+  hasDecimals: boolean;
+  currencyMark: string | null;
+  lineIndex: number;
+}
+
+// "Total (RM)", "Total incl. VAT", "Total with GST": the suffix belongs to the total label.
+const currencySuffix = String.raw`(?:\s*\((?:[A-Z]{2,3}|RM|[$€£₹])\))?`;
+const inclusiveSuffix = String.raw`(?:\s*(?:incl\w*\.?|inc\.?|inkl\.?|with|including|after\s+\w+)\s*(?:gst|vat|tax|sst|mwst|btw|tva)?)?`;
+const roles = [
+  { role: 'total', rules: totalLabels, suffix: `${currencySuffix}${inclusiveSuffix}${currencySuffix}` },
+  { role: 'subtotal', rules: subtotalLabels, suffix: currencySuffix },
+  { role: 'tax', rules: taxLabels, suffix: currencySuffix },
+  { role: 'other', rules: [{ pattern: notTotalWords, weight: 0 }] },
+];
+
+/** Amounts of a line that are not part of a date written in it. */
+function moneyOf(document: DocumentText, line: TextLine): AmountToken[] {
+  const dates = lineDates(document, line);
+  return findAmounts(line.text).filter(
+    (amount) => !dates.some((date) => amount.start < date.end && amount.end > date.start),
+  );
+}
+
+/** The value for a label: the last amount after it (rightmost column), decimals first. */
+function chooseAmount(amounts: AmountToken[]): AmountToken | null {
+  const withDecimals = amounts.filter((amount) => amount.hasDecimals);
+  return withDecimals.at(-1) ?? amounts.at(-1) ?? null;
+}
+
+/** Every labelled total, subtotal and tax amount of the document, with a base score. */
+export function findAmountCandidates(document: DocumentText): AmountCandidate[] {
+  const candidates: AmountCandidate[] = [];
+  const lines = document.lines;
+  let inSummary = false;
+  lines.forEach((line, lineIndex) => {
+    // A tax summary table after the total repeats net and tax per rate; its "Total" is not the total.
+    if (/\b(?:summary|analysis|r[ée]capitulatif|zusammenfassung)\b/iu.test(line.text)) inSummary = true;
+    const labels = findLabelMatches(line.text, roles);
+    const amounts = moneyOf(document, line);
+    labels.forEach((label, labelIndex) => {
+      if (label.role === 'other') return;
+      const role = label.role as AmountRole;
+      const spanEnd = labels[labelIndex + 1]?.start ?? line.text.length;
+      let chosen = chooseAmount(amounts.filter((amount) => amount.start >= label.end && amount.end <= spanEnd));
+      let chosenLine = line;
+      let chosenIndex = lineIndex;
+      let below = false;
+      if (!chosen && labelIndex === labels.length - 1) {
+        // Column heading: take the amount printed under the label.
+        const labelBox = spanBox(line, label.start, label.end);
+        for (const [offset, next] of linesBelow(lines, lineIndex).entries()) {
+          const under = moneyOf(document, next).find(
+            (amount) => horizontalOverlap(labelBox, spanBox(next, amount.start, amount.end)) > 0.3,
+          );
+          if (under) {
+            chosen = under;
+            chosenLine = next;
+            chosenIndex = lineIndex + offset + 1;
+            below = true;
+            break;
+          }
+        }
+      }
+      if (!chosen) return;
+      const heightRatio = line.height / Math.max(1e-6, document.typicalHeight);
+      let score = label.weight;
+      score += chosen.hasDecimals ? 1 : -1.5;
+      if (chosen.currencyMark) score += 0.5;
+      if (heightRatio > 1.15) score += Math.min(1, heightRatio - 1);
+      if (below) score -= 0.5;
+      if (inSummary && role === 'total') score -= 1.5;
+      if (chosen.cents < 0) score -= 2;
+      candidates.push({
+        role,
+        value: chosen.cents,
+        score,
+        box: spanBox(chosenLine, chosen.start, chosen.end),
+        label: label.text,
+        hasDecimals: chosen.hasDecimals,
+        currencyMark: chosen.currencyMark,
+        lineIndex: chosenIndex,
+      });
+    });
+  });
+  return candidates;
+}
+
+/** Currency-marked decimal amounts anywhere, for documents without a recognisable total label. */
+export function findUnlabelledAmounts(document: DocumentText): AmountCandidate[] {
+  return document.lines.flatMap((line, lineIndex) =>
+    moneyOf(document, line)
+      .filter((amount) => amount.hasDecimals && amount.cents > 0 && !notTotalPattern.test(line.text))
+      .map((amount) => ({
+        role: 'total' as const,
+        value: amount.cents,
+        score: amount.currencyMark ? 0.5 : 0,
+        box: spanBox(line, amount.start, amount.end),
+        label: null,
+        hasDecimals: true,
+        currencyMark: amount.currencyMark,
+        lineIndex,
+      })),
+  );
+}

@@ -1,0 +1,100 @@
+import { getDaysInMonth } from 'date-fns';
+
+export type DateOrder = 'DMY' | 'MDY';
+
+export interface DateToken {
+  iso: string;
+  start: number;
+  end: number;
+  /** False when day and month could be swapped and the locale guess decided. */
+  certain: boolean;
+}
+
+// Month names and abbreviations in English, German, French, Dutch and Malay (receipts).
+const monthNames: Record<string, number> = {};
+const monthLists: string[][] = [
+  ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'januari'],
+  ['february', 'feb', 'febr', 'februar', 'février', 'fevrier', 'févr', 'fevr', 'februari'],
+  ['march', 'mar', 'märz', 'maerz', 'mrz', 'mars', 'maart', 'mac', 'mrt'],
+  ['april', 'apr', 'avril', 'avr'],
+  ['may', 'mai', 'mei'],
+  ['june', 'jun', 'juni', 'juin'],
+  ['july', 'jul', 'juli', 'juillet', 'juil', 'julai'],
+  ['august', 'aug', 'août', 'aout', 'augustus', 'ogos'],
+  ['september', 'sep', 'sept', 'septembre'],
+  ['october', 'oct', 'oktober', 'okt', 'octobre'],
+  ['november', 'nov', 'novembre'],
+  ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'dis'],
+];
+monthLists.forEach((names, index) => {
+  for (const name of names) monthNames[name] = index + 1;
+});
+const monthAlternatives = Object.keys(monthNames)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
+const numericPattern = /(?<![\d/.-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/])/g;
+const dayMonthNamePattern = new RegExp(
+  String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*(${monthAlternatives})\.?[\s.,-]*(\d{4}|\d{2})(?!\d)`,
+  'giu',
+);
+const monthNameDayPattern = new RegExp(
+  String.raw`(?<![\p{L}])(${monthAlternatives})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})(?!\d)`,
+  'giu',
+);
+
+function fullYear(text: string): number {
+  const year = Number(text);
+  if (text.length === 4) return year;
+  return year < 70 ? 2000 + year : 1900 + year;
+}
+
+/** "YYYY-MM-DD" for a real calendar date in a plausible range, else null. */
+export function isoDate(year: number, month: number, day: number): string | null {
+  if (year < 1990 || year > 2099 || month < 1 || month > 12 || day < 1) return null;
+  if (day > getDaysInMonth(new Date(year, month - 1, 1))) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function overlaps(tokens: DateToken[], start: number, end: number): boolean {
+  return tokens.some((token) => start < token.end && end > token.start);
+}
+
+/**
+ * Every date written in a line of text. Numeric dates where day and month could be swapped use
+ * `order` (chosen from the document's language and currency); otherwise the unambiguous reading.
+ */
+export function findDates(text: string, order: DateOrder): DateToken[] {
+  const tokens: DateToken[] = [];
+  const add = (token: DateToken | null): void => {
+    if (token && !overlaps(tokens, token.start, token.end)) tokens.push(token);
+  };
+  for (const match of text.matchAll(isoPattern)) {
+    const iso = isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+  }
+  for (const match of text.matchAll(dayMonthNamePattern)) {
+    const month = monthNames[(match[2] ?? '').toLowerCase()];
+    const iso = month ? isoDate(fullYear(match[3] ?? ''), month, Number(match[1])) : null;
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+  }
+  for (const match of text.matchAll(monthNameDayPattern)) {
+    const month = monthNames[(match[1] ?? '').toLowerCase()];
+    const iso = month ? isoDate(Number(match[3]), month, Number(match[2])) : null;
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+  }
+  for (const match of text.matchAll(numericPattern)) {
+    const first = Number(match[1]);
+    const second = Number(match[3]);
+    const year = fullYear(match[4] ?? '');
+    // Two-digit years with a dash are often part numbers or phone numbers; require "/" or ".".
+    if ((match[4] ?? '').length === 2 && match[2] === '-') continue;
+    const dayFirst = isoDate(year, second, first);
+    const monthFirst = isoDate(year, first, second);
+    const certain = !(dayFirst && monthFirst) || first === second;
+    const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
+  }
+  return tokens.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,106 @@
+import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
+import { toDecimal } from '../../../../../shared/money';
+import { matchVendorHints, type VendorHints } from '../learning/vendor-hints';
+import type { Box } from '../text-line';
+import { type Candidate, scoreToConfidence } from './candidate';
+import { chooseTotals } from './choose-totals';
+import type { DocumentText } from './document-text';
+import { findAmountCandidates, findUnlabelledAmounts } from './find-amounts';
+import { findCurrency } from './find-currency';
+import { findDateFields } from './find-dates';
+import { findInvoiceNumber } from './find-invoice-number';
+import { findLineItems } from './find-line-items';
+import { findVendor } from './find-vendor';
+import { suggestCategory } from './suggest-category';
+
+function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): LayoutField {
+  const box: Box = candidate.box;
+  const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+  return {
+    page: box.page,
+    x: round(box.x),
+    y: round(box.y),
+    width: round(box.width),
+    height: round(box.height),
+    label: candidate.label,
+  };
+}
+
+/** Reads every field from the lines of a document, using the vendor's learned hints if any. */
+export function readFields(document: DocumentText, hints: readonly VendorHints[] = []): ExtractedData {
+  const text = document.lines.map((line) => line.text).join('\n');
+  const vendor = findVendor(document);
+  const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
+
+  let amountCandidates = findAmountCandidates(document);
+  let totals = chooseTotals(amountCandidates, hint?.total ?? null);
+  let labelledTotal = true;
+  if (!totals.total) {
+    amountCandidates = [...amountCandidates, ...findUnlabelledAmounts(document)];
+    const largest = amountCandidates
+      .filter((candidate) => candidate.role === 'total')
+      .sort((a, b) => b.value - a.value || b.score - a.score)[0];
+    if (largest) totals = chooseTotals([{ ...largest, score: largest.score + 1 }, ...amountCandidates], hint?.total ?? null);
+    labelledTotal = false;
+  }
+  const total = totals.total;
+  let totalConfidence = total ? scoreToConfidence(total.score + (totals.consistent ? 1 : 0), 6) : 0;
+  if (!labelledTotal) totalConfidence = Math.min(totalConfidence, 0.35);
+
+  const currency = findCurrency(document, total?.currencyMark ?? null);
+  const dates = findDateFields(document, null);
+  const number = findInvoiceNumber(document, hint?.invoiceNumber ?? null);
+  const category = hint?.category ? { category: hint.category, confidence: 0.9 } : suggestCategory(text);
+  const vendorName = hint ? hint.vendorName : vendor.name;
+  const vendorConfidence = hint ? Math.max(0.9, vendor.confidence) : vendor.confidence;
+
+  const fieldConfidence = {
+    vendor: vendorConfidence,
+    total: totalConfidence,
+    subtotal: totals.subtotal ? (totals.consistent ? 0.9 : scoreToConfidence(totals.subtotal.score, 5)) : 0,
+    tax: totals.tax ? (totals.consistent ? 0.9 : scoreToConfidence(totals.tax.score, 5)) : 0,
+    currency: currency.confidence,
+    issueDate: dates.issueConfidence,
+    dueDate: dates.dueConfidence,
+    invoiceNumber: number.confidence,
+  };
+  // Overall: the fields a user checks first (vendor, total, date), weighted toward the total.
+  const confidence =
+    Math.round((fieldConfidence.total * 0.4 + fieldConfidence.vendor * 0.25 + fieldConfidence.issueDate * 0.2 + fieldConfidence.invoiceNumber * 0.15) * 100) / 100;
+
+  const seen = new Set<string>();
+  const totalCandidates = amountCandidates
+    .filter((candidate) => candidate.role === 'total' && candidate.value > 0)
+    .sort((a, b) => b.score - a.score)
+    .filter((candidate) => {
+      const key = `${candidate.value}:${candidate.box.page}:${candidate.box.y.toFixed(3)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 12)
+    .map((candidate) => ({ ...layoutField(candidate), value: toDecimal(candidate.value) }));
+
+  return {
+    confidence,
+    source: document.source,
+    vendor: { name: vendorName, taxId: vendor.taxId, email: vendor.email },
+    amounts: {
+      total: total ? toDecimal(total.value) : null,
+      subtotal: totals.subtotal ? toDecimal(totals.subtotal.value) : null,
+      tax: totals.tax ? toDecimal(totals.tax.value) : null,
+    },
+    currency: currency.code,
+    dates: { issueDate: dates.issue?.value ?? null, dueDate: dates.due?.value ?? null },
+    documentNumbers: { invoiceNumber: number.chosen?.value ?? null },
+    lineItems: findLineItems(document),
+    suggestedCategory: category.category,
+    fieldConfidence,
+    layout: {
+      total: total ? layoutField(total) : null,
+      invoiceNumber: number.chosen ? layoutField(number.chosen) : null,
+      totalCandidates,
+      invoiceNumberCandidates: number.all.slice(0, 12).map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { ExtractedData } from '../../../../shared/contracts/extracted-data';
+import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
+import { ExtractionError } from './extraction-error';
+import { buildDocumentText } from './fields/document-text';
+import { readFields } from './fields/read-fields';
+import { suggestCategory } from './fields/suggest-category';
+import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
+import { terminateOcrWorker } from './ocr/ocr-worker';
+import { prepareImageForOcr } from './ocr/prepare-image';
+import { renderPdfPage } from './ocr/render-page';
+import { openPdf } from './pdf-document';
+import { readPdfTextLayer } from './pdf-text-layer';
+import { type PageImage, readByOcr } from './read-ocr';
+import type { TextLine } from './text-line';
+
+export { ExtractionError } from './extraction-error';
+export { learnFromCorrection, type ExtractionCorrection, type VendorHints } from './learning/vendor-hints';
+
+export type ExtractableMimeType = 'application/pdf' | 'image/jpeg' | 'image/png';
+
+export interface ExtractDocumentInput {
+  bytes: Buffer;
+  mimeType: ExtractableMimeType;
+  /** Hints learned from earlier corrections, one per vendor; the matching one is applied. */
+  hints?: VendorHints[];
+}
+
+// Invoices put what we need on the first pages; later pages are terms and detail lists.
+const maxTextPages = 4;
+const maxOcrPages = 2;
+// Fewer characters than this on a page means it is a scan (or an image-only page).
+const minTextLayerCharacters = 40;
+
+function finishEinvoice(data: ExtractedData, hints: readonly VendorHints[]): ExtractedData {
+  const text = [data.vendor.name ?? '', ...data.lineItems.map((item) => item.description)].join('\n');
+  const hint = matchVendorHints(hints, { name: data.vendor.name, taxId: data.vendor.taxId, text: data.vendor.name ?? '' });
+  return { ...data, suggestedCategory: hint?.category ?? suggestCategory(text).category };
+}
+
+async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise<ExtractedData> {
+  const pdf = await openPdf(bytes);
+  try {
+    const einvoice = await readEmbeddedEinvoice(pdf).catch(() => null);
+    if (einvoice) return finishEinvoice(einvoice, hints);
+
+    const pages = await readPdfTextLayer(pdf, maxTextPages);
+    const textLines: TextLine[] = pages.flatMap((page) => page.lines);
+    const scanned = pages.filter((page) => page.characterCount < minTextLayerCharacters).slice(0, maxOcrPages);
+    if (scanned.length === 0 || textLines.length > 0 && scanned.length < pages.length) {
+      return readFields(buildDocumentText(textLines, 'pdf-text'), hints);
+    }
+    const images: PageImage[] = [];
+    for (const page of scanned) images.push({ ...(await renderPdfPage(pdf, page.page)), page: page.page });
+    return readFields(await readByOcr(images), hints);
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw new ExtractionError('This PDF could not be read. It may be damaged.', 'corrupt');
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+  }
+}
+
+/**
+ * Reads vendor, amounts, dates, invoice number, line items and a category from an uploaded
+ * document: the embedded e-invoice XML when there is one, else the PDF text layer, else OCR.
+ */
+export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractedData> {
+  const hints = input.hints ?? [];
+  if (input.mimeType === 'application/pdf') return extractPdf(input.bytes, hints);
+  const image = await prepareImageForOcr(input.bytes);
+  return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
+}
+
+/** Stops the OCR worker; call on shutdown so the process can exit. */
+export async function shutdownExtraction(): Promise<void> {
+  await terminateOcrWorker();
+}
