@@ -358,6 +358,46 @@ CREATE TABLE "payment_links" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "bank_accounts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"account_name" text NOT NULL,
+	"account_holder_name" text NOT NULL,
+	"bank_name" text,
+	"account_type" text NOT NULL,
+	"account_number_encrypted" text NOT NULL,
+	"account_last4" text NOT NULL,
+	"routing_number" text NOT NULL,
+	"is_primary" boolean DEFAULT false NOT NULL,
+	"is_verified" boolean DEFAULT false NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"needs_micro_deposits" boolean DEFAULT false NOT NULL,
+	"ach_enabled" boolean DEFAULT true NOT NULL,
+	"wire_enabled" boolean DEFAULT false NOT NULL,
+	"plaid_account_id" text,
+	"balance" numeric(14, 2),
+	"last_sync_at" timestamp with time zone,
+	"verification_status" text DEFAULT 'pending' NOT NULL,
+	"micro_deposit_hash" text,
+	"micro_deposit_attempts" integer DEFAULT 0 NOT NULL,
+	"micro_deposits_sent_at" timestamp with time zone,
+	"micro_deposits_expire_at" timestamp with time zone,
+	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_runs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"user_id" uuid,
+	"bank_account_id" uuid NOT NULL,
+	"method" text NOT NULL,
+	"scheduled_date" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_accounting_firm_id_organizations_id_fk" FOREIGN KEY ("accounting_firm_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -386,6 +426,9 @@ ALTER TABLE "vendor_hints" ADD CONSTRAINT "vendor_hints_organization_id_organiza
 ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_links" ADD CONSTRAINT "payment_links_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_runs" ADD CONSTRAINT "payment_runs_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_runs" ADD CONSTRAINT "payment_runs_bank_account_id_bank_accounts_id_fk" FOREIGN KEY ("bank_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_email_key" ON "organizations" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "login_failures_key_idx" ON "login_failures" USING btree ("key","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -430,4 +473,8 @@ CREATE INDEX "jobs_claim_idx" ON "jobs" USING btree ("kind","status","run_at");-
 CREATE INDEX "jobs_running_idx" ON "jobs" USING btree ("locked_at") WHERE "jobs"."status" = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree ("organization_id","vendor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_links_link_id_key" ON "payment_links" USING btree ("link_id");--> statement-breakpoint
-CREATE INDEX "payment_links_invoice_idx" ON "payment_links" USING btree ("organization_id","invoice_id","status");
+CREATE INDEX "payment_links_invoice_idx" ON "payment_links" USING btree ("organization_id","invoice_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_links_one_active_key" ON "payment_links" USING btree ("invoice_id") WHERE "payment_links"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "bank_accounts_org_idx" ON "bank_accounts" USING btree ("organization_id","is_active","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "bank_accounts_org_primary_key" ON "bank_accounts" USING btree ("organization_id") WHERE "bank_accounts"."is_primary";--> statement-breakpoint
+CREATE INDEX "payment_runs_org_created_idx" ON "payment_runs" USING btree ("organization_id","created_at");

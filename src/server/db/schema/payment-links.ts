@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money } from './columns';
 import { customers } from './customers';
@@ -37,5 +38,7 @@ export const paymentLinks = pgTable(
   (t) => [
     uniqueIndex('payment_links_link_id_key').on(t.linkId),
     index('payment_links_invoice_idx').on(t.organizationId, t.invoiceId, t.status),
+    // One live link per invoice: a new amount cancels the old link in the same transaction.
+    uniqueIndex('payment_links_one_active_key').on(t.invoiceId).where(sql`${t.status} = 'active'`),
   ],
 );
