@@ -1,0 +1,59 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { billApprovals, bills } from '../../db/schema';
+
+/** A request counts as waiting while it is pending in the bill's current, still pending round. */
+export const waitingCondition = (organizationId: string, userId: string) =>
+  and(
+    eq(billApprovals.organizationId, organizationId),
+    eq(billApprovals.approverId, userId),
+    eq(billApprovals.status, 'pending'),
+    eq(bills.approvalStatus, 'pending'),
+    eq(billApprovals.round, bills.approvalRound),
+  );
+
+/** Requests waiting for this user (sidebar badge, dashboard, stats). */
+export async function countPendingApprovalsFor(db: Database, organizationId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(billApprovals)
+    .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
+    .where(waitingCondition(organizationId, userId));
+  return row?.n ?? 0;
+}
+
+export function weekStart(now: Date): Date {
+  // Monday 00:00 UTC of the current week.
+  const day = (now.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - day));
+}
+
+/** The approvals page tiles, for the signed-in approver, in one aggregate query per figure set. */
+export async function findApprovalStats(db: Database, organizationId: string, userId: string, now: Date) {
+  const since = weekStart(now);
+  const [pending] = await db
+    .select({ n: count(), highest: sql<string | null>`max(${bills.totalAmount})` })
+    .from(billApprovals)
+    .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
+    .where(waitingCondition(organizationId, userId));
+  const [decided] = await db
+    .select({
+      approved: sql<number>`count(*) filter (where ${billApprovals.status} = 'approved')`,
+      // A rejection stays counted after a new round supersedes it (its approvedAt is kept).
+      rejected: sql<number>`count(*) filter (where ${billApprovals.status} in ('rejected', 'superseded'))`,
+    })
+    .from(billApprovals)
+    .where(
+      and(
+        eq(billApprovals.organizationId, organizationId),
+        eq(billApprovals.approverId, userId),
+        sql`${billApprovals.approvedAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    );
+  return {
+    pendingCount: pending?.n ?? 0,
+    approvedThisWeek: Number(decided?.approved ?? 0),
+    rejectedThisWeek: Number(decided?.rejected ?? 0),
+    highestPendingAmount: pending?.highest ?? '0.00',
+  };
+}

@@ -1,0 +1,123 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Vendor } from '../../../shared/contracts/vendors';
+import type { Database } from '../../db/client';
+import { bills, vendors } from '../../db/schema';
+import { decryptSecret, maskAccountNumber } from '../../platform/encryption';
+
+export type VendorRow = typeof vendors.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** "50%_off" typed into a search box matches literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The vendor as the API shows it: the account number only as "••••1234". */
+export function toVendorDto(row: VendorRow, billCount = 0): Vendor {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    taxId: row.taxId,
+    paymentMethod: row.paymentMethod,
+    bankName: row.bankName,
+    accountNumber: maskAccountNumber(row.accountLast4),
+    accountLast4: row.accountLast4,
+    routingNumber: row.routingNumber,
+    wireInstructions: row.wireInstructions,
+    isActive: row.isActive,
+    billCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const billCountColumn = sql<number>`(select count(*)::int from ${bills} where ${bills.vendorId} = ${vendors.id})`;
+
+export async function findVendors(
+  db: Database,
+  params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
+): Promise<{ rows: { vendor: VendorRow; billCount: number }[]; total: number }> {
+  const conditions: SQL[] = [eq(vendors.organizationId, params.organizationId)];
+  if (!params.includeInactive) conditions.push(eq(vendors.isActive, true));
+  if (params.search) {
+    const pattern = likePattern(params.search);
+    const match = or(ilike(vendors.name, pattern), ilike(vendors.email, pattern), ilike(vendors.city, pattern));
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ vendor: vendors, billCount: billCountColumn })
+      .from(vendors)
+      .where(where)
+      .orderBy(desc(vendors.isActive), sql`lower(${vendors.name})`, vendors.id)
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ n: count() }).from(vendors).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ vendor: row.vendor, billCount: Number(row.billCount) })), total: totals[0]?.n ?? 0 };
+}
+
+export async function findVendor(db: Database, organizationId: string, id: string): Promise<VendorRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), eq(vendors.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+const normalizedName = sql`regexp_replace(lower(${vendors.name}), '[^a-z0-9]', '', 'g')`;
+
+/** "ACME, Inc." finds "Acme Inc": case, spaces and punctuation are ignored. Active vendors first. */
+export async function findVendorByName(db: Database, organizationId: string, name: string): Promise<VendorRow | null> {
+  const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (!key) return null;
+  const [row] = await db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), sql`${normalizedName} = ${key}`))
+    .orderBy(desc(vendors.isActive), vendors.createdAt)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function vendorHasBills(db: Database, organizationId: string, vendorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bills.id })
+    .from(bills)
+    .where(and(eq(bills.organizationId, organizationId), eq(bills.vendorId, vendorId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The vendor's bank details with the account number decrypted, for building a payment file.
+ * Never return this to a client.
+ */
+export async function findVendorBankDetails(
+  db: Database,
+  encryptionKey: Buffer,
+  organizationId: string,
+  vendorId: string,
+): Promise<{ name: string; paymentMethod: VendorRow['paymentMethod']; bankName: string | null; routingNumber: string | null; accountNumber: string | null } | null> {
+  const row = await findVendor(db, organizationId, vendorId);
+  if (!row) return null;
+  return {
+    name: row.name,
+    paymentMethod: row.paymentMethod,
+    bankName: row.bankName,
+    routingNumber: row.routingNumber,
+    accountNumber: row.accountNumberEncrypted ? decryptSecret(encryptionKey, row.accountNumberEncrypted) : null,
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { moneyInput, pageQuery } from './common';
+import { calendarDate } from './invoices';
+import { checkClaimedTotals, lineItemsSchema } from './line-items';
+
+export const billStatuses = ['received', 'scheduled', 'paid', 'overdue'] as const;
+export type BillStatus = (typeof billStatuses)[number];
+
+export const billApprovalStatuses = ['not_required', 'pending', 'approved', 'rejected'] as const;
+export type BillApprovalStatus = (typeof billApprovalStatuses)[number];
+
+const optionalDate = (label: string) =>
+  z
+    .union([z.literal(''), z.null(), z.undefined(), calendarDate(label)])
+    .transform((value) => value || null);
+
+/** Only web links: a stored "javascript:" URL would run when clicked. */
+const attachmentUrlInput = z
+  .string()
+  .trim()
+  .max(2000, 'Attachment URL must be at most 2000 characters')
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      ctx.addIssue({ code: 'custom', message: 'Attachment URL must be an http or https link' });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * Create or update a bill (spec 7.2). Totals as on invoices, without a discount: the server runs
+ * computeTotals itself and refuses figures that disagree.
+ */
+export const billInputSchema = z
+  .object({
+    vendorId: z.uuid({ message: 'Vendor is required' }),
+    billNumber: z
+      .string({ message: 'Bill number is required' })
+      .trim()
+      .min(1, 'Bill number is required')
+      .max(50, 'Bill number must be at most 50 characters'),
+    status: z.enum(billStatuses, { message: 'Status must be received, scheduled, paid or overdue' }).default('received'),
+    billDate: calendarDate('Bill date'),
+    dueDate: calendarDate('Due date'),
+    subtotal: moneyInput('Subtotal'),
+    taxAmount: moneyInput('Tax amount').default(0),
+    totalAmount: moneyInput('Total amount'),
+    notes: z
+      .string()
+      .trim()
+      .max(5000, 'Notes must be at most 5000 characters')
+      .nullish()
+      .transform((value) => value || null),
+    attachmentUrl: attachmentUrlInput,
+    /** An uploaded document of the organization, shown as the bill's attachment. */
+    documentId: z
+      .union([z.literal(''), z.null(), z.undefined(), z.uuid({ message: 'Invalid document' })])
+      .transform((value) => value || null),
+    scheduledPaymentDate: optionalDate('Scheduled payment date'),
+    items: lineItemsSchema,
+  })
+  .superRefine((value, ctx) => {
+    checkClaimedTotals(value, ctx);
+    if (value.dueDate < value.billDate) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the bill date' });
+    }
+  });
+export type BillInput = z.output<typeof billInputSchema>;
+export type BillFormValues = z.input<typeof billInputSchema>;
+
+/** GET /api/bills?status=&approvalStatus=&search=&vendorId=&limit=&offset= (status is the effective one). */
+export const billListQuery = pageQuery.extend({
+  status: z.enum(billStatuses).optional(),
+  approvalStatus: z.enum(billApprovalStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+  vendorId: z.uuid().optional(),
+});
+export type BillListQuery = z.output<typeof billListQuery>;
+
+export interface BillItem {
+  id: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  totalPrice: string;
+}
+
+/** A bill as the API returns it; amounts are decimal strings, dates "YYYY-MM-DD". */
+export interface Bill {
+  id: string;
+  vendorId: string;
+  vendor: { id: string; name: string; paymentMethod: string };
+  billNumber: string;
+  /** Effective status: an unpaid received bill past its due date reads overdue. */
+  status: BillStatus;
+  billDate: string;
+  dueDate: string;
+  subtotal: string;
+  taxAmount: string;
+  totalAmount: string;
+  notes: string | null;
+  attachmentUrl: string | null;
+  documentId: string | null;
+  scheduledPaymentDate: string | null;
+  paidAt: string | null;
+  approvalStatus: BillApprovalStatus;
+  /** Whether a payment can be scheduled now (not paid or scheduled, approval not pending or rejected). */
+  payable: boolean;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BillDetail extends Bill {
+  items: BillItem[];
+}
