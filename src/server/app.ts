@@ -1,12 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -97,10 +103,16 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     },
     crossOriginEmbedderPolicy: false,
   });
+  // gzip/brotli for JSON and the client's assets (the public-site budget is measured compressed).
+  await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: deps.config.sessionSecret });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Signal AR API', version: '1.0.0', description: 'Accounts receivable and payable.' },
+      info: {
+        title: 'Signal AR API',
+        version: '1.0.0',
+        description: 'Accounts receivable and payable.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
       security: [{ session: [] }],
     },
@@ -116,7 +128,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       config: { public: true },
       schema: {
         tags: ['platform'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        },
       },
     },
     async () => {
@@ -131,11 +145,30 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      // Hashed asset names never change content: cache them for a year.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD') || !hasClient) {
-      return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`, code: 'NOT_FOUND' });
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      !hasClient
+    ) {
+      return reply
+        .status(404)
+        .send({
+          message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`,
+          code: 'NOT_FOUND',
+        });
     }
     // The client router decides what to show (its own 404 page for unknown paths).
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
