@@ -1,0 +1,85 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import {
+  type UserSettings,
+  defaultNotificationSettings,
+  defaultSecuritySettings,
+  industries,
+  timezones,
+} from '../../../shared/contracts/settings';
+import type { Database } from '../../db/client';
+import { organizations, userSettings, users } from '../../db/schema';
+
+type SettingsRow = typeof userSettings.$inferSelect;
+
+const asChoice = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((candidate) => candidate === value) ?? null;
+
+export function toSettingsDto(user: { currency: string; locale: string }, row: SettingsRow | null): UserSettings {
+  return {
+    currency: user.currency,
+    locale: user.locale,
+    industry: asChoice(industries, row?.industry ?? null),
+    timezone: asChoice(timezones, row?.timezone ?? null),
+    notifications: row
+      ? {
+          invoiceUpdates: row.invoiceUpdates,
+          paymentConfirmations: row.paymentConfirmations,
+          weeklyReports: row.weeklyReports,
+          securityAlerts: row.securityAlerts,
+        }
+      : { ...defaultNotificationSettings },
+    security: row
+      ? { twoFactorEnabled: row.twoFactorEnabled, loginNotifications: row.loginNotifications }
+      : { ...defaultSecuritySettings },
+  };
+}
+
+export async function findUserSettings(db: Database, userId: string) {
+  const [row] = await db
+    .select({ user: users, settings: userSettings })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts the user's settings row or updates the given columns of it. */
+export async function upsertUserSettings(
+  db: Database,
+  userId: string,
+  values: Partial<Omit<SettingsRow, 'userId' | 'updatedAt'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, updatedAt: now } });
+}
+
+/** Whether another user already has this username or email, case-insensitively. */
+export async function findTakenByOthers(db: Database, userId: string, username: string, email: string) {
+  const rows = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        sql`(lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email}))`,
+      ),
+    );
+  return {
+    username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export async function findBilling(db: Database, organizationId: string) {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!organization) return null;
+  const [members] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.isActive, true)));
+  return { organization, memberCount: members?.n ?? 0 };
+}

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import type { User } from '../../../shared/contracts/auth';
+import type {
+  Billing,
+  CurrencySettings,
+  CurrencyUpdateInput,
+  PasswordChangeInput,
+  PreferencesUpdateInput,
+  UserSettings,
+  profileUpdateSchema,
+} from '../../../shared/contracts/settings';
+import { findCurrency } from '../../../shared/currencies';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { AuthContext } from '../../platform/sessions';
+import { deleteUserSessions } from '../../platform/sessions';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { findUserWithOrganization, toUserDto } from '../auth/auth.queries';
+import { findBilling, findTakenByOthers, findUserSettings, toSettingsDto, upsertUserSettings } from './settings.queries';
+
+type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
+  const row = await findUserSettings(db, userId);
+  if (!row) throw notFound('User');
+  return toSettingsDto(row.user, row.settings);
+}
+
+export async function updateCurrency(db: Database, userId: string, input: CurrencyUpdateInput, now: Date): Promise<CurrencySettings> {
+  const currency = findCurrency(input.currency);
+  if (!currency) throw new AppError('VALIDATION', 'Unknown currency', { currency: 'Unknown currency' });
+  const locale = input.locale ?? currency.locale;
+  await db.update(users).set({ currency: currency.code, locale, updatedAt: now }).where(eq(users.id, userId));
+  return { currency: currency.code, locale };
+}
+
+function conflict(taken: { username: boolean; email: boolean }): AppError | null {
+  if (taken.username) return new AppError('CONFLICT', 'Username already exists', { username: 'Username already exists' });
+  if (taken.email) return new AppError('CONFLICT', 'Email already exists', { email: 'Email already exists' });
+  return null;
+}
+
+/** Saves name, email, username (unique across the product) and the industry and timezone choices. */
+export async function updateProfile(db: Database, userId: string, input: ProfileUpdate, now: Date): Promise<User> {
+  const taken = conflict(await findTakenByOthers(db, userId, input.username, input.email));
+  if (taken) throw taken;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, username: input.username, updatedAt: now })
+        .where(eq(users.id, userId));
+      await upsertUserSettings(tx, userId, { industry: input.industry, timezone: input.timezone }, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_username_key')) throw conflict({ username: true, email: false }) ?? error;
+    if (isUniqueViolation(error, 'users_email_key')) throw conflict({ username: false, email: true }) ?? error;
+    throw error;
+  }
+  const row = await findUserWithOrganization(db, userId);
+  if (!row) throw notFound('User');
+  return toUserDto(row.user, row.organization);
+}
+
+/** Checks the current password, stores the new one and signs the user out of every other session. */
+export async function changePassword(db: Database, auth: AuthContext, input: PasswordChangeInput, now: Date): Promise<void> {
+  const row = await findUserWithOrganization(db, auth.userId);
+  if (!row) throw notFound('User');
+  if (!(await verifyPassword(input.currentPassword, row.user.passwordHash))) {
+    throw new AppError('VALIDATION', 'Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.userId));
+    await writeAudit(tx, {
+      organizationId: auth.organizationId,
+      userId: auth.userId,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: auth.userId,
+    });
+  });
+  await deleteUserSessions(db, auth.userId, auth.sessionId);
+}
+
+export async function updatePreferences(db: Database, userId: string, input: PreferencesUpdateInput, now: Date): Promise<UserSettings> {
+  const values = { ...input.notifications, ...input.security };
+  if (Object.keys(values).length > 0) await upsertUserSettings(db, userId, values, now);
+  return getSettings(db, userId);
+}
+
+export async function getBilling(db: Database, organizationId: string): Promise<Billing> {
+  const found = await findBilling(db, organizationId);
+  if (!found) throw notFound('Organization');
+  const { organization, memberCount } = found;
+  return {
+    organizationName: organization.name,
+    plan: organization.subscriptionPlan,
+    status: organization.subscriptionStatus,
+    maxClients: organization.maxClients,
+    memberCount,
+    hasPaymentMethod: organization.stripeCustomerId !== null,
+  };
+}
