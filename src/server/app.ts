@@ -25,6 +25,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -52,6 +53,7 @@ const features: FeatureRoutes[] = [
   documentsRoutes,
   firmsRoutes,
   contactRoutes,
+  navigationRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { requireAuth } from '../../platform/auth';
+import type { AppDeps, ZodApp } from '../../platform/deps';
+import { countPendingApprovalsFor } from '../approvals/approvals.queries';
+import { countUnpaidBills } from '../bills/bills.queries';
+import { countActiveCustomers } from '../customers/customers.queries';
+import { countOpenInvoices } from '../invoices/invoices.queries';
+
+const navigationCounts = z.object({
+  customers: z.number().int(),
+  openInvoices: z.number().int(),
+  unpaidBills: z.number().int(),
+  pendingApprovals: z.number().int(),
+});
+
+/** The sidebar badges and the header bell: live counts of the organization's data. */
+export async function navigationRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/navigation/counts',
+    { schema: { tags: ['platform'], summary: 'Counts for the sidebar badges', response: { 200: navigationCounts } } },
+    async (request) => {
+      const { organizationId, userId } = requireAuth(request);
+      const [customers, openInvoices, unpaidBills, pendingApprovals] = await Promise.all([
+        countActiveCustomers(deps.db, organizationId),
+        countOpenInvoices(deps.db, organizationId),
+        countUnpaidBills(deps.db, organizationId),
+        countPendingApprovalsFor(deps.db, organizationId, userId),
+      ]);
+      return { customers, openInvoices, unpaidBills, pendingApprovals };
+    },
+  );
+}
