@@ -1,3 +1,31 @@
+import { paymentListQuery, upcomingPaymentsQuery } from '../../../shared/contracts/payments';
+import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { findPayments, findUpcomingPayments } from './payments.queries';
+import { toPaymentDto, toUpcomingDto } from './payments.dto';
 
-export async function paymentsRoutes(_app: ZodApp, _deps: AppDeps): Promise<void> {}
+export async function paymentsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/payments',
+    { schema: { tags: ['payments'], summary: 'Payment history, newest first', querystring: paymentListQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { rows, total } = await findPayments(deps.db, { ...request.query, organizationId: auth.organizationId });
+      return reply.header('X-Total-Count', String(total)).send(rows.map(toPaymentDto));
+    },
+  );
+
+  app.get(
+    '/api/payments/upcoming',
+    { schema: { tags: ['payments'], summary: 'Scheduled bill payments and invoices falling due, soonest first', querystring: upcomingPaymentsQuery } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { rows, total } = await findUpcomingPayments(deps.db, {
+        ...request.query,
+        organizationId: auth.organizationId,
+        now: deps.now(),
+      });
+      return reply.header('X-Total-Count', String(total)).send(rows.map(toUpcomingDto));
+    },
+  );
+}

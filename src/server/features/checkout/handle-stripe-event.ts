@@ -1,0 +1,66 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { paymentLinks, payments } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/errors';
+import { recordLinkPayment } from './record-link-payment';
+import { isUuid } from './checkout.queries';
+import { fromStripeAmount } from './stripe-gateway';
+
+export type StripeEventOutcome = 'recorded' | 'duplicate' | 'ignored';
+
+async function alreadyRecorded(db: Database, paymentIntentId: string): Promise<boolean> {
+  const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntentId, paymentIntentId)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * payment_intent.succeeded for one of our payment links: records the payment against the invoice
+ * exactly once (payments.stripe_payment_intent_id is unique) and marks the link paid.
+ */
+export async function handleStripeEvent(db: Database, event: Stripe.Event, now: Date): Promise<StripeEventOutcome> {
+  if (event.type !== 'payment_intent.succeeded') return 'ignored';
+  const intent = event.data.object;
+  const { organizationId, invoiceId, linkId } = intent.metadata;
+  if (!organizationId || !invoiceId || !linkId || !isUuid(organizationId) || !isUuid(invoiceId)) return 'ignored';
+  if (await alreadyRecorded(db, intent.id)) return 'duplicate';
+
+  const [link] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.linkId, linkId), eq(paymentLinks.organizationId, organizationId), eq(paymentLinks.invoiceId, invoiceId)))
+    .limit(1);
+  if (!link) return 'ignored';
+
+  const amount = fromStripeAmount(intent.amount_received, intent.currency);
+  try {
+    await db.transaction(async (tx) => {
+      await recordLinkPayment(tx, { organizationId, userId: link.userId }, invoiceId, {
+        amount,
+        paidAt: now.toISOString().slice(0, 10),
+        method: 'stripe',
+        reference: `Payment link ${link.id.slice(0, 8)}`,
+        stripePaymentIntentId: intent.id,
+      });
+      await tx
+        .update(paymentLinks)
+        .set({ status: 'paid', paidAt: now, stripePaymentIntentId: intent.id })
+        .where(and(eq(paymentLinks.id, link.id), ne(paymentLinks.status, 'paid')));
+      await writeAudit(tx, {
+        organizationId,
+        userId: null,
+        action: 'payment_link.paid',
+        entityType: 'invoice',
+        entityId: invoiceId,
+        details: { paymentLinkId: link.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id },
+      });
+    });
+  } catch (error) {
+    // The same event delivered twice at once: the unique intent id lets only one through.
+    if (isUniqueViolation(error)) return 'duplicate';
+    throw error;
+  }
+  return 'recorded';
+}

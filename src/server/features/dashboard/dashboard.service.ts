@@ -1,0 +1,38 @@
+import type { CashFlowDay, DashboardStats } from '../../../shared/contracts/dashboard';
+import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import { selectCashFlow, selectDashboardStats } from './dashboard.queries';
+
+const decimal = (value: string) => toDecimal(centsFromDecimal(value));
+
+/** Percent change with one decimal; null when there is nothing to compare with. */
+export function percentChange(currentCents: number, previousCents: number): number | null {
+  if (previousCents === 0) return null;
+  return Math.round(((currentCents - previousCents) * 1000) / previousCents) / 10;
+}
+
+export async function getDashboardStats(db: Database, organizationId: string, now: Date): Promise<DashboardStats> {
+  const row = await selectDashboardStats(db, organizationId, now);
+  if (!row) throw notFound('Organization');
+  return {
+    totalRevenue: decimal(row.total_revenue),
+    lastMonthRevenue: decimal(row.last_month_revenue),
+    revenueChangePercent: percentChange(centsFromDecimal(row.total_revenue), centsFromDecimal(row.last_month_revenue)),
+    outstandingInvoices: decimal(row.outstanding_invoices),
+    invoicesPending: Number(row.invoices_pending),
+    billsToPay: decimal(row.bills_to_pay),
+    billsDueThisWeek: Number(row.bills_due_this_week),
+    processedPayments: Number(row.processed_payments),
+    processedAmount: decimal(row.processed_amount),
+    transactionsThisMonth: Number(row.transactions_this_month),
+    activeWorkflows: Number(row.active_workflows),
+    // No reminder feature exists yet; the card says so instead of showing an invented figure.
+    remindersSentThisMonth: 0,
+  };
+}
+
+export async function getCashFlow(db: Database, organizationId: string, now: Date, days: number): Promise<CashFlowDay[]> {
+  const rows = await selectCashFlow(db, organizationId, now, days);
+  return rows.map((row) => ({ date: row.day, income: decimal(row.income), expense: decimal(row.expense) }));
+}

@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
+import type { PageQuery } from '../../../shared/contracts/common';
+import type { Database } from '../../db/client';
+import { bills, customers, invoices, organizations, payments, vendors } from '../../db/schema';
+
+function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type' | 'status'>): SQL | undefined {
+  return and(
+    eq(payments.organizationId, organizationId),
+    query.type ? eq(payments.type, query.type) : undefined,
+    query.status ? eq(payments.status, query.status) : undefined,
+  );
+}
+
+/** Payment History: invoice and bill payments, newest first, with who paid or was paid. */
+export async function findPayments(db: Database, params: PaymentListQuery & { organizationId: string }) {
+  const where = listFilter(params.organizationId, params);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        payment: payments,
+        invoiceNumber: invoices.invoiceNumber,
+        customerName: customers.name,
+        billNumber: bills.billNumber,
+        vendorName: vendors.name,
+      })
+      .from(payments)
+      .leftJoin(
+        invoices,
+        and(eq(payments.type, 'invoice_payment'), eq(invoices.id, payments.referenceId), eq(invoices.organizationId, payments.organizationId)),
+      )
+      .leftJoin(customers, eq(customers.id, invoices.customerId))
+      .leftJoin(
+        bills,
+        and(eq(payments.type, 'bill_payment'), eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)),
+      )
+      .leftJoin(vendors, eq(vendors.id, bills.vendorId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
+
+/** The organization's calendar date today, in its own time zone. */
+export const orgToday = (organizationId: string, now: Date) =>
+  sql`(select (${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date from ${organizations} where ${organizations.id} = ${organizationId})`;
+
+/**
+ * Money due in or out, soonest first: scheduled pending bill payments, and sent or overdue
+ * invoices with a balance falling due from today on. Each branch is cut to offset+limit first.
+ */
+export async function findUpcomingPayments(db: Database, params: PageQuery & { organizationId: string; now: Date }) {
+  const today = orgToday(params.organizationId, params.now);
+  const take = params.offset + params.limit;
+  const billWhere = and(
+    eq(payments.organizationId, params.organizationId),
+    eq(payments.type, 'bill_payment'),
+    eq(payments.status, 'pending'),
+    sql`${payments.scheduledDate} is not null`,
+  );
+  const balance = sql`${invoices.totalAmount} - ${invoices.amountPaid}`;
+  const invoiceWhere = and(
+    eq(invoices.organizationId, params.organizationId),
+    inArray(invoices.status, ['sent', 'overdue']),
+    gt(balance, sql`0`),
+    gte(invoices.dueDate, today),
+  );
+  const billBranch = db
+    .select({
+      id: payments.id,
+      kind: sql<UpcomingPayment['kind']>`'bill_payment'`.as('kind'),
+      referenceId: payments.referenceId,
+      scheduledDate: sql<string>`${payments.scheduledDate}::text`.as('scheduled_date'),
+      amount: sql<string>`${payments.amount}::text`.as('amount'),
+      method: sql<UpcomingPayment['method']>`${payments.method}`.as('method'),
+      label: sql<string>`coalesce(${bills.billNumber} || ' · ' || ${vendors.name}, 'Bill payment')`.as('label'),
+    })
+    .from(payments)
+    .leftJoin(bills, and(eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)))
+    .leftJoin(vendors, eq(vendors.id, bills.vendorId))
+    .where(billWhere)
+    .orderBy(asc(payments.scheduledDate), asc(payments.id))
+    .limit(take);
+  const invoiceBranch = db
+    .select({
+      id: invoices.id,
+      kind: sql<UpcomingPayment['kind']>`'invoice'`.as('kind'),
+      referenceId: invoices.id,
+      scheduledDate: sql<string>`${invoices.dueDate}::text`.as('scheduled_date'),
+      amount: sql<string>`(${balance})::text`.as('amount'),
+      method: sql<UpcomingPayment['method']>`null::text`.as('method'),
+      label: sql<string>`${invoices.invoiceNumber} || ' · ' || ${customers.name}`.as('label'),
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(invoiceWhere)
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(take);
+  const [rows, [bills_], [invoices_]] = await Promise.all([
+    unionAll(billBranch, invoiceBranch)
+      .orderBy(sql`scheduled_date asc`, sql`id asc`)
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ n: count() }).from(payments).where(billWhere),
+    db.select({ n: count() }).from(invoices).where(invoiceWhere),
+  ]);
+  return { rows, total: (bills_?.n ?? 0) + (invoices_?.n ?? 0) };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** GET /api/dashboard/stats: SQL aggregates for the signed-in organization; amounts are decimal text. */
+export interface DashboardStats {
+  /** Completed invoice payments this calendar month. */
+  totalRevenue: string;
+  lastMonthRevenue: string;
+  /** Change against last month in percent, one decimal; null when last month had no revenue. */
+  revenueChangePercent: number | null;
+  /** Open balance of sent and overdue invoices. */
+  outstandingInvoices: string;
+  invoicesPending: number;
+  /** Total of bills not yet paid. */
+  billsToPay: string;
+  billsDueThisWeek: number;
+  /** Completed payments (in and out) this calendar month: how many, and their total. */
+  processedPayments: number;
+  processedAmount: string;
+  /** Payment records of any status created this calendar month. */
+  transactionsThisMonth: number;
+  activeWorkflows: number;
+  /** Automatic invoice reminders sent this month; 0 until reminders exist. */
+  remindersSentThisMonth: number;
+}
+
+export const cashFlowDays = [7, 30, 90] as const;
+
+export const cashFlowQuery = z.object({
+  days: z.coerce
+    .number()
+    .refine((value): value is (typeof cashFlowDays)[number] => (cashFlowDays as readonly number[]).includes(value), {
+      message: 'Days must be 7, 30 or 90',
+    })
+    .default(7),
+});
+
+/** One day of money in (completed invoice payments) and out (completed bill payments). */
+export interface CashFlowDay {
+  date: string;
+  income: string;
+  expense: string;
+}
