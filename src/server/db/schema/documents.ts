@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ExtractedData } from '../../../shared/contracts/extracted-data';
+import { documentTypes, ocrStatuses, type StoredExtractedData } from '../../../shared/contracts/documents';
+import type { VendorHints } from '../../features/documents/extraction/learning/vendor-hints';
 import { createdAt, id, updatedAt } from './columns';
 import { organizations } from './organizations';
 
-export const documentTypes = ['invoice', 'bill', 'receipt', 'w9'] as const;
-export const ocrStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 export const relatedEntityTypes = ['bill', 'invoice'] as const;
-
-/** What the extractor read, plus the vendor it was matched to in this organization. */
-export type StoredExtractedData = ExtractedData & {
-  vendor: ExtractedData['vendor'] & { matchedVendorId?: string | null };
-};
 
 /**
  * An uploaded bill, invoice, receipt or W-9 (spec 3, Document). The bytes live in the file store
@@ -84,7 +78,7 @@ export const vendorHints = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     vendorId: uuid('vendor_id').notNull(),
-    hints: jsonb('hints').$type<Record<string, unknown>>().notNull(),
+    hints: jsonb('hints').$type<VendorHints>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { format } from 'date-fns';
+import { Download, Eye, FileText, Image as ImageIcon, Link2, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import type { DocumentDto } from '@shared/contracts/documents';
+import { useDeleteDocument } from './api';
+import { documentTypeLabels, formatExtractedTotal, formatFileSize, statusMeta } from './document-format';
+
+function ExtractedDataBlock({ document }: { document: DocumentDto }) {
+  const data = document.extractedData;
+  if (!data) return null;
+  const rows: [string, string][] = [
+    ['Total', formatExtractedTotal(data.amounts.total, data.currency)],
+    ['Vendor', data.vendor.name ?? '—'],
+    ['Date', data.dates.issueDate ?? '—'],
+    ['Invoice #', data.documentNumbers.invoiceNumber ?? '—'],
+    ['Category', data.suggestedCategory ?? '—'],
+  ];
+  return (
+    <section className="rounded-md border bg-slate-50 p-3" aria-label="AI Extracted Data">
+      <div className="mb-2 flex items-center justify-between">
+        <h4 className="text-sm font-semibold">AI Extracted Data</h4>
+        <Badge variant="info">{Math.round(data.confidence * 100)}% confidence</Badge>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 justify-between gap-2">
+            <dt className="text-slate-500">{label}:</dt>
+            <dd className="truncate font-medium" title={value}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'bill' | 'invoice') => void }) {
+  const { document } = props;
+  const status = statusMeta[document.ocrStatus];
+  const StatusIcon = status.icon;
+  const FileIcon = document.fileType.startsWith('image/') ? ImageIcon : FileText;
+  const canCreate = document.ocrStatus === 'completed' && document.extractedData !== null && document.relatedEntityId === null;
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteDocument();
+
+  return (
+    <Card data-testid="document-card" className="gap-0">
+      <CardContent className="space-y-3 pt-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 items-start gap-3">
+            <FileIcon className="mt-0.5 size-8 shrink-0 text-slate-500" aria-hidden="true" />
+            <div className="min-w-0">
+              <p className="truncate font-medium" title={document.fileName}>
+                {document.fileName}
+              </p>
+              <p className="text-xs text-slate-500">
+                {formatFileSize(document.fileSize)} · {documentTypeLabels[document.documentType]} · Uploaded{' '}
+                {format(new Date(document.createdAt), 'MMM d, yyyy')}
+              </p>
+            </div>
+          </div>
+          <Badge variant={status.variant} data-testid="ocr-status">
+            <StatusIcon className={cn(status.spin && 'animate-spin')} aria-hidden="true" />
+            {status.label}
+          </Badge>
+        </div>
+        {document.ocrStatus === 'failed' && document.processingError && (
+          <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{document.processingError}</p>
+        )}
+        <ExtractedDataBlock document={document} />
+        {document.relatedEntityType && (
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Link2 className="size-4" aria-hidden="true" />
+            {document.relatedEntityType === 'bill' ? 'Bill' : 'Invoice'} created from this document —{' '}
+            <Link className="underline" to={document.relatedEntityType === 'bill' ? '/bills' : '/invoices'}>
+              view {document.relatedEntityType === 'bill' ? 'bills' : 'invoices'}
+            </Link>
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {canCreate && (
+            <>
+              <Button size="sm" onClick={() => props.onCreate('bill')}>
+                Create Bill
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => props.onCreate('invoice')}>
+                Create Invoice
+              </Button>
+            </>
+          )}
+          <Button size="sm" variant="outline" asChild>
+            <a href={`${document.fileUrl}?inline=1`} target="_blank" rel="noopener noreferrer">
+              <Eye aria-hidden="true" /> View
+            </a>
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <a href={document.fileUrl} download={document.fileName} aria-label={`Download ${document.fileName}`}>
+              <Download aria-hidden="true" />
+            </a>
+          </Button>
+          {!document.relatedEntityType && (
+            <Button size="sm" variant="ghost" aria-label={`Delete ${document.fileName}`} onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </CardContent>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete document?"
+        description={`${document.fileName} and its extracted data will be removed.`}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(document.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast({ title: 'Document deleted' });
+            },
+            onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+          })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { uploadMimeTypes, type UploadMimeType } from '../../../shared/contracts/documents';
+import type { ExtractedData } from '../../../shared/contracts/extracted-data';
+import { documents } from '../../db/schema';
+import type { AppDeps } from '../../platform/deps';
+import { type Job, type JobWorker, runDueJobs, startJobWorker } from '../../platform/jobs';
+import type { FileStore } from '../../platform/storage';
+import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
+import { findVendorHints } from './documents.queries';
+import { ExtractionError, extractDocument } from './extraction';
+import { matchVendorByName } from './vendor-link';
+
+type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
+
+const GENERIC_FAILURE = 'The document could not be processed. Please try uploading it again.';
+
+const isUploadType = (value: string): value is UploadMimeType => (uploadMimeTypes as readonly string[]).includes(value);
+
+async function markFailed(deps: JobDeps, documentId: string, reason: string): Promise<void> {
+  const now = deps.now();
+  await deps.db
+    .update(documents)
+    .set({ ocrStatus: 'failed', processingError: reason, processedAt: now, updatedAt: now })
+    .where(and(eq(documents.id, documentId), inArray(documents.ocrStatus, ['pending', 'processing'])));
+}
+
+/**
+ * Reads one document: pending → processing → completed (extractedData, with the matched vendor)
+ * or failed (processingError). A file the extractor cannot read fails at once; an unexpected error
+ * is retried by the queue and fails the document only on the last attempt.
+ */
+export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job): Promise<void> {
+  const documentId = typeof job.payload.documentId === 'string' ? job.payload.documentId : null;
+  if (!documentId) return;
+  const [document] = await deps.db
+    .update(documents)
+    .set({ ocrStatus: 'processing', updatedAt: deps.now() })
+    .where(and(eq(documents.id, documentId), inArray(documents.ocrStatus, ['pending', 'processing'])))
+    .returning();
+  if (!document) return; // deleted, or already finished
+  const bytes = await store.get(document.storageKey);
+  if (!bytes) return markFailed(deps, document.id, 'The uploaded file is missing. Please upload it again.');
+  if (!isUploadType(document.fileType)) return markFailed(deps, document.id, 'This file type cannot be processed.');
+
+  let extracted: ExtractedData;
+  try {
+    const hints = await findVendorHints(deps.db, document.organizationId);
+    extracted = await extractDocument({ bytes, mimeType: document.fileType, hints: hints.map((row) => row.hints) });
+  } catch (error) {
+    if (error instanceof ExtractionError) return markFailed(deps, document.id, error.message);
+    if (job.attempts >= job.maxAttempts) return markFailed(deps, document.id, GENERIC_FAILURE);
+    throw error;
+  }
+  const vendor = extracted.vendor.name ? await matchVendorByName(deps.db, document.organizationId, extracted.vendor.name) : null;
+  const now = deps.now();
+  await deps.db
+    .update(documents)
+    .set({
+      ocrStatus: 'completed',
+      extractedData: { ...extracted, vendor: { ...extracted.vendor, matchedVendorId: vendor?.id ?? null } },
+      processingError: null,
+      processedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(documents.id, document.id), eq(documents.ocrStatus, 'processing')));
+}
+
+function handlers(deps: JobDeps) {
+  const store = documentStore(deps);
+  return { [READ_DOCUMENT_JOB]: (job: Job) => readDocumentJob(deps, store, job) };
+}
+
+/** Runs every due document job now, in this process (tests; the worker loop does the same). */
+export async function runDocumentJobsOnce(deps: JobDeps): Promise<number> {
+  return runDueJobs(deps.db, { handlers: handlers(deps), now: deps.now });
+}
+
+export function startDocumentWorker(deps: JobDeps, onError: (error: unknown) => void): JobWorker {
+  return startJobWorker(deps.db, { handlers: handlers(deps), now: deps.now, pollMs: 2000, onError });
+}

@@ -1,0 +1,169 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES, uploadMessages } from '../../../shared/contracts/documents';
+import { documents, jobs } from '../../db/schema';
+import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { type SignedIn, signUp } from '../../test/factories';
+import { multipartBody } from './multipart-body';
+import { corruptPdf, invoicePdf, pngBytes } from './test-files';
+import { runDocumentJobsOnce } from './document-jobs';
+
+let t: TestApp;
+let alice: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signUp(t.app);
+});
+afterAll(async () => t.close());
+
+function upload(user: SignedIn, file: { bytes: Buffer; fileName: string; contentType?: string } | null, documentType = 'bill') {
+  const parts: Parameters<typeof multipartBody>[0] = [{ name: 'documentType', value: documentType }];
+  if (file) parts.push({ name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', bytes: file.bytes });
+  const { payload, headers } = multipartBody(parts);
+  return user.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
+}
+
+const uploadedFiles = (): string[] => {
+  const root = path.join(t.dataDir, 'uploads');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+};
+
+describe('uploading a document', () => {
+  it('stores a PDF under a generated name and answers 201 with a pending document and a queued job', async () => {
+    const bytes = await invoicePdf();
+    const response = await upload(alice, { bytes, fileName: '../../etc/Acme invoice.pdf' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      fileName: 'Acme invoice.pdf',
+      fileType: 'application/pdf',
+      fileSize: bytes.length,
+      documentType: 'bill',
+      ocrStatus: 'pending',
+      extractedData: null,
+      userId: alice.user.id,
+      fileUrl: `/api/documents/${body.id}/file`,
+    });
+    const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, body.id));
+    expect(row?.storageKey).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
+    expect(uploadedFiles()).toContain(row?.storageKey.split('/')[2]);
+    expect(uploadedFiles().some((name) => name.includes('Acme'))).toBe(false);
+    const queued = await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'documents.read'));
+    expect(queued.some((job) => job.payload.documentId === body.id && job.status === 'queued')).toBe(true);
+
+    const file = await alice.request({ method: 'GET', url: body.fileUrl });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="Acme invoice.pdf"; filename*=UTF-8''Acme%20invoice.pdf`);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('accepts a PNG and a JPEG judged by their bytes', async () => {
+    const png = await upload(alice, { bytes: pngBytes(), fileName: 'receipt.png', contentType: 'image/png' }, 'receipt');
+    expect(png.statusCode).toBe(201);
+    expect(png.json()).toMatchObject({ fileType: 'image/png', documentType: 'receipt' });
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
+    const jpg = await upload(alice, { bytes: jpeg, fileName: 'photo.JPEG', contentType: 'application/octet-stream' }, 'w9');
+    expect(jpg.statusCode).toBe(201);
+    expect(jpg.json().fileType).toBe('image/jpeg');
+  });
+
+  it.each([
+    ['PNG bytes named .pdf', () => pngBytes(), 'invoice.pdf'],
+    ['garbage named .pdf', () => Buffer.from('MZ this is an executable, honest'), 'invoice.pdf'],
+    ['a PDF named .exe', () => Buffer.from('%PDF-1.4 tiny'), 'invoice.exe'],
+    ['HTML named .png', () => Buffer.from('<html><script>alert(1)</script></html>'), 'image.png'],
+  ])('refuses %s as an invalid type, storing nothing', async (_label, bytes, fileName) => {
+    const before = uploadedFiles().length;
+    const response = await upload(alice, { bytes: bytes(), fileName });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: uploadMessages.invalidType, code: 'VALIDATION' });
+    expect(uploadedFiles().length).toBe(before);
+  });
+
+  it('refuses a file of exactly 10 MB + 1 byte with 413, and accepts exactly 10 MB', async () => {
+    const header = Buffer.from('%PDF-1.7\n');
+    const over = Buffer.concat([header, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - header.length, 0x20)]);
+    const before = uploadedFiles().length;
+    const response = await upload(alice, { bytes: over, fileName: 'big.pdf' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ message: uploadMessages.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect(uploadedFiles().length).toBe(before);
+
+    const exact = over.subarray(0, MAX_UPLOAD_BYTES);
+    const accepted = await upload(alice, { bytes: exact, fileName: 'big.pdf' });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().fileSize).toBe(MAX_UPLOAD_BYTES);
+  });
+
+  it('refuses a missing file and an empty file with "File is required"', async () => {
+    for (const response of [await upload(alice, null), await upload(alice, { bytes: Buffer.alloc(0), fileName: 'empty.pdf' })]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: uploadMessages.fileRequired, fields: { file: uploadMessages.fileRequired } });
+    }
+    const json = await alice.request({ method: 'POST', url: '/api/documents/upload', payload: { documentType: 'bill' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(uploadMessages.fileRequired);
+  });
+
+  it('refuses an unknown document type', async () => {
+    const response = await upload(alice, { bytes: await invoicePdf(), fileName: 'a.pdf' }, 'contract');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { documentType: 'Invalid document type' } });
+  });
+
+  it('refuses two files in one upload', async () => {
+    const bytes = await invoicePdf();
+    const { payload, headers } = multipartBody([
+      { name: 'documentType', value: 'bill' },
+      { name: 'file', fileName: 'a.pdf', contentType: 'application/pdf', bytes },
+      { name: 'file', fileName: 'b.pdf', contentType: 'application/pdf', bytes },
+    ]);
+    const response = await alice.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please upload one file at a time');
+  });
+
+  it('requires a session', async () => {
+    const { payload, headers } = multipartBody([{ name: 'documentType', value: 'bill' }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('reading documents in the background', () => {
+  it('reads a text PDF: pending → completed with the extracted fields', async () => {
+    const created = (await upload(alice, { bytes: await invoicePdf(), fileName: 'acme.pdf' })).json();
+    await runDocumentJobsOnce(t.deps);
+    const response = await alice.request({ method: 'GET', url: `/api/documents/${created.id}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      ocrStatus: 'completed',
+      processingError: null,
+      extractedData: {
+        vendor: { name: 'Acme Office Supplies Inc.', matchedVendorId: null },
+        amounts: { total: '242.00', tax: '22.00' },
+        dates: { issueDate: '2026-11-02', dueDate: '2026-12-02' },
+        documentNumbers: { invoiceNumber: 'INV-2026-0042' },
+      },
+    });
+    expect(response.json().extractedData.confidence).toBeGreaterThan(0.5);
+  });
+
+  it('fails a corrupt PDF cleanly with the reason, and keeps serving', async () => {
+    const created = (await upload(alice, { bytes: corruptPdf(), fileName: 'broken.pdf' })).json();
+    await runDocumentJobsOnce(t.deps);
+    const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, created.id));
+    expect(row?.ocrStatus).toBe('failed');
+    expect(row?.processingError).toMatch(/PDF/);
+    const job = (await t.deps.db.select().from(jobs)).find((j) => j.payload.documentId === created.id);
+    expect(job?.status).toBe('done');
+    expect((await alice.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

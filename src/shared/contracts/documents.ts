@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { dateInput, moneyInput, pageQuery } from './common';
+import { type ExtractedData, extractedData } from './extracted-data';
+import { lineItemSchema } from './line-items';
+import { multiplyCents, sumCents } from '../money';
+
+export const documentTypes = ['invoice', 'bill', 'receipt', 'w9'] as const;
+export type DocumentType = (typeof documentTypes)[number];
+export const ocrStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export type OcrStatus = (typeof ocrStatuses)[number];
+
+/** Spec 5 and 9: document upload rules, with the spec's messages (shared by server and client). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const uploadMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type UploadMimeType = (typeof uploadMimeTypes)[number];
+export const uploadAccept = '.pdf,.jpg,.jpeg,.png';
+export const uploadMessages = {
+  fileRequired: 'File is required',
+  invalidType: 'Invalid file type: Please upload a PDF, JPEG, or PNG file.',
+  tooLarge: 'File too large: Please upload a file smaller than 10MB.',
+} as const;
+
+export const documentTypeSchema = z.enum(documentTypes, { message: 'Invalid document type' });
+
+/** The text fields sent with the file in the multipart upload. */
+export const uploadFieldsSchema = z.object({ documentType: documentTypeSchema });
+
+export const documentListQuery = pageQuery.extend({ documentType: documentTypeSchema.optional() });
+export type DocumentListQuery = z.infer<typeof documentListQuery>;
+
+/** extractedData as stored: the extractor's reading plus the vendor it matched in this organization. */
+export const storedExtractedData = extractedData.extend({
+  vendor: extractedData.shape.vendor.extend({ matchedVendorId: z.string().nullable().optional() }),
+});
+export type StoredExtractedData = ExtractedData & {
+  vendor: ExtractedData['vendor'] & { matchedVendorId?: string | null };
+};
+
+export interface DocumentDto {
+  id: string;
+  userId: string | null;
+  fileName: string;
+  fileUrl: string;
+  fileType: string;
+  fileSize: number;
+  documentType: DocumentType;
+  ocrStatus: OcrStatus;
+  extractedData: StoredExtractedData | null;
+  relatedEntityType: 'bill' | 'invoice' | null;
+  relatedEntityId: string | null;
+  processingError: string | null;
+  processedAt: string | null;
+  createdAt: string;
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * The reviewed fields from the create-from-document dialog (spec 3, Create-from-document request).
+ * Amounts leave this schema as cents.
+ */
+export const documentCustomizationsSchema = z.object({
+  vendorId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ message: 'Invalid vendor' }).optional()),
+  vendorName: optionalText(200, 'Vendor name'),
+  customerId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ message: 'Customer is required' }).optional()),
+  number: optionalText(100, 'Number'),
+  amount: moneyInput('Total', { required: 'Total is required' }),
+  tax: z.preprocess((value) => (value === '' || value === null ? undefined : value), moneyInput('Tax').optional()),
+  issueDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), dateInput.optional()),
+  dueDate: dateInput,
+  description: z.string().trim().min(1, 'Description is required').max(500, 'Description must be at most 500 characters'),
+  category: optionalText(100, 'Category'),
+  items: z.array(lineItemSchema).max(500, 'At most 500 items').optional(),
+});
+export type DocumentCustomizations = z.infer<typeof documentCustomizationsSchema>;
+
+export const createTransactionSchema = z
+  .object({
+    transactionType: z.enum(['bill', 'invoice'], { message: 'Transaction type must be bill or invoice' }),
+    customizations: documentCustomizationsSchema,
+  })
+  .superRefine((value, ctx) => {
+    const c = value.customizations;
+    if (value.transactionType === 'bill' && !c.vendorId && !c.vendorName) {
+      ctx.addIssue({ code: 'custom', path: ['customizations', 'vendorName'], message: 'Vendor is required' });
+    }
+    if (value.transactionType === 'invoice' && !c.customerId) {
+      ctx.addIssue({ code: 'custom', path: ['customizations', 'customerId'], message: 'Customer is required' });
+    }
+    if ((c.tax ?? 0) > c.amount) {
+      ctx.addIssue({ code: 'custom', path: ['customizations', 'tax'], message: 'Tax cannot be larger than the total' });
+    }
+    c.items?.forEach((item, index) => {
+      if (multiplyCents(item.unitPrice, item.quantity) !== item.totalPrice) {
+        ctx.addIssue({ code: 'custom', path: ['customizations', 'items', index, 'totalPrice'], message: 'Total price must equal quantity times unit price' });
+      }
+    });
+    if (c.items && c.items.length > 0 && sumCents(c.items.map((item) => item.totalPrice)) + (c.tax ?? 0) !== c.amount) {
+      ctx.addIssue({ code: 'custom', path: ['customizations', 'amount'], message: 'Total must equal the line items plus tax' });
+    }
+    if (c.issueDate && c.dueDate < c.issueDate) {
+      ctx.addIssue({ code: 'custom', path: ['customizations', 'dueDate'], message: 'Due date cannot be before the issue date' });
+    }
+  });
+export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
+export type CreateTransactionRequest = z.input<typeof createTransactionSchema>;
+
+export interface CreateTransactionResult {
+  message: string;
+  transactionType: 'bill' | 'invoice';
+  id: string;
+}
