@@ -11,3 +11,4 @@ export * from './bills';
 export * from './approvals';
 export * from './documents';
 export * from './payment-links';
+export * from './contact';
