@@ -358,6 +358,16 @@ CREATE TABLE "payment_links" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "contact_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"topic" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"firm" text NOT NULL,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "bank_accounts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -475,6 +485,7 @@ CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree 
 CREATE UNIQUE INDEX "payment_links_link_id_key" ON "payment_links" USING btree ("link_id");--> statement-breakpoint
 CREATE INDEX "payment_links_invoice_idx" ON "payment_links" USING btree ("organization_id","invoice_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_links_one_active_key" ON "payment_links" USING btree ("invoice_id") WHERE "payment_links"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "contact_requests_created_idx" ON "contact_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "bank_accounts_org_idx" ON "bank_accounts" USING btree ("organization_id","is_active","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_accounts_org_primary_key" ON "bank_accounts" USING btree ("organization_id") WHERE "bank_accounts"."is_primary";--> statement-breakpoint
 CREATE INDEX "payment_runs_org_created_idx" ON "payment_runs" USING btree ("organization_id","created_at");

@@ -12,3 +12,5 @@ export * from './approvals';
 export * from './documents';
 export * from './payment-links';
 export * from './contact';
+export * from './bank-accounts';
+export * from './payment-runs';

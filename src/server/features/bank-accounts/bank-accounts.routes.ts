@@ -1,3 +1,91 @@
+import {
+  bankAccountSchema,
+  createBankAccountSchema,
+  updateBankAccountSchema,
+  verifyBankAccountResultSchema,
+  verifyMicroDepositsSchema,
+} from '../../../shared/contracts/bank-accounts';
+import { idParam, pageQuery } from '../../../shared/contracts/common';
+import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { findBankAccounts, toBankAccountDto } from './bank-accounts.queries';
+import { createBankAccount, deleteBankAccount, updateBankAccount } from './bank-accounts.service';
+import { verifyBankAccount } from './verify-bank-account';
 
-export async function bankAccountsRoutes(_app: ZodApp, _deps: AppDeps): Promise<void> {}
+/** Bank accounts move money: owners, admins and accountants manage them. */
+export const BANK_ACCOUNT_ROLES = ['owner', 'admin', 'accountant'] as const;
+
+export async function bankAccountsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/bank-accounts',
+    { schema: { tags: ['bank-accounts'], summary: 'Active bank accounts, primary first', querystring: pageQuery, response: { 200: bankAccountSchema.array() } } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const { rows, total } = await findBankAccounts(deps.db, { organizationId, ...request.query });
+      const now = deps.now();
+      return reply.header('X-Total-Count', String(total)).send(rows.map((row) => toBankAccountDto(row, now)));
+    },
+  );
+
+  app.post(
+    '/api/bank-accounts',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'Add a bank account; micro-deposits are sent to verify it',
+        body: createBankAccountSchema,
+        response: { 201: bankAccountSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      const account = await createBankAccount(deps, auth, request.body);
+      return reply.status(201).send(account);
+    },
+  );
+
+  app.put(
+    '/api/bank-accounts/:id',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'Rename a bank account or make it primary',
+        params: idParam,
+        body: updateBankAccountSchema,
+        response: { 200: bankAccountSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      return updateBankAccount(deps, auth, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/bank-accounts/:id',
+    { schema: { tags: ['bank-accounts'], summary: 'Remove a bank account', params: idParam } },
+    async (request, reply) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      await deleteBankAccount(deps, auth, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/bank-accounts/:id/verify',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'Verify a bank account with the two micro-deposit amounts',
+        params: idParam,
+        body: verifyMicroDepositsSchema,
+        response: { 200: verifyBankAccountResultSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      const bankAccount = await verifyBankAccount(deps, auth, request.params.id, request.body);
+      return { message: 'Bank account verified successfully', bankAccount };
+    },
+  );
+}
