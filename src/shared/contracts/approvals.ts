@@ -20,7 +20,8 @@ export const approvalWorkflowInputSchema = z
       .transform((value) => value || null),
     triggerType: z.enum(approvalTriggerTypes, { message: 'Trigger must be all, amount_over or vendor' }),
     triggerValue: z
-      .union([z.string(), z.number(), z.null(), z.undefined()])
+      .union([z.string(), z.number(), z.null()])
+      .optional()
       .transform((value) => (value === null || value === undefined ? '' : String(value).trim())),
     approverIds: z
       .array(z.uuid({ message: 'Invalid approver' }), { message: 'Choose at least one approver' })
@@ -30,23 +31,23 @@ export const approvalWorkflowInputSchema = z
     requireAllApprovers: z.boolean().default(false),
     isActive: z.boolean().default(true),
   })
-  .transform((value, ctx) => {
+  .superRefine((value, ctx) => {
     if (value.triggerType === 'amount_over') {
       const parsed = moneyInput('Amount').safeParse(value.triggerValue);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['triggerValue'], message: value.triggerValue ? (parsed.error.issues[0]?.message ?? 'Invalid amount') : 'Amount is required' });
-        return z.NEVER;
+        const message = value.triggerValue ? (parsed.error.issues[0]?.message ?? 'Invalid amount') : 'Amount is required';
+        ctx.addIssue({ code: 'custom', path: ['triggerValue'], message });
       }
-      return { ...value, triggerValue: toDecimal(parsed.data) as string | null };
     }
-    if (value.triggerType === 'vendor') {
-      if (!z.uuid().safeParse(value.triggerValue).success) {
-        ctx.addIssue({ code: 'custom', path: ['triggerValue'], message: 'Vendor is required' });
-        return z.NEVER;
-      }
-      return { ...value, triggerValue: value.triggerValue as string | null };
+    if (value.triggerType === 'vendor' && !z.uuid().safeParse(value.triggerValue).success) {
+      ctx.addIssue({ code: 'custom', path: ['triggerValue'], message: 'Vendor is required' });
     }
-    return { ...value, triggerValue: null as string | null };
+  })
+  .transform((value) => {
+    let triggerValue: string | null = null;
+    if (value.triggerType === 'amount_over') triggerValue = toDecimal(moneyInput('Amount').parse(value.triggerValue));
+    if (value.triggerType === 'vendor') triggerValue = value.triggerValue;
+    return { ...value, triggerValue };
   });
 /** triggerValue: a decimal amount ("5000.00") for amount_over, a vendor id for vendor, null for all. */
 export type ApprovalWorkflowInput = z.output<typeof approvalWorkflowInputSchema>;

@@ -11,7 +11,8 @@ export type BillApprovalStatus = (typeof billApprovalStatuses)[number];
 
 const optionalDate = (label: string) =>
   z
-    .union([z.literal(''), z.null(), z.undefined(), calendarDate(label)])
+    .union([z.literal(''), z.null(), calendarDate(label)])
+    .optional()
     .transform((value) => value || null);
 
 /** Only web links: a stored "javascript:" URL would run when clicked. */
@@ -62,7 +63,8 @@ export const billInputSchema = z
     attachmentUrl: attachmentUrlInput,
     /** An uploaded document of the organization, shown as the bill's attachment. */
     documentId: z
-      .union([z.literal(''), z.null(), z.undefined(), z.uuid({ message: 'Invalid document' })])
+      .union([z.literal(''), z.null(), z.uuid({ message: 'Invalid document' })])
+      .optional()
       .transform((value) => value || null),
     scheduledPaymentDate: optionalDate('Scheduled payment date'),
     items: lineItemsSchema,

@@ -92,6 +92,14 @@ export async function findVendorByName(db: Database, organizationId: string, nam
   return row ?? null;
 }
 
+export async function countVendorBills(db: Database, organizationId: string, vendorId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bills)
+    .where(and(eq(bills.organizationId, organizationId), eq(bills.vendorId, vendorId)));
+  return row?.n ?? 0;
+}
+
 export async function vendorHasBills(db: Database, organizationId: string, vendorId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: bills.id })
