@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Role } from '../../../shared/contracts/common';
+import type { User } from '../../../shared/contracts/auth';
+import type { TestApp } from '../../test/create-test-app';
+import { type SignedIn, asUser, sessionCookie, uniqueName } from '../../test/factories';
+
+/** The mail outbox of a test app, oldest first, with quoted-printable soft breaks undone. */
+export function readMails(t: TestApp): string[] {
+  const dir = path.join(t.dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) =>
+    readFileSync(path.join(dir, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+}
+
+/** The token of the newest invitation mailed to `email`. */
+export function invitationToken(t: TestApp, email: string): string {
+  const mail = readMails(t)
+    .reverse()
+    .find((text) => text.includes(`To: ${email}`));
+  const token = mail ? /\/auth\?invite=([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;
+  if (!token) throw new Error(`No invitation mailed to ${email}`);
+  return token;
+}
+
+/** Invites a new member as `inviter` and accepts as them; returns the signed-in member. */
+export async function addMember(t: TestApp, inviter: SignedIn, role: Role, approvalLimit = '0'): Promise<SignedIn> {
+  const username = uniqueName('member');
+  const email = `${username}@example.com`;
+  const invite = await inviter.request({ method: 'POST', url: '/api/team/invitations', payload: { email, role, approvalLimit } });
+  if (invite.statusCode !== 201) throw new Error(`invite failed ${invite.statusCode}: ${invite.body}`);
+  const accept = await t.app.inject({
+    method: 'POST',
+    url: `/api/team/invitations/${invitationToken(t, email)}/accept`,
+    payload: { username, password: 'member password', firstName: 'Mia', lastName: 'Member' },
+  });
+  if (accept.statusCode !== 201) throw new Error(`accept failed ${accept.statusCode}: ${accept.body}`);
+  const cookie = sessionCookie(accept);
+  return { user: accept.json<User>(), cookie, request: asUser(t.app, cookie) };
+}
