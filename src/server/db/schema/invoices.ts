@@ -1,9 +1,8 @@
 import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { invoiceStatuses } from '../../../shared/contracts/invoices';
 import { createdAt, id, money, updatedAt } from './columns';
 import { customers } from './customers';
 import { organizations } from './organizations';
-
-export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 
 /**
  * A customer invoice (spec 3). The money columns are the server's own run of computeTotals;

@@ -1,3 +1,60 @@
+import { customerInputSchema, customerListQuery } from '../../../shared/contracts/customers';
+import { idParam } from '../../../shared/contracts/common';
+import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { findCustomer, findCustomers, toCustomerDto } from './customers.queries';
+import { createCustomer, deleteCustomer, updateCustomer } from './customers.service';
 
-export async function customersRoutes(_app: ZodApp, _deps: AppDeps): Promise<void> {}
+export async function customersRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/customers',
+    { schema: { tags: ['customers'], summary: 'List customers', querystring: customerListQuery } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const { rows, total } = await findCustomers(deps.db, { organizationId, ...request.query });
+      reply.header('X-Total-Count', String(total));
+      return rows.map(toCustomerDto);
+    },
+  );
+
+  app.get(
+    '/api/customers/:id',
+    { schema: { tags: ['customers'], summary: 'One customer', params: idParam } },
+    async (request) => {
+      const { organizationId } = requireAuth(request);
+      const row = await findCustomer(deps.db, organizationId, request.params.id);
+      if (!row) throw notFound('Customer');
+      return toCustomerDto(row);
+    },
+  );
+
+  app.post(
+    '/api/customers',
+    { schema: { tags: ['customers'], summary: 'Add a customer', body: customerInputSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const customer = await createCustomer(deps.db, auth, request.body);
+      return reply.status(201).send(customer);
+    },
+  );
+
+  app.put(
+    '/api/customers/:id',
+    { schema: { tags: ['customers'], summary: 'Edit or deactivate a customer', params: idParam, body: customerInputSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return updateCustomer(deps.db, auth, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/customers/:id',
+    { schema: { tags: ['customers'], summary: 'Delete a customer without invoices', params: idParam } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await deleteCustomer(deps.db, auth, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

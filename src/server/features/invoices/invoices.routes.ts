@@ -1,3 +1,93 @@
+import { idParam } from '../../../shared/contracts/common';
+import { invoiceInputSchema, invoiceListQuery, recordPaymentSchema } from '../../../shared/contracts/invoices';
+import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { renderInvoicePdf } from './invoice-pdf';
+import { findInvoice, findInvoices, organizationToday } from './invoices.queries';
+import { createInvoice, deleteInvoice, recordInvoicePayment, updateInvoice } from './invoices.service';
+import { loadInvoiceDocument, pdfFileName, sendInvoice } from './send-invoice';
 
-export async function invoicesRoutes(_app: ZodApp, _deps: AppDeps): Promise<void> {}
+export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  app.get(
+    '/api/invoices',
+    { schema: { tags: ['invoices'], summary: 'List invoices (effective status, customer, items)', querystring: invoiceListQuery } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const today = await organizationToday(deps.db, organizationId, deps.now());
+      const { invoices, total } = await findInvoices(deps.db, { organizationId, today, ...request.query });
+      reply.header('X-Total-Count', String(total));
+      return invoices;
+    },
+  );
+
+  app.get('/api/invoices/:id', { schema: { tags: ['invoices'], summary: 'One invoice', params: idParam } }, async (request) => {
+    const { organizationId } = requireAuth(request);
+    const today = await organizationToday(deps.db, organizationId, deps.now());
+    const invoice = await findInvoice(deps.db, organizationId, request.params.id, today);
+    if (!invoice) throw notFound('Invoice');
+    return invoice;
+  });
+
+  app.post(
+    '/api/invoices',
+    { schema: { tags: ['invoices'], summary: 'Create an invoice', body: invoiceInputSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return reply.status(201).send(await createInvoice(deps.db, auth, request.body, deps.now()));
+    },
+  );
+
+  app.put(
+    '/api/invoices/:id',
+    { schema: { tags: ['invoices'], summary: 'Edit an invoice', params: idParam, body: invoiceInputSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return updateInvoice(deps.db, auth, request.params.id, request.body, deps.now());
+    },
+  );
+
+  app.delete(
+    '/api/invoices/:id',
+    { schema: { tags: ['invoices'], summary: 'Delete an unpaid invoice', params: idParam } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await deleteInvoice(deps.db, auth, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    { schema: { tags: ['invoices'], summary: 'The invoice as a PDF', params: idParam } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const document = await loadInvoiceDocument(deps.db, organizationId, request.params.id, deps.now());
+      const pdf = await renderInvoicePdf(document);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${pdfFileName(document.invoice.invoiceNumber)}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/send',
+    { schema: { tags: ['invoices'], summary: 'Email the invoice PDF to the customer', params: idParam } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return sendInvoice(deps.db, deps.mail, auth, request.params.id, deps.now());
+    },
+  );
+
+  app.post(
+    '/api/invoices/:id/payments',
+    { schema: { tags: ['invoices'], summary: 'Record a full or partial payment', params: idParam, body: recordPaymentSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const result = await recordInvoicePayment(deps.db, auth, request.params.id, request.body, deps.now());
+      return reply.status(201).send({ invoice: result.invoice, payment: result.payment });
+    },
+  );
+}

@@ -1,0 +1,141 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
+import { toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { customers, invoices } from '../../db/schema';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+/** "50%_off" typed into a search box matches literally. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function toCustomerDto(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    country: row.country,
+    website: row.website,
+    taxId: row.taxId,
+    businessType: row.businessType,
+    industry: row.industry,
+    annualRevenue: row.annualRevenue,
+    employeeCount: row.employeeCount,
+    primaryContactName: row.primaryContactName,
+    primaryContactEmail: row.primaryContactEmail,
+    primaryContactPhone: row.primaryContactPhone,
+    billingContactName: row.billingContactName,
+    billingContactEmail: row.billingContactEmail,
+    billingContactPhone: row.billingContactPhone,
+    serviceLevel: row.serviceLevel,
+    monthlyFee: row.monthlyFee,
+    billingFrequency: row.billingFrequency,
+    paymentTerms: row.paymentTerms,
+    relationshipStartDate: row.relationshipStartDate,
+    nextBillingDate: row.nextBillingDate,
+    hasPortalAccess: row.hasPortalAccess,
+    portalPermissions: row.portalPermissions,
+    autoApprovalLimit: row.autoApprovalLimit,
+    invoiceTemplate: row.invoiceTemplate,
+    preferredPaymentMethods: row.preferredPaymentMethods,
+    onboardingStatus: row.onboardingStatus,
+    riskLevel: row.riskLevel,
+    creditLimit: row.creditLimit,
+    currentBalance: row.currentBalance,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const moneyColumns = new Set(['annualRevenue', 'monthlyFee', 'creditLimit', 'autoApprovalLimit']);
+/** Columns that cannot hold null: a blank in the request keeps their default. */
+const notNullColumns = new Set([
+  'country', 'serviceLevel', 'billingFrequency', 'paymentTerms', 'invoiceTemplate', 'onboardingStatus', 'autoApprovalLimit',
+]);
+
+type CustomerValues = Partial<Omit<typeof customers.$inferInsert, 'id' | 'organizationId' | 'userId'>>;
+
+/** The column values a request sets: absent fields are left out, so an update keeps them. */
+export function customerValues(input: CustomerInput): CustomerValues & { name: string; email: string } {
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (value === null && notNullColumns.has(key)) continue;
+    values[key] = moneyColumns.has(key) && typeof value === 'number' ? toDecimal(value) : value;
+  }
+  return { ...(values as CustomerValues), name: input.name, email: input.email };
+}
+
+export async function findCustomers(
+  db: Database,
+  params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const conditions: SQL[] = [eq(customers.organizationId, params.organizationId)];
+  if (!params.includeInactive) conditions.push(eq(customers.isActive, true));
+  if (params.search) {
+    const pattern = likePattern(params.search);
+    const match = or(ilike(customers.name, pattern), ilike(customers.email, pattern));
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(sql`lower(${customers.name})`, desc(customers.createdAt), customers.id)
+      .limit(params.limit)
+      .offset(params.offset),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function findCustomer(db: Database, organizationId: string, id: string): Promise<CustomerRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another customer of the organization already uses this email (case-insensitive). */
+export async function findCustomerByEmail(db: Database, organizationId: string, email: string): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), sql`lower(${customers.email}) = lower(${email})`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function customerHasInvoices(db: Database, organizationId: string, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.customerId, customerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Active customers of the organization (dashboard, sidebar badge). */
+export async function countActiveCustomers(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.isActive, true)));
+  return row?.n ?? 0;
+}

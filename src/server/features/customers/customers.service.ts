@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import {
+  customerHasInvoices,
+  customerValues,
+  findCustomer,
+  findCustomerByEmail,
+  toCustomerDto,
+} from './customers.queries';
+
+export interface Actor {
+  organizationId: string;
+  userId: string | null;
+}
+
+const duplicateEmail = () =>
+  new AppError('CONFLICT', 'A customer with this email already exists', { email: 'A customer with this email already exists' });
+
+export async function createCustomer(db: Database, actor: Actor, input: CustomerInput): Promise<Customer> {
+  if (await findCustomerByEmail(db, actor.organizationId, input.email)) throw duplicateEmail();
+  try {
+    const [row] = await db
+      .insert(customers)
+      .values({ ...customerValues(input), organizationId: actor.organizationId, userId: actor.userId })
+      .returning();
+    if (!row) throw new Error('customer insert returned nothing');
+    return toCustomerDto(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_org_email_key')) throw duplicateEmail();
+    throw error;
+  }
+}
+
+export async function updateCustomer(db: Database, actor: Actor, id: string, input: CustomerInput): Promise<Customer> {
+  const existing = await findCustomer(db, actor.organizationId, id);
+  if (!existing) throw notFound('Customer');
+  const sameEmail = await findCustomerByEmail(db, actor.organizationId, input.email);
+  if (sameEmail && sameEmail.id !== id) throw duplicateEmail();
+  try {
+    const [row] = await db
+      .update(customers)
+      .set({ ...customerValues(input), updatedAt: new Date() })
+      .where(and(eq(customers.organizationId, actor.organizationId), eq(customers.id, id)))
+      .returning();
+    if (!row) throw notFound('Customer');
+    return toCustomerDto(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_org_email_key')) throw duplicateEmail();
+    throw error;
+  }
+}
+
+const hasInvoices = () =>
+  new AppError('CONFLICT', 'This customer has invoices and cannot be deleted. Deactivate it instead.');
+
+/** Invoices keep their customer: a customer with invoices is deactivated, never deleted. */
+export async function deleteCustomer(db: Database, actor: Actor, id: string): Promise<void> {
+  const existing = await findCustomer(db, actor.organizationId, id);
+  if (!existing) throw notFound('Customer');
+  if (await customerHasInvoices(db, actor.organizationId, id)) throw hasInvoices();
+  try {
+    await db.delete(customers).where(and(eq(customers.organizationId, actor.organizationId), eq(customers.id, id)));
+  } catch (error) {
+    // An invoice created between the check and the delete: the foreign key refuses.
+    if (isForeignKeyViolation(error)) throw hasInvoices();
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

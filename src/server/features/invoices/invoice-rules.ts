@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import type { InvoiceStatus } from '../../../shared/contracts/invoices';
+import { type Cents, formatMoney } from '../../../shared/money';
+import { findCurrency } from '../../../shared/currencies';
+import { computeTotals, type Totals } from '../../../shared/totals';
+import type { Database } from '../../db/client';
+import { customers } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+
+/** Who makes a change: the signed-in user, or nobody for a provider webhook. */
+export interface Actor {
+  organizationId: string;
+  userId: string | null;
+}
+
+/** What creating or editing an invoice needs; the API's InvoiceInput fits, claimed totals are ignored. */
+export interface InvoiceDraft {
+  customerId: string;
+  invoiceNumber: string;
+  status?: InvoiceStatus;
+  issueDate: string;
+  dueDate: string;
+  taxAmount?: Cents;
+  discountAmount?: Cents;
+  notes?: string | null;
+  paymentTerms?: string | null;
+  items: readonly { description: string; quantity: string | number; unitPrice: Cents }[];
+}
+
+/** The server's own totals; refuses what the contract refuses, for callers that skip it. */
+export function invoiceTotals(draft: InvoiceDraft): Totals {
+  if (draft.items.length === 0) throw new AppError('VALIDATION', 'At least one item is required', { items: 'At least one item is required' });
+  const totals = computeTotals({ items: draft.items, taxAmount: draft.taxAmount ?? 0, discountAmount: draft.discountAmount ?? 0 });
+  if (totals.taxAmount < 0 || totals.discountAmount < 0 || totals.itemTotals.some((total) => total < 0)) {
+    throw new AppError('VALIDATION', 'Amounts cannot be negative');
+  }
+  if (totals.discountAmount > totals.subtotal) {
+    throw new AppError('VALIDATION', 'Discount cannot be larger than the subtotal', {
+      discountAmount: 'Discount cannot be larger than the subtotal',
+    });
+  }
+  return totals;
+}
+
+export const numberTaken = () =>
+  new AppError('CONFLICT', 'Invoice number already exists', { invoiceNumber: 'Invoice number already exists' });
+
+/** The customer must belong to the organization and be active. */
+export async function requireCustomer(db: Database, organizationId: string, customerId: string, currentCustomerId?: string) {
+  const [customer] = await db
+    .select({ id: customers.id, isActive: customers.isActive })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)))
+    .limit(1);
+  if (!customer) throw new AppError('VALIDATION', 'Customer not found', { customerId: 'Customer not found' });
+  // An existing invoice may keep its (since deactivated) customer; new work goes to active ones.
+  if (!customer.isActive && customer.id !== currentCustomerId) {
+    throw new AppError('VALIDATION', 'This customer is inactive', { customerId: 'This customer is inactive' });
+  }
+}
+
+/**
+ * The status an invoice may have given what has been paid: 'paid' only when nothing is left,
+ * and an invoice with payments is neither a draft nor cancelled.
+ */
+export function settleStatus(requested: InvoiceStatus, total: Cents, paid: Cents): InvoiceStatus {
+  if (paid > total) {
+    throw new AppError('VALIDATION', 'Total cannot be less than the amount already paid', {
+      totalAmount: 'Total cannot be less than the amount already paid',
+    });
+  }
+  if (paid > 0 && paid === total) return 'paid';
+  if (requested === 'paid' && total === 0) return 'paid';
+  if (requested === 'paid') {
+    throw new AppError('VALIDATION', 'Record a payment to mark this invoice as paid', {
+      status: 'Record a payment to mark this invoice as paid',
+    });
+  }
+  if (paid > 0 && (requested === 'draft' || requested === 'cancelled')) {
+    const message = `An invoice with payments cannot be ${requested === 'draft' ? 'a draft' : 'cancelled'}`;
+    throw new AppError('VALIDATION', message, { status: message });
+  }
+  return requested;
+}
+
+export function moneyIn(currency: string, cents: Cents): string {
+  const entry = findCurrency(currency);
+  return formatMoney(cents, {
+    currency,
+    locale: entry?.locale ?? 'en-US',
+    symbol: entry?.symbol ?? currency,
+    position: entry?.position ?? 'before',
+  });
+}

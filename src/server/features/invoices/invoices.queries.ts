@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Invoice, InvoiceItem, InvoiceStatus } from '../../../shared/contracts/invoices';
+import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
+import { isUuid, likePattern } from '../customers/customers.queries';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+
+/** "YYYY-MM-DD" of `now` in the organization's time zone: the day an invoice falls due against. */
+export function calendarDay(now: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+export async function findOrganization(db: Database, organizationId: string) {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!row) throw new Error(`organization ${organizationId} missing`);
+  return row;
+}
+
+/** Today in the organization's time zone, for the overdue rule. */
+export async function organizationToday(db: Database, organizationId: string, now: Date): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return calendarDay(now, row?.timeZone ?? 'UTC');
+}
+
+/** Past due and not fully paid. */
+const pastDue = (today: string) =>
+  and(lt(invoices.dueDate, sql`${today}::date`), lt(invoices.amountPaid, invoices.totalAmount));
+
+/** The status as shown: a sent invoice that is past due and unpaid reads 'overdue' with nobody editing it. */
+export function effectiveStatus(today: string): SQL<InvoiceStatus> {
+  return sql<InvoiceStatus>`case when ${invoices.status} = 'sent' and ${pastDue(today)} then 'overdue' else ${invoices.status} end`;
+}
+
+function statusCondition(status: InvoiceStatus, today: string): SQL | undefined {
+  if (status === 'overdue') return or(eq(invoices.status, 'overdue'), and(eq(invoices.status, 'sent'), pastDue(today)));
+  if (status === 'sent') return and(eq(invoices.status, 'sent'), sql`not (${pastDue(today)})`);
+  return eq(invoices.status, status);
+}
+
+const listColumns = (today: string) => ({
+  invoice: invoices,
+  status: effectiveStatus(today),
+  customer: { id: customers.id, name: customers.name, email: customers.email },
+});
+
+type ListRow = { invoice: InvoiceRow; status: InvoiceStatus; customer: Invoice['customer'] };
+
+const amount = (value: string): string => toDecimal(centsFromDecimal(value));
+
+export function toItemDto(row: InvoiceItemRow): InvoiceItem {
+  return {
+    id: row.id,
+    description: row.description,
+    quantity: row.quantity.includes('.') ? row.quantity.replace(/\.?0+$/, '') : row.quantity,
+    unitPrice: amount(row.unitPrice),
+    totalPrice: amount(row.totalPrice),
+  };
+}
+
+export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[]): Invoice {
+  const { invoice } = row;
+  const total = centsFromDecimal(invoice.totalAmount);
+  const paid = centsFromDecimal(invoice.amountPaid);
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    customerId: invoice.customerId,
+    customer: row.customer,
+    status: row.status,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    subtotal: amount(invoice.subtotal),
+    taxAmount: amount(invoice.taxAmount),
+    discountAmount: amount(invoice.discountAmount),
+    totalAmount: toDecimal(total),
+    amountPaid: toDecimal(paid),
+    balance: toDecimal(total - paid),
+    notes: invoice.notes,
+    paymentTerms: invoice.paymentTerms,
+    sentAt: invoice.sentAt?.toISOString() ?? null,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    createdAt: invoice.createdAt.toISOString(),
+    updatedAt: invoice.updatedAt.toISOString(),
+    items: items.map(toItemDto),
+  };
+}
+
+async function itemsOf(db: Database, invoiceIds: string[]): Promise<Map<string, InvoiceItemRow[]>> {
+  const byInvoice = new Map<string, InvoiceItemRow[]>();
+  if (invoiceIds.length === 0) return byInvoice;
+  const rows = await db
+    .select()
+    .from(invoiceItems)
+    .where(inArray(invoiceItems.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position));
+  for (const row of rows) {
+    const list = byInvoice.get(row.invoiceId) ?? [];
+    list.push(row);
+    byInvoice.set(row.invoiceId, list);
+  }
+  return byInvoice;
+}
+
+export interface InvoiceListParams {
+  organizationId: string;
+  today: string;
+  status?: InvoiceStatus | undefined;
+  search?: string | undefined;
+  customerId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of invoices, newest first, with customer and items; total for X-Total-Count. */
+export async function findInvoices(db: Database, params: InvoiceListParams): Promise<{ invoices: Invoice[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(invoices.organizationId, params.organizationId)];
+  if (params.status) conditions.push(statusCondition(params.status, params.today));
+  if (params.customerId) conditions.push(eq(invoices.customerId, params.customerId));
+  if (params.search) {
+    const pattern = likePattern(params.search);
+    conditions.push(or(ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern)));
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(listColumns(params.today))
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(params.limit)
+      .offset(params.offset),
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(where),
+  ]);
+  const items = await itemsOf(db, rows.map((row) => row.invoice.id));
+  return {
+    invoices: rows.map((row) => toInvoiceDto(row, items.get(row.invoice.id) ?? [])),
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+/** One invoice of the organization with customer and items, or null (also for a malformed id). */
+export async function findInvoice(db: Database, organizationId: string, id: string, today: string): Promise<Invoice | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select(listColumns(today))
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const items = await itemsOf(db, [id]);
+  return toInvoiceDto(row, items.get(id) ?? []);
+}
+
+/** The invoice row, locked until the transaction ends (payments, edits, deletes). */
+export async function lockInvoice(tx: Database, organizationId: string, id: string): Promise<InvoiceRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, id)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findInvoiceByNumber(db: Database, organizationId: string, invoiceNumber: string) {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.invoiceNumber, invoiceNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
+export async function countOpenInvoices(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        inArray(invoices.status, ['sent', 'overdue']),
+        lt(invoices.amountPaid, invoices.totalAmount),
+      ),
+    );
+  return row?.n ?? 0;
+}
+

@@ -1,0 +1,175 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Invoice, InvoiceStatus } from '../../../shared/contracts/invoices';
+import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Totals } from '../../../shared/totals';
+import type { Database } from '../../db/client';
+import { invoiceItems, invoices, payments } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import {
+  type Actor,
+  type InvoiceDraft,
+  invoiceTotals,
+  numberTaken,
+  requireCustomer,
+  settleStatus,
+} from './invoice-rules';
+import { findInvoice, findInvoiceByNumber, lockInvoice, organizationToday } from './invoices.queries';
+
+export type { Actor, InvoiceDraft } from './invoice-rules';
+export { recordInvoicePayment } from './record-invoice-payment';
+
+function itemRows(actor: Actor, invoiceId: string, draft: InvoiceDraft, totals: Totals) {
+  return draft.items.map((item, index) => ({
+    organizationId: actor.organizationId,
+    invoiceId,
+    position: index,
+    description: item.description,
+    quantity: String(item.quantity),
+    unitPrice: toDecimal(item.unitPrice),
+    totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+  }));
+}
+
+function moneyColumns(totals: Totals) {
+  return {
+    subtotal: toDecimal(totals.subtotal),
+    taxAmount: toDecimal(totals.taxAmount),
+    discountAmount: toDecimal(totals.discountAmount),
+    totalAmount: toDecimal(totals.totalAmount),
+  };
+}
+
+/** Audit rows for a status change that matters to the books. */
+async function auditStatusChange(tx: Database, actor: Actor, invoiceId: string, from: InvoiceStatus | null, to: InvoiceStatus) {
+  if (from === to || !['sent', 'paid', 'cancelled'].includes(to)) return;
+  await writeAudit(tx, { ...actor, action: `invoice.${to}`, entityType: 'invoice', entityId: invoiceId, details: { from, to } });
+}
+
+async function readBack(db: Database, actor: Actor, id: string, now: Date): Promise<Invoice> {
+  const invoice = await findInvoice(db, actor.organizationId, id, await organizationToday(db, actor.organizationId, now));
+  if (!invoice) throw notFound('Invoice');
+  return invoice;
+}
+
+/** Creates an invoice with its items; the stored totals are the server's own computation. */
+export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
+  const totals = invoiceTotals(input);
+  const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
+  await requireCustomer(db, actor.organizationId, input.customerId);
+  if (await findInvoiceByNumber(db, actor.organizationId, input.invoiceNumber)) throw numberTaken();
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          organizationId: actor.organizationId,
+          userId: actor.userId,
+          customerId: input.customerId,
+          invoiceNumber: input.invoiceNumber,
+          status,
+          issueDate: input.issueDate,
+          dueDate: input.dueDate,
+          ...moneyColumns(totals),
+          notes: input.notes ?? null,
+          paymentTerms: input.paymentTerms || 'Net 30',
+          sentAt: status === 'draft' ? null : now,
+          paidAt: status === 'paid' ? now : null,
+        })
+        .returning({ id: invoices.id });
+      if (!row) throw new Error('invoice insert returned nothing');
+      await tx.insert(invoiceItems).values(itemRows(actor, row.id, input, totals));
+      await writeAudit(tx, {
+        ...actor,
+        action: 'invoice.created',
+        entityType: 'invoice',
+        entityId: row.id,
+        details: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+      });
+      await auditStatusChange(tx, actor, row.id, null, status);
+      return row.id;
+    });
+    return await readBack(db, actor, id, now);
+  } catch (error) {
+    if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
+    throw error;
+  }
+}
+
+/** Replaces an invoice's fields and items; what has been paid stays and bounds the new total. */
+export async function updateInvoice(db: Database, actor: Actor, id: string, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
+  const totals = invoiceTotals(input);
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await lockInvoice(tx, actor.organizationId, id);
+      if (!existing) throw notFound('Invoice');
+      if (input.customerId !== existing.customerId) await requireCustomer(tx, actor.organizationId, input.customerId, existing.customerId);
+      const paid = centsFromDecimal(existing.amountPaid);
+      const status = settleStatus(input.status ?? existing.status, totals.totalAmount, paid);
+      await tx
+        .update(invoices)
+        .set({
+          customerId: input.customerId,
+          invoiceNumber: input.invoiceNumber,
+          status,
+          issueDate: input.issueDate,
+          dueDate: input.dueDate,
+          ...moneyColumns(totals),
+          notes: input.notes ?? null,
+          paymentTerms: input.paymentTerms || 'Net 30',
+          sentAt: status === 'draft' ? null : (existing.sentAt ?? now),
+          paidAt: status === 'paid' ? (existing.paidAt ?? now) : null,
+          updatedAt: now,
+        })
+        .where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
+      await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, id));
+      await tx.insert(invoiceItems).values(itemRows(actor, id, input, totals));
+      await writeAudit(tx, {
+        ...actor,
+        action: 'invoice.updated',
+        entityType: 'invoice',
+        entityId: id,
+        details: {
+          before: { invoiceNumber: existing.invoiceNumber, totalAmount: existing.totalAmount, status: existing.status },
+          after: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+        },
+      });
+      await auditStatusChange(tx, actor, id, existing.status, status);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
+    throw error;
+  }
+  return readBack(db, actor, id, now);
+}
+
+/** Deletes an invoice nobody has paid anything towards; paid money keeps its invoice. */
+export async function deleteInvoice(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await lockInvoice(tx, actor.organizationId, id);
+    if (!existing) throw notFound('Invoice');
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.organizationId, actor.organizationId),
+          eq(payments.type, 'invoice_payment'),
+          eq(payments.referenceId, id),
+          inArray(payments.status, ['pending', 'processing', 'completed']),
+        ),
+      )
+      .limit(1);
+    if (existing.status === 'paid' || centsFromDecimal(existing.amountPaid) > 0 || payment) {
+      throw new AppError('CONFLICT', 'This invoice has payments and cannot be deleted.');
+    }
+    await tx.delete(invoices).where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
+    await writeAudit(tx, {
+      ...actor,
+      action: 'invoice.deleted',
+      entityType: 'invoice',
+      entityId: id,
+      details: { invoiceNumber: existing.invoiceNumber, totalAmount: existing.totalAmount, status: existing.status },
+    });
+  });
+}

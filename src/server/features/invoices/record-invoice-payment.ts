@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Invoice, InvoicePayment } from '../../../shared/contracts/invoices';
+import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { invoices, payments } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { type Actor, moneyIn } from './invoice-rules';
+import { calendarDay, findInvoice, findOrganization, lockInvoice } from './invoices.queries';
+
+export interface PaymentReceived {
+  amount: Cents;
+  /** The day the money arrived: a Date or "YYYY-MM-DD". */
+  paidAt: Date | string;
+  method: 'ach' | 'wire' | 'check' | 'card' | 'stripe';
+  reference?: string | null;
+  /** Set by the Stripe webhook; one intent is recorded once. */
+  stripePaymentIntentId?: string | null;
+}
+
+export interface RecordedPayment {
+  invoice: Invoice;
+  payment: InvoicePayment;
+  /** True when this Stripe intent had already been recorded and nothing changed. */
+  duplicate: boolean;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+function toPaymentDto(row: PaymentRow): InvoicePayment {
+  return {
+    id: row.id,
+    invoiceId: row.referenceId,
+    amount: toDecimal(centsFromDecimal(row.amount)),
+    method: row.method,
+    status: row.status,
+    reference: row.reference,
+    transactionId: row.transactionId,
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+/** A calendar day is stored at noon UTC so it reads as the same day in every time zone. */
+function toTimestamp(paidAt: Date | string): Date {
+  return typeof paidAt === 'string' ? new Date(`${paidAt.slice(0, 10)}T12:00:00Z`) : paidAt;
+}
+
+async function findByIntent(db: Database, organizationId: string, intentId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.stripePaymentIntentId, intentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function existingResult(db: Database, actor: Actor, invoiceId: string, row: PaymentRow, today: string): Promise<RecordedPayment> {
+  const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
+  if (!invoice) throw notFound('Invoice');
+  return { invoice, payment: toPaymentDto(row), duplicate: true };
+}
+
+/**
+ * Records money received against an invoice, full or partial, in one transaction with the invoice
+ * row locked: refuses overpayment and cancelled invoices; a payment on a draft first marks it sent
+ * (the customer evidently has the invoice); the last cent marks it paid. Audit rows for each step.
+ */
+export async function recordInvoicePayment(
+  db: Database,
+  actor: Actor,
+  invoiceId: string,
+  received: PaymentReceived,
+  now: Date = new Date(),
+): Promise<RecordedPayment> {
+  const organization = await findOrganization(db, actor.organizationId);
+  const today = calendarDay(now, organization.timeZone);
+  const intentId = received.stripePaymentIntentId ?? null;
+  const paidAt = toTimestamp(received.paidAt);
+  if (Number.isNaN(paidAt.getTime())) throw new AppError('VALIDATION', 'Invalid date', { paidAt: 'Invalid date' });
+  const paidDay = typeof received.paidAt === 'string' ? received.paidAt.slice(0, 10) : calendarDay(paidAt, organization.timeZone);
+  if (paidDay > today) {
+    throw new AppError('VALIDATION', 'Payment date cannot be in the future', { paidAt: 'Payment date cannot be in the future' });
+  }
+  if (!Number.isSafeInteger(received.amount) || received.amount <= 0) {
+    throw new AppError('VALIDATION', 'Amount must be greater than zero', { amount: 'Amount must be greater than zero' });
+  }
+  try {
+    const paymentRow = await db.transaction(async (tx) => {
+      const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
+      if (!invoice) throw notFound('Invoice');
+      if (intentId) {
+        const existing = await findByIntent(tx, actor.organizationId, intentId);
+        if (existing) return { row: existing, duplicate: true };
+      }
+      if (invoice.status === 'cancelled') {
+        throw new AppError('VALIDATION', 'Payments cannot be recorded on a cancelled invoice');
+      }
+      const total = centsFromDecimal(invoice.totalAmount);
+      const paidBefore = centsFromDecimal(invoice.amountPaid);
+      const balance = total - paidBefore;
+      if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
+      if (received.amount > balance) {
+        const message = `Payment exceeds the balance of ${moneyIn(organization.currency, balance)}`;
+        throw new AppError('VALIDATION', message, { amount: message });
+      }
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          organizationId: actor.organizationId,
+          userId: actor.userId,
+          type: 'invoice_payment',
+          referenceId: invoice.id,
+          amount: toDecimal(received.amount),
+          method: received.method,
+          status: 'completed',
+          reference: received.reference ?? null,
+          transactionId: `PAY-${randomBytes(8).toString('hex').toUpperCase()}`,
+          stripePaymentIntentId: intentId,
+          processedAt: paidAt,
+        })
+        .returning();
+      if (!payment) throw new Error('payment insert returned nothing');
+      const paidAfter = paidBefore + received.amount;
+      const fullyPaid = paidAfter === total;
+      const status = fullyPaid ? 'paid' : invoice.status === 'draft' ? 'sent' : invoice.status;
+      await tx
+        .update(invoices)
+        .set({
+          amountPaid: toDecimal(paidAfter),
+          status,
+          sentAt: invoice.sentAt ?? now,
+          paidAt: fullyPaid ? paidAt : null,
+          updatedAt: now,
+        })
+        .where(eq(invoices.id, invoice.id));
+      const entity = { ...actor, entityType: 'invoice', entityId: invoice.id } as const;
+      if (invoice.status === 'draft') {
+        await writeAudit(tx, { ...entity, action: 'invoice.sent', details: { from: 'draft', to: 'sent', reason: 'payment recorded' } });
+      }
+      await writeAudit(tx, {
+        ...entity,
+        action: 'invoice.payment_recorded',
+        details: {
+          paymentId: payment.id,
+          amount: toDecimal(received.amount),
+          method: received.method,
+          reference: received.reference ?? null,
+          balanceBefore: toDecimal(balance),
+          balanceAfter: toDecimal(total - paidAfter),
+          ...(intentId ? { stripePaymentIntentId: intentId } : {}),
+        },
+      });
+      if (fullyPaid) {
+        await writeAudit(tx, { ...entity, action: 'invoice.paid', details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
+      }
+      return { row: payment, duplicate: false };
+    });
+    const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
+    if (!invoice) throw notFound('Invoice');
+    return { invoice, payment: toPaymentDto(paymentRow.row), duplicate: paymentRow.duplicate };
+  } catch (error) {
+    // The same intent recorded concurrently: the unique index let the other one through.
+    if (intentId && isUniqueViolation(error, 'payments_stripe_intent_key')) {
+      const existing = await findByIntent(db, actor.organizationId, intentId);
+      if (existing) return existingResult(db, actor, invoiceId, existing, today);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq } from 'drizzle-orm';
+import { centsFromDecimal } from '../../../shared/money';
+import type { Invoice } from '../../../shared/contracts/invoices';
+import type { Database } from '../../db/client';
+import { invoices } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { Mailer } from '../../platform/mail';
+import { AppError, notFound } from '../../platform/errors';
+import { findCustomer } from '../customers/customers.queries';
+import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf';
+import { type Actor, moneyIn } from './invoice-rules';
+import { calendarDay, findInvoice, findOrganization, lockInvoice } from './invoices.queries';
+
+/** Everything the PDF shows, scoped to the organization; a miss is a 404. */
+export async function loadInvoiceDocument(db: Database, organizationId: string, id: string, now: Date): Promise<InvoiceDocument> {
+  const organization = await findOrganization(db, organizationId);
+  const invoice = await findInvoice(db, organizationId, id, calendarDay(now, organization.timeZone));
+  if (!invoice) throw notFound('Invoice');
+  const customer = await findCustomer(db, organizationId, invoice.customerId);
+  if (!customer) throw notFound('Customer');
+  return { invoice, customer, organization };
+}
+
+/** "INV-2026/07 (draft).pdf" -> "INV-2026-07-draft.pdf": safe in a header and on every disk. */
+export function pdfFileName(invoiceNumber: string): string {
+  const safe = invoiceNumber.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${safe || 'invoice'}.pdf`;
+}
+
+/**
+ * Mails the invoice PDF to the customer and marks a draft as sent (with its audit row). The mail
+ * goes first: an invoice is only marked sent once the message has left.
+ */
+export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: string, now: Date): Promise<Invoice> {
+  const document = await loadInvoiceDocument(db, actor.organizationId, id, now);
+  const { invoice, customer, organization } = document;
+  if (invoice.status === 'cancelled') throw new AppError('VALIDATION', 'A cancelled invoice cannot be sent');
+  const pdf = await renderInvoicePdf(document);
+  const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance));
+  await mail.send({
+    to: customer.email,
+    subject: `Invoice ${invoice.invoiceNumber} from ${organization.name}`,
+    text: [
+      `Dear ${customer.name},`,
+      '',
+      `Please find attached invoice ${invoice.invoiceNumber} from ${organization.name}.`,
+      `Amount due: ${balance}, due on ${invoice.dueDate} (${invoice.paymentTerms}).`,
+      '',
+      'Thank you for your business.',
+      organization.name,
+    ].join('\n'),
+    attachments: [{ filename: pdfFileName(invoice.invoiceNumber), content: pdf, contentType: 'application/pdf' }],
+  });
+  await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, actor.organizationId, id);
+    if (!row) throw notFound('Invoice');
+    const entity = { ...actor, entityType: 'invoice', entityId: id } as const;
+    await writeAudit(tx, { ...entity, action: 'invoice.emailed', details: { to: customer.email } });
+    if (row.status !== 'draft') return;
+    await tx
+      .update(invoices)
+      .set({ status: 'sent', sentAt: now, updatedAt: now })
+      .where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
+    await writeAudit(tx, { ...entity, action: 'invoice.sent', details: { from: 'draft', to: 'sent', email: customer.email } });
+  });
+  const updated = await findInvoice(db, actor.organizationId, id, calendarDay(now, organization.timeZone));
+  if (!updated) throw notFound('Invoice');
+  return updated;
+}

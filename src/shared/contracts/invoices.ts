@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { moneyInput, pageQuery } from './common';
+import { checkClaimedTotals, lineItemsSchema } from './line-items';
+
+export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const invoicePaymentMethods = ['ach', 'wire', 'check', 'card'] as const;
+export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+
+/** A calendar date sent as "2026-11-21" or an ISO timestamp; kept as "YYYY-MM-DD". */
+export function calendarDate(label: string) {
+  return z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).transform((value, ctx) => {
+    const match = ISO_DATE.exec(value);
+    const day = match ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null;
+    if (!match || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value.slice(0, 10)) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid date' });
+      return z.NEVER;
+    }
+    return value.slice(0, 10);
+  });
+}
+
+/**
+ * Create or update an invoice (spec 7.2). The client sends its totals; the server recomputes them
+ * with computeTotals and refuses a request whose figures disagree, naming the field.
+ */
+export const invoiceInputSchema = z
+  .object({
+    customerId: z.uuid({ message: 'Customer is required' }),
+    invoiceNumber: z
+      .string({ message: 'Invoice number is required' })
+      .trim()
+      .min(1, 'Invoice number is required')
+      .max(50, 'Invoice number must be at most 50 characters'),
+    status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).default('draft'),
+    issueDate: calendarDate('Issue date'),
+    dueDate: calendarDate('Due date'),
+    subtotal: moneyInput('Subtotal'),
+    taxAmount: moneyInput('Tax amount').default(0),
+    discountAmount: moneyInput('Discount amount').default(0),
+    totalAmount: moneyInput('Total amount'),
+    notes: z
+      .string()
+      .trim()
+      .max(5000, 'Notes must be at most 5000 characters')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    paymentTerms: z
+      .string()
+      .trim()
+      .max(50, 'Payment terms must be at most 50 characters')
+      .nullish()
+      .transform((value) => value || 'Net 30'),
+    items: lineItemsSchema,
+  })
+  .superRefine((value, ctx) => {
+    checkClaimedTotals(value, ctx);
+    if (value.dueDate < value.issueDate) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the issue date' });
+    }
+  });
+export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+export type InvoiceFormValues = z.input<typeof invoiceInputSchema>;
+
+/** GET /api/invoices?status=&search=&customerId=&limit=&offset= (status is the effective one). */
+export const invoiceListQuery = pageQuery.extend({
+  status: z.enum(invoiceStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+  customerId: z.uuid().optional(),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+/** POST /api/invoices/{id}/payments: a full or partial payment received. */
+export const recordPaymentSchema = z.object({
+  amount: moneyInput('Amount').refine((cents) => cents > 0, 'Amount must be greater than zero'),
+  paidAt: calendarDate('Payment date'),
+  method: z.enum(invoicePaymentMethods, { message: 'Payment method must be ach, wire, check or card' }),
+  reference: z
+    .string()
+    .trim()
+    .max(100, 'Reference must be at most 100 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
+export type RecordPaymentFormValues = z.input<typeof recordPaymentSchema>;
+
+export interface InvoiceItem {
+  id: string;
+  description: string;
+  /** Exact decimal text, up to 4 decimals ("1.5"). */
+  quantity: string;
+  unitPrice: string;
+  totalPrice: string;
+}
+
+/** An invoice as the API returns it; amounts are decimal strings, dates "YYYY-MM-DD". */
+export interface Invoice {
+  id: string;
+  invoiceNumber: string;
+  customerId: string;
+  customer: { id: string; name: string; email: string };
+  /** Effective status: a sent, unpaid invoice past its due date reads 'overdue'. */
+  status: InvoiceStatus;
+  issueDate: string;
+  dueDate: string;
+  subtotal: string;
+  taxAmount: string;
+  discountAmount: string;
+  totalAmount: string;
+  amountPaid: string;
+  balance: string;
+  notes: string | null;
+  paymentTerms: string;
+  sentAt: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  items: InvoiceItem[];
+}
+
+export interface InvoicePayment {
+  id: string;
+  invoiceId: string;
+  amount: string;
+  method: string;
+  status: string;
+  reference: string | null;
+  transactionId: string | null;
+  processedAt: string | null;
+}
