@@ -1,3 +1,62 @@
+import { billInputSchema, billListQuery } from '../../../shared/contracts/bills';
+import { idParam } from '../../../shared/contracts/common';
+import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import { calendarDay, findBillDetail, findBills, toBillDto } from './bills.queries';
+import { createBill, deleteBill, updateBill } from './bills.service';
 
-export async function billsRoutes(_app: ZodApp, _deps: AppDeps): Promise<void> {}
+export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  const detail = async (organizationId: string, id: string) => {
+    const bill = await findBillDetail(deps.db, organizationId, id, calendarDay(deps.now()));
+    if (!bill) throw notFound('Bill');
+    return bill;
+  };
+
+  app.get(
+    '/api/bills',
+    { schema: { tags: ['bills'], summary: 'List bills', querystring: billListQuery } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const { rows, total } = await findBills(deps.db, { organizationId, today: calendarDay(deps.now()), ...request.query });
+      reply.header('X-Total-Count', String(total));
+      return rows.map(toBillDto);
+    },
+  );
+
+  app.get(
+    '/api/bills/:id',
+    { schema: { tags: ['bills'], summary: 'One bill with its items', params: idParam } },
+    async (request) => detail(requireAuth(request).organizationId, request.params.id),
+  );
+
+  app.post(
+    '/api/bills',
+    { schema: { tags: ['bills'], summary: 'Record a bill (sent for approval when a rule matches)', body: billInputSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const bill = await createBill(deps.db, auth, request.body, deps.now());
+      return reply.status(201).send(await detail(auth.organizationId, bill.id));
+    },
+  );
+
+  app.put(
+    '/api/bills/:id',
+    { schema: { tags: ['bills'], summary: 'Edit a bill', params: idParam, body: billInputSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const bill = await updateBill(deps.db, auth, request.params.id, request.body, deps.now());
+      return detail(auth.organizationId, bill.id);
+    },
+  );
+
+  app.delete(
+    '/api/bills/:id',
+    { schema: { tags: ['bills'], summary: 'Delete a bill without payments', params: idParam } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await deleteBill(deps.db, auth, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, billItems, bills, payments } from '../../db/schema';
+import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { type SignedIn, signUp } from '../../test/factories';
+import { billOf, billPayload, vendorPayload } from './payables-fixtures';
+import { countUnpaidBills, findBills } from './bills.queries';
+import { assertBillPayable, createBill } from './bills.service';
+
+let t: TestApp;
+let owner: SignedIn;
+let vendorId: string;
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2026-11-21T10:00:00Z') });
+  owner = await signUp(t.app);
+  vendorId = (await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Acme Paper' }) })).json().id;
+});
+afterAll(async () => t.close());
+
+const post = (payload: Record<string, unknown>, who = owner) => who.request({ method: 'POST', url: '/api/bills', payload });
+
+describe('recording a bill', () => {
+  it('stores the bill with its items and the server’s own totals, received by default', async () => {
+    const response = await post(
+      billPayload(vendorId, {
+        subtotal: '37.50',
+        taxAmount: '3.00',
+        totalAmount: '40.50',
+        items: [
+          { description: 'Toner', quantity: 1.5, unitPrice: '15.00', totalPrice: '22.50' },
+          { description: 'Paper', quantity: 3, unitPrice: '5.00', totalPrice: '15.00' },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const bill = response.json();
+    expect(bill).toMatchObject({
+      status: 'received',
+      subtotal: '37.50',
+      taxAmount: '3.00',
+      totalAmount: '40.50',
+      approvalStatus: 'not_required',
+      payable: true,
+      vendor: { id: vendorId, name: 'Acme Paper' },
+    });
+    expect(bill.items.map((item: { quantity: string }) => item.quantity)).toEqual(['1.5', '3']);
+    const rows = await t.deps.db.select().from(billItems).where(eq(billItems.billId, bill.id));
+    expect(rows).toHaveLength(2);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, bill.id));
+    expect(audits.map((row) => row.action)).toEqual(['bill.created']);
+  });
+
+  it.each([
+    [{ items: [] }, 'items', 'At least one item is required'],
+    [{ items: [{ description: '', quantity: 1, unitPrice: '100.00', totalPrice: '100.00' }] }, 'items.0.description', 'Description is required'],
+    [{ items: [{ description: 'x', quantity: 1, unitPrice: '100.00' }] }, 'items.0.totalPrice', 'Total price is required'],
+    [{ totalAmount: '90.00' }, 'totalAmount', 'Total must equal subtotal plus tax'],
+    [{ subtotal: '99.00' }, 'subtotal', 'Subtotal must equal the sum of the item totals'],
+    [{ billNumber: '' }, 'billNumber', 'Bill number is required'],
+    [{ vendorId: '' }, 'vendorId', 'Vendor is required'],
+    [{ dueDate: '2026-10-01' }, 'dueDate', 'Due date cannot be before the bill date'],
+    [{ billDate: 'yesterday' }, 'billDate', 'Invalid date'],
+    [{ attachmentUrl: 'javascript:alert(1)' }, 'attachmentUrl', 'Attachment URL must be an http or https link'],
+    [{ status: 'scheduled' }, 'status', 'Use Pay to schedule a payment for this bill'],
+  ])('refuses %j with the message for %s', async (override, field, message) => {
+    const response = await post(billPayload(vendorId, override));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields[field]).toBe(message);
+  });
+
+  it('refuses a second bill with the same number from the same vendor with a 409', async () => {
+    await post(billPayload(vendorId, { billNumber: 'INV-777' }));
+    const again = await post(billPayload(vendorId, { billNumber: 'INV-777' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields.billNumber).toBe('This vendor already has a bill with that number');
+    const other = (await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() })).json();
+    expect((await post(billPayload(other.id, { billNumber: 'INV-777' }))).statusCode).toBe(201);
+  });
+
+  it('refuses another organization’s vendor or document', async () => {
+    const stranger = await signUp(t.app);
+    const response = await post(billPayload(vendorId), stranger);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Vendor not found');
+    const document = await post(billPayload(vendorId, { documentId: '3f1c3b6e-1c2d-4e5f-8a9b-0c1d2e3f4a5b' }));
+    expect(document.statusCode).toBe(404);
+    expect(document.json().message).toBe('Document not found');
+  });
+
+  it('can be created by other features through createBill', async () => {
+    const bill = await createBill(t.deps.db, { organizationId: owner.user.organizationId, userId: owner.user.id }, {
+      vendorId,
+      billNumber: 'DOC-1',
+      status: 'received',
+      billDate: '2026-11-01',
+      dueDate: '2026-11-30',
+      subtotal: 1000,
+      taxAmount: 0,
+      totalAmount: 1000,
+      notes: 'Auto-generated from scan.pdf',
+      attachmentUrl: null,
+      documentId: null,
+      scheduledPaymentDate: null,
+      items: [{ description: 'Scan', quantity: '1', unitPrice: 1000, totalPrice: 1000 }],
+    });
+    expect(bill.totalAmount).toBe('10.00');
+    expect(bill.userId).toBe(owner.user.id);
+  });
+});
+
+describe('the bill list', () => {
+  it('shows an unpaid bill past its due date as overdue, filters by that status and paginates', async () => {
+    const local = await signUp(t.app);
+    const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Late Co' }) })).json();
+    await post(billPayload(vendor.id, { billNumber: 'OLD', billDate: '2026-10-01', dueDate: '2026-11-01' }), local);
+    await post(billPayload(vendor.id, { billNumber: 'NEW', billDate: '2026-11-20', dueDate: '2026-12-20' }), local);
+    await post(billPayload(vendor.id, { billNumber: 'PAID', billDate: '2026-10-01', dueDate: '2026-11-01', status: 'paid' }), local);
+    const all = await local.request({ method: 'GET', url: '/api/bills' });
+    expect(all.headers['x-total-count']).toBe('3');
+    const byNumber = Object.fromEntries(all.json().map((bill: { billNumber: string; status: string }) => [bill.billNumber, bill.status]));
+    expect(byNumber).toEqual({ OLD: 'overdue', NEW: 'received', PAID: 'paid' });
+    const overdue = await local.request({ method: 'GET', url: '/api/bills?status=overdue' });
+    expect(overdue.json().map((bill: { billNumber: string }) => bill.billNumber)).toEqual(['OLD']);
+    const received = await local.request({ method: 'GET', url: '/api/bills?status=received' });
+    expect(received.json().map((bill: { billNumber: string }) => bill.billNumber)).toEqual(['NEW']);
+    const page = await local.request({ method: 'GET', url: '/api/bills?limit=1&offset=1&search=late' });
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.json()).toHaveLength(1);
+    const later = await findBills(t.deps.db, { organizationId: local.user.organizationId, today: '2026-12-25', status: 'overdue', limit: 50, offset: 0 });
+    expect(later.total).toBe(2);
+    expect(await countUnpaidBills(t.deps.db, local.user.organizationId)).toBe(2);
+  });
+
+  it('hides another organization’s bill behind a 404', async () => {
+    const bill = (await post(billPayload(vendorId))).json();
+    const stranger = await signUp(t.app);
+    for (const method of ['GET', 'DELETE'] as const) {
+      expect((await stranger.request({ method, url: `/api/bills/${bill.id}` })).statusCode).toBe(404);
+    }
+    expect((await stranger.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: billPayload(vendorId) })).statusCode).toBe(404);
+    await expect(assertBillPayable(t.deps.db, stranger.user.organizationId, bill.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('editing and deleting a bill', () => {
+  it('replaces items, recomputes totals, audits the change, and deletes with an audit row', async () => {
+    const bill = (await post(billPayload(vendorId))).json();
+    const updated = await owner.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: billOf(vendorId, '250.00', { billNumber: bill.billNumber, notes: 'Revised' }) });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ totalAmount: '250.00', notes: 'Revised', items: [{ description: 'Services', totalPrice: '250.00' }] });
+    expect((await owner.request({ method: 'DELETE', url: `/api/bills/${bill.id}` })).statusCode).toBe(204);
+    expect(await t.deps.db.select().from(bills).where(eq(bills.id, bill.id))).toHaveLength(0);
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, bill.id));
+    expect(audits.map((row) => row.action).sort()).toEqual(['bill.created', 'bill.deleted', 'bill.updated']);
+  });
+
+  it('fixes the amount and refuses deletion once a payment is scheduled', async () => {
+    const bill = (await post(billPayload(vendorId))).json();
+    await t.deps.db.insert(payments).values({
+      organizationId: owner.user.organizationId,
+      type: 'bill_payment',
+      referenceId: bill.id,
+      amount: '100.00',
+      method: 'ach',
+      scheduledDate: '2026-11-25',
+    });
+    const changed = await owner.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: billOf(vendorId, '120.00', { billNumber: bill.billNumber }) });
+    expect(changed.statusCode).toBe(409);
+    const notes = await owner.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: billPayload(vendorId, { billNumber: bill.billNumber, notes: 'Check sent' }) });
+    expect(notes.statusCode).toBe(200);
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/bills/${bill.id}` });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('A bill with a scheduled or completed payment cannot be deleted');
+  });
+
+  it('tells the payments feature whether a bill may be paid', async () => {
+    const open = (await post(billPayload(vendorId))).json();
+    await expect(assertBillPayable(t.deps.db, owner.user.organizationId, open.id)).resolves.toMatchObject({ id: open.id });
+    const paid = (await post(billPayload(vendorId, { status: 'paid' }))).json();
+    expect(paid.paidAt).not.toBeNull();
+    expect(paid.payable).toBe(false);
+    await expect(assertBillPayable(t.deps.db, owner.user.organizationId, paid.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
