@@ -4,12 +4,13 @@ import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { paymentLinks, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { isUniqueViolation } from '../../platform/errors';
-import { recordLinkPayment } from './record-link-payment';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { recordInvoicePayment } from '../invoices/record-invoice-payment';
 import { isUuid } from './checkout.queries';
 import { fromStripeAmount } from './stripe-gateway';
 
-export type StripeEventOutcome = 'recorded' | 'duplicate' | 'ignored';
+/** unmatched: Stripe took the money but the invoice could not take it (paid meanwhile): audited for a refund. */
+export type StripeEventOutcome = 'recorded' | 'duplicate' | 'ignored' | 'unmatched';
 
 async function alreadyRecorded(db: Database, paymentIntentId: string): Promise<boolean> {
   const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.stripePaymentIntentId, paymentIntentId)).limit(1);
@@ -36,14 +37,15 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
 
   const amount = fromStripeAmount(intent.amount_received, intent.currency);
   try {
-    await db.transaction(async (tx) => {
-      await recordLinkPayment(tx, { organizationId, userId: link.userId }, invoiceId, {
-        amount,
-        paidAt: now.toISOString().slice(0, 10),
-        method: 'stripe',
-        reference: `Payment link ${link.id.slice(0, 8)}`,
-        stripePaymentIntentId: intent.id,
-      });
+    return await db.transaction(async (tx) => {
+      const recorded = await recordInvoicePayment(
+        tx,
+        { organizationId, userId: link.userId },
+        invoiceId,
+        { amount, paidAt: now, method: 'stripe', reference: 'Payment link', stripePaymentIntentId: intent.id },
+        now,
+      );
+      if (recorded.duplicate) return 'duplicate';
       await tx
         .update(paymentLinks)
         .set({ status: 'paid', paidAt: now, stripePaymentIntentId: intent.id })
@@ -54,13 +56,23 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
         action: 'payment_link.paid',
         entityType: 'invoice',
         entityId: invoiceId,
-        details: { paymentLinkId: link.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id },
+        details: { paymentLinkId: link.id, paymentId: recorded.payment.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id },
       });
+      return 'recorded';
     });
   } catch (error) {
     // The same event delivered twice at once: the unique intent id lets only one through.
     if (isUniqueViolation(error)) return 'duplicate';
-    throw error;
+    if (!(error instanceof AppError)) throw error;
+    // Acknowledged (Stripe would retry forever) but kept for whoever reconciles or refunds.
+    await writeAudit(db, {
+      organizationId,
+      userId: null,
+      action: 'payment_link.payment_unmatched',
+      entityType: 'invoice',
+      entityId: invoiceId,
+      details: { paymentLinkId: link.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id, reason: error.message },
+    });
+    return 'unmatched';
   }
-  return 'recorded';
 }
