@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { dateInput, moneyInput, pageQuery } from './common';
+import { moneyInput, pageQuery } from './common';
 import { type ExtractedData, extractedData } from './extracted-data';
+import { calendarDate } from './invoices';
 import { lineItemSchema } from './line-items';
 import { multiplyCents, sumCents } from '../money';
 
@@ -69,11 +70,14 @@ export const documentCustomizationsSchema = z.object({
   vendorId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ message: 'Invalid vendor' }).optional()),
   vendorName: optionalText(200, 'Vendor name'),
   customerId: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.uuid({ message: 'Customer is required' }).optional()),
-  number: optionalText(100, 'Number'),
+  number: optionalText(50, 'Number'),
   amount: moneyInput('Total', { required: 'Total is required' }),
   tax: z.preprocess((value) => (value === '' || value === null ? undefined : value), moneyInput('Tax').optional()),
-  issueDate: z.preprocess((value) => (value === '' || value === null ? undefined : value), dateInput.optional()),
-  dueDate: dateInput,
+  issueDate: z
+    .union([z.literal(''), z.null(), calendarDate('Issue date')])
+    .transform((value) => value || undefined)
+    .optional(),
+  dueDate: calendarDate('Due date'),
   description: z.string().trim().min(1, 'Description is required').max(500, 'Description must be at most 500 characters'),
   category: optionalText(100, 'Category'),
   items: z.array(lineItemSchema).max(500, 'At most 500 items').optional(),

@@ -8,7 +8,7 @@ import type { FileStore } from '../../platform/storage';
 import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
 import { findVendorHints } from './documents.queries';
 import { ExtractionError, extractDocument } from './extraction';
-import { matchVendorByName } from './vendor-link';
+import { findVendorByName } from '../vendors/vendors.queries';
 
 type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -51,7 +51,7 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
     if (job.attempts >= job.maxAttempts) return markFailed(deps, document.id, GENERIC_FAILURE);
     throw error;
   }
-  const vendor = extracted.vendor.name ? await matchVendorByName(deps.db, document.organizationId, extracted.vendor.name) : null;
+  const vendor = extracted.vendor.name ? await findVendorByName(deps.db, document.organizationId, extracted.vendor.name) : null;
   const now = deps.now();
   await deps.db
     .update(documents)

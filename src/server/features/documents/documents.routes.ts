@@ -94,7 +94,7 @@ export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
     { schema: { tags: ['documents'], summary: 'Create a bill or invoice from a processed document', params: idParam, body: createTransactionSchema } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const result = await createTransactionFromDocument(deps.db, auth, request.params.id, request.body, deps.now());
+      const result = await createTransactionFromDocument(deps.db, auth, request.params.id, request.body, { now: deps.now(), encryptionKey: deps.config.encryptionKey });
       return reply.status(201).send(result);
     },
   );
