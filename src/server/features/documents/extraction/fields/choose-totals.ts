@@ -18,7 +18,11 @@ function sums(subtotal: Cents, tax: Cents, total: Cents): boolean {
  * Picks total, subtotal and tax together: a total that subtotal + tax add up to, that other
  * total lines repeat, or that is the largest labelled total (receipts list subtotals before it).
  */
-export function chooseTotals(candidates: readonly AmountCandidate[], preference: FieldPreference | null): ChosenTotals {
+export function chooseTotals(
+  candidates: readonly AmountCandidate[],
+  preference: FieldPreference | null,
+  roundings: readonly Cents[] = [],
+): ChosenTotals {
   const totals = candidates.filter((candidate) => candidate.role === 'total' && candidate.value > 0);
   const subtotals = candidates.filter((candidate) => candidate.role === 'subtotal' && candidate.value >= 0);
   const taxes = candidates.filter((candidate) => candidate.role === 'tax' && candidate.value >= 0);
@@ -30,6 +34,8 @@ export function chooseTotals(candidates: readonly AmountCandidate[], preference:
     if (breakdown) score += 2;
     else if (subtotals.some((s) => s.value === candidate.value)) score += 0.5;
     if (candidate.value === largest) score += 1;
+    // The amount after a rounding line is the one paid: another total plus the rounding.
+    if (roundings.some((rounding) => totals.some((other) => other.value + rounding === candidate.value))) score += 2;
     const repeats = new Set(totals.filter((other) => other.value === candidate.value).map((other) => other.lineIndex)).size;
     score += Math.min(1.5, (repeats - 1) * 0.5);
     return { ...candidate, score };

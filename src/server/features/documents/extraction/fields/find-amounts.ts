@@ -60,7 +60,7 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
         const labelBox = spanBox(line, label.start, label.end);
         for (const [offset, next] of linesBelow(lines, lineIndex).entries()) {
           const under = moneyOf(document, next).find(
-            (amount) => horizontalOverlap(labelBox, spanBox(next, amount.start, amount.end)) > 0.3,
+            (amount) => amount.hasDecimals && horizontalOverlap(labelBox, spanBox(next, amount.start, amount.end)) > 0.3,
           );
           if (under) {
             chosen = under;
@@ -111,4 +111,13 @@ export function findUnlabelledAmounts(document: DocumentText): AmountCandidate[]
         lineIndex,
       })),
   );
+}
+
+/** Rounding adjustments printed on receipts ("Rounding -0.02"), which change the final total. */
+export function findRoundings(document: DocumentText): Cents[] {
+  return document.lines.flatMap((line) => {
+    if (!/\b(?:rounding|round(?:ing)?\s*(?:off|adj\w*)|rundung|arrondi)\b/iu.test(line.text)) return [];
+    const amount = moneyOf(document, line).filter((token) => token.hasDecimals).at(-1);
+    return amount && amount.cents !== 0 ? [amount.cents] : [];
+  });
 }

@@ -8,7 +8,7 @@ const codePattern = new RegExp(String.raw`(?<![A-Z])(${isoCodes.join('|')})(?![A
 const symbolCurrencies: [RegExp, string][] = [
   [/€|\beuros?\b/giu, 'EUR'],
   [/£|\bpounds?\s+sterling\b/giu, 'GBP'],
-  [/₹|\bRs\.?\s?\d|\brupees?\b/gu, 'INR'],
+  [/₹|\bRs\.?\s?-?\d|\brupees?\b/gu, 'INR'],
   [/\bRM\s?\d|\(RM\)|\bringgit\b/gu, 'MYR'],
   [/\bFr\.\s?\d|\bCHF\b/gu, 'CHF'],
   [/¥/gu, 'JPY'],
@@ -23,6 +23,14 @@ const dollarCountries: [RegExp, string][] = [
   [/\bHKD\b|\bHong Kong\b|\bHK\$/u, 'HKD'],
 ];
 
+const countryCurrencies: [RegExp, string][] = [
+  [/\bIndia\b|\bGSTIN\b|\bPAN\s*:/u, 'INR'],
+  [/\bMalaysia\b|\bSdn\.?\s*Bhd\b|\bSelangor\b|\bKuala\s+Lumpur\b|\bJohor\b/iu, 'MYR'],
+  [/\bDeutschland\b|\bGermany\b|\bFrance\b|\bNederland\b|\bÖsterreich\b|\bBelgi(?:um|que|ë)\b|\bEspaña\b|\bItalia\b/u, 'EUR'],
+  [/\bUnited\s+Kingdom\b|\bEngland\b/u, 'GBP'],
+  [/\bSchweiz\b|\bSuisse\b|\bSwitzerland\b/u, 'CHF'],
+];
+
 export interface CurrencyChoice {
   code: string | null;
   confidence: number;
@@ -33,27 +41,35 @@ export interface CurrencyChoice {
  * without any, the usual currency of the document's language or region.
  */
 export function findCurrency(document: DocumentText, totalMark: string | null): CurrencyChoice {
-  const text = document.lines.map((line) => line.text).join('\n');
+  // OCR noise often looks like a currency sign; only words the reader was sure of vote.
+  const text = document.lines
+    .map((line) => line.words.filter((word) => (word.confidence ?? 1) >= 0.6).map((word) => word.text.trim()).join(' '))
+    .join('\n');
   const votes = new Map<string, number>();
   const vote = (code: string, weight: number): void => {
     votes.set(code, (votes.get(code) ?? 0) + weight);
   };
-  for (const match of text.matchAll(codePattern)) vote(match[1] ?? '', 1);
+  // A code beside an amount ("EUR 12.00", "12,00 EUR") counts more than one in running text.
+  for (const match of text.matchAll(codePattern)) {
+    const around = text.slice(Math.max(0, match.index - 2), match.index + match[0].length + 2);
+    vote(match[1] ?? '', /\d/.test(around) ? 1.5 : 0.5);
+  }
   for (const [pattern, code] of symbolCurrencies) vote(code, (text.match(pattern) ?? []).length);
   if (totalMark) {
     const upper = totalMark.toUpperCase();
     const code = isoCodes.includes(upper) ? upper : symbolCurrencies.find(([pattern]) => new RegExp(pattern.source, pattern.flags).test(`${totalMark}1`))?.[1];
     if (code) vote(code, 3);
   }
+  // The country of the addresses is a weak vote, for documents that print amounts without a mark.
+  for (const [pattern, code] of countryCurrencies) if (pattern.test(text)) vote(code, 1);
   const resolveDollar = (code: string): string =>
     code === '$' ? (dollarCountries.find(([pattern]) => pattern.test(text))?.[1] ?? 'USD') : code;
   const ranked = [...votes.entries()].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1]);
   const best = ranked[0];
   if (best) {
-    const confidence = totalMark ? 0.95 : best[1] >= 2 ? 0.85 : 0.65;
+    const confidence = totalMark ? 0.95 : best[1] >= 2 ? 0.85 : best[1] >= 1 ? 0.65 : 0.45;
     return { code: resolveDollar(best[0]), confidence };
   }
-  if (/\b(?:sdn\.?\s*bhd|bhd|selangor|kuala\s+lumpur|johor|malaysia)\b/iu.test(text)) return { code: 'MYR', confidence: 0.6 };
   if (document.language === 'de' || document.language === 'fr' || document.language === 'nl') {
     return { code: 'EUR', confidence: 0.5 };
   }

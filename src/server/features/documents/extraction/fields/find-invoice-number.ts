@@ -2,7 +2,7 @@ import type { TextLine } from '../text-line';
 import { type Candidate, type FieldPreference, pickBest, scoreToConfidence } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
 import { invoiceNumberLabels } from './labels';
-import { findLabelMatches, horizontalOverlap, linesBelow, spanBox } from './line-spans';
+import { findLabelMatches, horizontalOverlap, linesBelow, segmentAround, spanBox } from './line-spans';
 
 const roles = [{ role: 'number', rules: invoiceNumberLabels }];
 // Separators between a label and its value: ":", ".", "No", "Nr", "N°", "number".
@@ -43,7 +43,9 @@ export function findInvoiceNumber(
         found = null;
       }
       let below = false;
-      if (!found && label.weight >= 3) {
+      const heading = segmentAround(line, label.start, label.end).text.replace(/[\s:#.°]+$/u, '').toLowerCase();
+      const standsAlone = heading === label.text.replace(/[\s:#.°]+$/u, '').toLowerCase();
+      if (!found && label.weight >= 3 && standsAlone) {
         // A number under its column heading ("Invoice" heading, number in the row below).
         const labelBox = spanBox(line, label.start, label.end);
         for (const next of linesBelow(lines, index, 2)) {

@@ -1,18 +1,19 @@
-import type { TextLine } from '../text-line';
+import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import type { DocumentText } from './document-text';
 import { horizontalOverlap } from './line-spans';
 import {
+  addressPattern,
   buyerLabelPattern,
   documentTitleWords,
-  legalFormOnlyPattern,
-  legalFormPattern,
+  isLegalFormOnly,
+  matchLegalForm,
   notNamePattern,
   registrationLinePattern,
   sellerLabelPattern,
 } from './vendor-rules';
 
-interface NameCandidate {
+export interface NameCandidate {
   name: string;
   score: number;
   lineIndex: number;
@@ -41,10 +42,41 @@ export function cleanName(raw: string): string {
     .replace(documentTitleWords, '')
     .replace(/\s*\(?\b\d{3,}[\d-]*[A-Z]?\)?\s*$/u, '')
     .replace(/\s*\([^)]*$/u, '')
+    .replace(/^([^(]*)\)$/u, '$1')
     .replace(/^[^\p{L}\d]+/u, '')
     .replace(/[\s,:;|\-–]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+function averageConfidence(words: readonly Word[]): number {
+  if (words.length === 0) return 0;
+  return words.reduce((sum, word) => sum + (word.confidence ?? 1), 0) / words.length;
+}
+
+/** Drops unsure OCR words at either end of a run (logo fragments, smudges). */
+function trimUnsure(words: readonly Word[]): Word[] {
+  let start = 0;
+  let end = words.length;
+  while (start < end && (words[start]?.confidence ?? 1) < 0.6) start += 1;
+  while (end > start && (words[end - 1]?.confidence ?? 1) < 0.6) end -= 1;
+  return words.slice(start, end);
+}
+
+/** Splits a line at wide gaps into cells of words. */
+function lineCells(line: TextLine): Word[][] {
+  const cells: Word[][] = [];
+  let current: Word[] = [];
+  for (const word of line.words) {
+    const previous = current.at(-1);
+    if (previous && (word.x - (previous.x + previous.width)) / Math.max(1e-6, Math.min(previous.height, word.height)) > 2) {
+      cells.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) cells.push(current);
+  return cells;
 }
 
 function letterShare(text: string): number {
@@ -72,23 +104,24 @@ function buyerLines(lines: readonly TextLine[]): Set<number> {
 
 /** The part of a line up to and including its legal form ("Coolblue B.V. Weena 664" -> "Coolblue B.V."). */
 function nameWithLegalForm(text: string): string | null {
-  const match = legalFormPattern.exec(text);
+  const match = matchLegalForm(text);
   if (!match) return null;
-  const before = text.slice(0, match.index + match[0].length);
+  const before = text.slice(0, match.index + match.text.length);
   // Keep only the last few words before the legal form: a sentence may precede the name.
   const words = cleanName(before).split(' ');
   const name = words.slice(Math.max(0, words.length - 6)).join(' ');
   return name.replace(/^(?:by|from|of|par|von|door|at)\s+/iu, '');
 }
 
-export function findVendor(document: DocumentText): VendorChoice {
+/** Business-name candidates, best first (exported for inspection in tests and tools). */
+export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const lines = document.lines;
   const buyers = buyerLines(lines);
   const candidates: NameCandidate[] = [];
   const firstPage = lines.filter((line) => line.page === 1);
   const add = (name: string, score: number, lineIndex: number): void => {
     const clean = cleanName(name);
-    if (clean.length < 2 || letterShare(clean) < 0.6 || !/\p{L}{2}/u.test(clean)) return;
+    if (clean.length < 2 || letterShare(clean) < 0.6 || !/\p{L}{2}/u.test(clean) || isLegalFormOnly(clean)) return;
     candidates.push({ name: clean, score: buyers.has(lineIndex) ? score - 4 : score, lineIndex });
   };
 
@@ -104,25 +137,40 @@ export function findVendor(document: DocumentText): VendorChoice {
     }
   });
 
-  // The heading block: the first name-like lines of page one, bigger type preferred.
+  // The heading block: the first name-like lines of page one, bigger type preferred. Each
+  // cell of a line is its own candidate (a logo's letters may share the line with the name).
   let taken = 0;
   for (const line of firstPage) {
     if (taken >= 4 || line.y > 0.4) break;
     const index = lines.indexOf(line);
-    const words = line.words.filter((word) => (word.confidence ?? 1) >= 0.5);
-    const text = cleanName(words.map((word) => word.text).join(' '));
-    if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
-    let name = text;
-    const next = lines[index + 1];
-    if (next && legalFormOnlyPattern.test(next.text)) name = `${text} ${next.text.trim()}`;
-    const heightRatio = line.height / Math.max(1e-6, document.typicalHeight);
-    add(name, 2 + (taken === 0 ? 1 : 0) + Math.min(1.5, Math.max(0, heightRatio - 1)) - taken * 0.3, index);
-    taken += 1;
+    let added = false;
+    const cells = lineCells(line).map(trimUnsure);
+    // When one cell holds a company name with its legal form, the other cells are something else.
+    const named = cells.filter((cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null);
+    for (const words of named.length > 0 ? named : cells) {
+      if (words.length === 0 || averageConfidence(words) < 0.6) continue;
+      const raw = words.map((word) => word.text.trim()).join(' ');
+      const text = nameWithLegalForm(raw) ?? cleanName(raw);
+      if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
+      if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
+      // Logo letters read as fragments ("amazo n") are not a name.
+      const fragmentPenalty = words.some((word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&') ? 3 : 0;
+      let name = text;
+      const next = lines[index + 1];
+      if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;
+      const heightRatio = Math.max(...words.map((word) => word.height)) / Math.max(1e-6, document.typicalHeight);
+      add(name, 2 + (taken === 0 ? 1 : 0) + Math.min(1.5, Math.max(0, heightRatio - 1)) - taken * 0.3 - fragmentPenalty, index);
+      added = true;
+    }
+    if (added) taken += 1;
   }
 
   // Names printed more than once, or matching the e-mail / web domain, are more likely the vendor.
   const text = lines.map((line) => line.text).join('\n');
-  const domains = [...text.matchAll(/(?:@|www\.|https?:\/\/(?:www\.)?)([a-z0-9-]+)\./giu)].map((m) => (m[1] ?? '').toLowerCase());
+  // The registrable part of web and mail domains ("aws.amazon.com" -> "amazon").
+  const domains = [...text.matchAll(/\b((?:[a-z0-9-]+\.)+)(?:com|net|org|biz|info|io|co|de|fr|nl|be|at|ch|uk|my|in|es|it|eu)\b/giu)]
+    .map((m) => (m[1] ?? '').toLowerCase().split('.').filter(Boolean).at(-1) ?? '')
+    .filter((domain) => domain.length >= 3);
   const totals = new Map<string, NameCandidate>();
   for (const candidate of candidates) {
     const key = nameKey(candidate.name);
@@ -133,13 +181,19 @@ export function findVendor(document: DocumentText): VendorChoice {
   }
   for (const [key, candidate] of totals) {
     const firstWord = nameKey(candidate.name.split(' ')[0] ?? '');
-    if (firstWord.length >= 3 && domains.some((domain) => domain.includes(firstWord) || key.startsWith(domain))) {
+    if (firstWord.length >= 3 && domains.some((domain) => domain === firstWord || key.startsWith(domain))) {
       candidate.score += 1;
     }
     const mentions = lines.filter((line, index) => index !== candidate.lineIndex && nameKey(line.text).includes(key)).length;
     candidate.score += Math.min(1, mentions * 0.5);
   }
-  const best = [...totals.values()].sort((a, b) => b.score - a.score)[0] ?? null;
+  return [...totals.values()].sort((a, b) => b.score - a.score);
+}
+
+export function findVendor(document: DocumentText): VendorChoice {
+  const text = document.lines.map((line) => line.text).join('\n');
+  const ranked = rankVendorCandidates(document)[0];
+  const best = ranked && ranked.score >= 0.5 ? ranked : null;
   return {
     name: best?.name ?? null,
     confidence: best ? scoreToConfidence(best.score, 5) : 0,
@@ -150,7 +204,11 @@ export function findVendor(document: DocumentText): VendorChoice {
 
 /** A VAT / GST / tax registration number printed on the document, if any. */
 export function findTaxId(text: string): string | null {
-  const match =
-    /\b(?:VAT|TVA|USt-?Id(?:Nr)?\.?|UID|BTW|GST|Tax\s*ID|TIN|ABN|Steuer-?Nr\.?|N°\s*TVA)[\w\s.:/#°-]{0,25}?[:\s#]\s*([A-Z]{2}\s?[\dA-Z][\dA-Z\s.-]{6,16}[\dA-Z]|\d[\d\s./-]{6,18}\d)/iu.exec(text);
-  return match?.[1]?.replace(/\s+/g, '') ?? null;
+  for (const line of text.split('\n')) {
+    const match =
+      /\b(?:VAT|TVA|USt-?Id(?:Nr)?\.?|UID|BTW|GST|Tax\s*ID|TIN|ABN|Steuer-?Nr\.?|Steuernummer|VAT\/TIN)(?:[ \t]*(?:Reg(?:istration)?\.?|No\.?|Nr\.?|Number|ID|N°|nummer|intracommunautaire))*[ \t]*[:#]?[ \t]*((?:[A-Z]{2}[ \t]?)?\d[\d \t./-]{5,16}\d[A-Z\d]{0,4})(?![\w])/iu.exec(line);
+    const value = match?.[1]?.replace(/\s+/g, '');
+    if (value && (value.match(/\d/g)?.length ?? 0) >= 6) return value;
+  }
+  return null;
 }

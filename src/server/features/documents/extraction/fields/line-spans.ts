@@ -82,3 +82,34 @@ export function linesBelow(lines: readonly TextLine[], index: number, maxLines =
   }
   return below;
 }
+
+/**
+ * The run of words around characters [start, end) that are not separated by a wide gap: one
+ * cell of a table row, or one label-value pair.
+ */
+export function segmentAround(line: TextLine, start: number, end: number): { text: string; box: Box } {
+  const offsets: { start: number; end: number }[] = [];
+  let offset = 0;
+  for (const word of line.words) {
+    const length = word.text.trim().length;
+    offsets.push({ start: offset, end: offset + length });
+    offset += length + 1;
+  }
+  const hits = line.words.map((_, index) => index).filter((index) => {
+    const span = offsets[index];
+    return span !== undefined && span.end > start && span.start < end;
+  });
+  let first = hits[0] ?? 0;
+  let last = hits.at(-1) ?? 0;
+  const gapBefore = (index: number): number => {
+    const previous = line.words[index - 1];
+    const current = line.words[index];
+    if (!previous || !current) return Infinity;
+    return (current.x - (previous.x + previous.width)) / Math.max(1e-6, Math.min(previous.height, current.height));
+  };
+  // Words closer than about one character height belong to the same cell.
+  while (first > 0 && gapBefore(first) < 1.2) first -= 1;
+  while (last < line.words.length - 1 && gapBefore(last + 1) < 1.2) last += 1;
+  const words = line.words.slice(first, last + 1);
+  return { text: words.map((word) => word.text.trim()).join(' '), box: unionBox(words) };
+}

@@ -44,6 +44,8 @@ export function findAmounts(text: string): AmountToken[] {
   for (const match of text.matchAll(amountPattern)) {
     const groups = match.groups ?? {};
     const num = groups.num ?? '';
+    // Leading zeros ("0012", "001552822272") mark codes and registration numbers, not money.
+    if (/^0\d/.test(num)) continue;
     const parsed = parseAmountText(num);
     if (!parsed) continue;
     const negative = Boolean(groups.sign ?? groups.sign2);

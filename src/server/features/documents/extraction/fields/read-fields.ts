@@ -5,7 +5,7 @@ import type { Box } from '../text-line';
 import { type Candidate, scoreToConfidence } from './candidate';
 import { chooseTotals } from './choose-totals';
 import type { DocumentText } from './document-text';
-import { findAmountCandidates, findUnlabelledAmounts } from './find-amounts';
+import { findAmountCandidates, findRoundings, findUnlabelledAmounts } from './find-amounts';
 import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
 import { findInvoiceNumber } from './find-invoice-number';
@@ -33,14 +33,15 @@ export function readFields(document: DocumentText, hints: readonly VendorHints[]
   const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
 
   let amountCandidates = findAmountCandidates(document);
-  let totals = chooseTotals(amountCandidates, hint?.total ?? null);
+  const roundings = findRoundings(document);
+  let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
   let labelledTotal = true;
   if (!totals.total) {
     amountCandidates = [...amountCandidates, ...findUnlabelledAmounts(document)];
     const largest = amountCandidates
       .filter((candidate) => candidate.role === 'total')
       .sort((a, b) => b.value - a.value || b.score - a.score)[0];
-    if (largest) totals = chooseTotals([{ ...largest, score: largest.score + 1 }, ...amountCandidates], hint?.total ?? null);
+    if (largest) totals = chooseTotals([{ ...largest, score: largest.score + 1 }, ...amountCandidates], hint?.total ?? null, roundings);
     labelledTotal = false;
   }
   const total = totals.total;

@@ -1,7 +1,22 @@
-/** Company legal forms that end a business name (international). */
-export const legalForm = String.raw`(?:GmbH(?:\s*&\s*Co\.?\s*KG(?:aA)?)?|AG|KGaA|KG|OHG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|UG(?:\s*\(haftungsbeschr[äa]nkt\))?|Inc\.?|Incorporated|LLC|L\.L\.C\.|LLP|Ltd\.?|Limited|PLC|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Co\.?\s*\(M\)\s*Bhd\.?|Company|Pvt\.?\s*Ltd\.?|Private\s+Limited|Pte\.?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Sdn\.?\s*Bhd\.?|Bhd\.?|B\.\s?V\.?|N\.\s?V\.?|S\.A\.S\.?|SAS|SASU|SARL|S\.A\.R\.L\.|EURL|SNC|S\.A\.|S\.r\.l\.|Srl|S\.p\.A\.|SpA|Oy|ApS|A/S|Sp\.\s*z\s*o\.\s*o\.)`;
-export const legalFormPattern = new RegExp(String.raw`(?<![\p{L}])${legalForm}(?![\p{L}])`, 'u');
-export const legalFormOnlyPattern = new RegExp(String.raw`^\s*${legalForm}\s*$`, 'u');
+/** Company legal forms that end a business name (international), any letter case. */
+const legalFormAnyCase = String.raw`(?:GmbH(?:\s*&\s*Co\.?\s*KG(?:aA)?)?|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Incorporated|LLC|L\.L\.C\.|LLP|Ltd\.?|Limited|PLC|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Co\.?\s*\(M\)\s*Bhd\.?|Pvt\.?\s*Ltd\.?|Private\s+Limited|Pte\.?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Sdn\.?\s*Bhd\.?|Bhd\.?|B\.\s?V\.?|N\.\s?V\.?|S\.A\.S\.?|SASU|SARL|S\.A\.R\.L\.|EURL|S\.A\.|S\.r\.l\.|S\.p\.A\.|Sp\.\s*z\s*o\.\s*o\.)`;
+/** Short forms that are ordinary words or units in lower case ("kg"), so only as printed. */
+const legalFormExactCase = String.raw`(?:AG|KGaA|KG|OHG|GbR|UG|SAS|SNC|SpA|Srl|(?:Inc|INC)\.?(?!\s*(?:GST|VAT|SST|TAX|tax)\b))`;
+const anyCase = new RegExp(String.raw`(?<![\p{L}])${legalFormAnyCase}(?![\p{L}])`, 'iu');
+const exactCase = new RegExp(String.raw`(?<![\p{L}\d])${legalFormExactCase}(?![\p{L}])`, 'u');
+
+/** The first legal form in a text ("Sdn Bhd", "GmbH", "B.V."), or null. */
+export function matchLegalForm(text: string): { index: number; text: string } | null {
+  const matches = [anyCase.exec(text), exactCase.exec(text)].filter((match) => match !== null);
+  const first = matches.sort((a, b) => a.index - b.index)[0];
+  return first ? { index: first.index, text: first[0] } : null;
+}
+
+/** True when the text is nothing but a legal form ("SDN BHD" on a line of its own). */
+export function isLegalFormOnly(text: string): boolean {
+  const match = matchLegalForm(text);
+  return match !== null && text.trim() === match.text.trim();
+}
 
 /** Labels that introduce the customer's block; names there are the buyer, not the vendor. */
 export const buyerLabelPattern =
@@ -20,4 +35,8 @@ export const notNamePattern =
   /(?:\b(?:invoice|tax\s+invoice|receipt|facture|rechnung|factuur|quittung|beleg|bon|bill|page|seite|date|datum|tel|telephone|phone|fax|e-?mail|www|http|website|iban|bic|swift|gst|vat|tva|ust|mwst|btw|reg\.?\s*no|no\.\s*\d|total|amount|order|cashier|salesperson|thank|welcome|copy|kopie|original|duplicate)\b|@|\d{3,}|\b\d+[,\s]+(?:rue|jalan|street|st\.|road|rd\.|avenue|ave|stra(?:ss|ß)e|str\.|weg|laan|straat|lot)\b|^\s*(?:no\.?\s*)?\d)/iu;
 
 export const documentTitleWords =
-  /\s*\b(?:tax\s+invoice|invoice|receipt|facture|rechnung|factuur|quittung|kopie\s+factuur|retail\s+invoices?\/bill|bill)\b\s*$/iu;
+  /\s*\b(?:(?:simplified|commercial|pro[\s-]*forma|proforma|vat|gst|retail|original|copy|duplicate|kopie|final)\s+)*(?:tax\s+invoice|invoice|receipt|facture|rechnung|factuur|quittung|invoices?\/bill|bill)\b\s*$/iu;
+
+/** Street-address words; a heading line with them is the address, not the name. */
+export const addressPattern =
+  /\b(?:jalan|jln|taman|bandar|lorong|persiaran|kawasan|seksyen|section|road|rd|street|st|avenue|ave|blvd|boulevard|lane|floor|flr|suite|building|plaza|rue|chemin|all[ée]e|stra(?:ss|ß)e|str|weg|platz|allee|gasse|laan|straat|plein|industrial|perindustrian|p\.?\s?o\.?\s?box|postfach|cedex)\b/iu;

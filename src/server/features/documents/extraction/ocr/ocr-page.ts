@@ -13,7 +13,7 @@ export async function ocrPage(
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         for (const word of line.words) {
-          const text = word.text.trim();
+          const text = repairOcrWord(word.text.trim());
           if (text === '') continue;
           words.push({
             page: size.page,
@@ -29,4 +29,9 @@ export async function ocrPage(
     }
   }
   return groupWordsIntoLines(words);
+}
+
+/** Common OCR slips inside words: a final "l" read as "|" or "1" after letters ("Tota|"). */
+export function repairOcrWord(text: string): string {
+  return text.replace(/^(\p{L}{2,})[|1]([:.]?)$/u, '$1l$2');
 }
