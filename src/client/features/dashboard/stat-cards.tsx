@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, DollarSign, FileText, Receipt } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { DashboardStats } from '@shared/contracts/dashboard';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMoneyFormat } from '@/lib/money-format';
+
+export const dashboardStatsKey = ['/api/dashboard/stats'] as const;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function revenueTrend(stats: DashboardStats): { text: string; tone: string } {
+  if (stats.revenueChangePercent === null) return { text: 'No revenue last month to compare', tone: 'text-slate-500' };
+  const sign = stats.revenueChangePercent > 0 ? '+' : '';
+  return {
+    text: `${sign}${stats.revenueChangePercent.toFixed(1)}% from last month`,
+    tone: stats.revenueChangePercent >= 0 ? 'text-green-700' : 'text-red-700',
+  };
+}
+
+function StatCard(props: { title: string; value: string; trend: string; tone?: string; icon: LucideIcon; iconTone: string }) {
+  const Icon = props.icon;
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-4 pt-6">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-500">{props.title}</p>
+          <p className="mt-1 truncate text-2xl font-semibold text-slate-900" data-testid={`stat-${props.title}`}>
+            {props.value}
+          </p>
+          <p className={`mt-1 text-sm ${props.tone ?? 'text-slate-500'}`}>{props.trend}</p>
+        </div>
+        <div className={`rounded-lg p-2.5 ${props.iconTone}`}>
+          <Icon className="size-5" aria-hidden="true" />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Spec 2.4's four cards, with the trend lines computed from the data. */
+export function StatCards() {
+  const { formatAmount } = useMoneyFormat();
+  const { data, error } = useQuery<DashboardStats>({ queryKey: dashboardStatsKey });
+  if (error) return <p className="text-sm text-red-700">{error.message}</p>;
+  if (!data) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+  const revenue = revenueTrend(data);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard title="Total Revenue" value={formatAmount(data.totalRevenue)} trend={revenue.text} tone={revenue.tone} icon={DollarSign} iconTone="bg-green-50 text-green-700" />
+      <StatCard
+        title="Outstanding Invoices"
+        value={formatAmount(data.outstandingInvoices)}
+        trend={plural(data.invoicesPending, 'invoice pending', 'invoices pending')}
+        icon={FileText}
+        iconTone="bg-yellow-50 text-yellow-700"
+      />
+      <StatCard title="Bills to Pay" value={formatAmount(data.billsToPay)} trend={`${data.billsDueThisWeek} due this week`} icon={Receipt} iconTone="bg-red-50 text-red-700" />
+      <StatCard
+        title="Processed This Month"
+        value={formatAmount(data.processedAmount)}
+        trend={plural(data.processedPayments, 'transaction', 'transactions')}
+        icon={CheckCircle2}
+        iconTone="bg-blue-50 text-blue-700"
+      />
+    </div>
+  );
+}
