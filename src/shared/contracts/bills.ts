@@ -23,12 +23,7 @@ const attachmentUrlInput = z
   .nullish()
   .transform((value, ctx) => {
     if (!value) return null;
-    let url: URL | null = null;
-    try {
-      url = new URL(value);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(value) ? new URL(value) : null;
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       ctx.addIssue({ code: 'custom', message: 'Attachment URL must be an http or https link' });
       return z.NEVER;

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ApprovalRequest } from '../../../shared/contracts/approvals';
+import type { Database } from '../../db/client';
+import { billApprovals, billItems, bills, users, vendors } from '../../db/schema';
+import { waitingCondition } from './approvals.queries';
+
+const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username})`;
+
+/** The requests waiting for the signed-in user, oldest first, with every approver's state. */
+export async function findPendingRequests(
+  db: Database,
+  params: { organizationId: string; userId: string; limit: number; offset: number },
+): Promise<{ rows: ApprovalRequest[]; total: number }> {
+  const where = waitingCondition(params.organizationId, params.userId);
+  const firstItem = sql<string | null>`(select ${billItems.description} from ${billItems} where ${billItems.billId} = ${bills.id} order by ${billItems.position} limit 1)`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: billApprovals.id,
+        billId: bills.id,
+        billNumber: bills.billNumber,
+        round: bills.approvalRound,
+        vendor: vendors.name,
+        notes: bills.notes,
+        firstItem,
+        totalAmount: bills.totalAmount,
+        requestedAt: billApprovals.createdAt,
+        createdBy: personName,
+      })
+      .from(billApprovals)
+      .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
+      .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+      .leftJoin(users, eq(users.id, bills.userId))
+      .where(where)
+      .orderBy(asc(billApprovals.createdAt), billApprovals.id)
+      .limit(params.limit)
+      .offset(params.offset),
+    db
+      .select({ n: count() })
+      .from(billApprovals)
+      .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
+      .where(where),
+  ]);
+  const billIds = rows.map((row) => row.billId);
+  const chips =
+    billIds.length === 0
+      ? []
+      : await db
+          .select({ id: billApprovals.id, billId: billApprovals.billId, round: billApprovals.round, status: billApprovals.status, approverName: personName })
+          .from(billApprovals)
+          .innerJoin(users, eq(users.id, billApprovals.approverId))
+          .where(and(inArray(billApprovals.billId, billIds), ne(billApprovals.status, 'superseded')))
+          .orderBy(asc(billApprovals.createdAt), personName);
+  return {
+    total: totals[0]?.n ?? 0,
+    rows: rows.map((row) => ({
+      id: row.id,
+      billId: row.billId,
+      billNumber: row.billNumber,
+      vendor: row.vendor,
+      description: row.notes || row.firstItem || `Bill ${row.billNumber}`,
+      totalAmount: row.totalAmount,
+      requestedAt: row.requestedAt.toISOString(),
+      createdBy: row.createdBy,
+      approvals: chips
+        .filter((chip) => chip.billId === row.billId && chip.round === row.round)
+        .map((chip) => ({ id: chip.id, approverName: chip.approverName, action: chip.status === 'superseded' ? 'pending' : chip.status })),
+    })),
+  };
+}
