@@ -11,7 +11,7 @@ export const dashboardStatsKey = ['/api/dashboard/stats'] as const;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function revenueTrend(stats: DashboardStats): { text: string; tone: string } {
-  if (stats.revenueChangePercent === null) return { text: 'No revenue last month to compare', tone: 'text-slate-500' };
+  if (stats.revenueChangePercent === null) return { text: 'No revenue last month', tone: 'text-slate-500' };
   const sign = stats.revenueChangePercent > 0 ? '+' : '';
   return {
     text: `${sign}${stats.revenueChangePercent.toFixed(1)}% from last month`,

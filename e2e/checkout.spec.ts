@@ -1,0 +1,92 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { uniqueName } from './support';
+
+/** An account, a customer and a sent invoice, through the API (the session cookie lands in the context). */
+async function accountWithInvoice(request: APIRequestContext, total = '500.00') {
+  const name = uniqueName('r2');
+  const registered = await request.post('/api/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
+  });
+  expect(registered.status()).toBe(201);
+  const customer = await request.post('/api/customers', { data: { name: 'Acme Corp', email: `${name}-billing@example.com` } });
+  expect(customer.status()).toBe(201);
+  const customerId = ((await customer.json()) as { id: string }).id;
+  const today = new Date().toISOString().slice(0, 10);
+  const invoice = await request.post('/api/invoices', {
+    data: {
+      customerId,
+      invoiceNumber: `INV-${name}`,
+      status: 'sent',
+      issueDate: today,
+      dueDate: today,
+      subtotal: total,
+      taxAmount: '0',
+      discountAmount: '0',
+      totalAmount: total,
+      items: [{ description: 'Bookkeeping, November', quantity: 1, unitPrice: total, totalPrice: total }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  return { invoiceId: ((await invoice.json()) as { id: string }).id, today };
+}
+
+// The session call is held back a moment so that the preparing state can be seen.
+test.beforeEach(async ({ page }) => {
+  await page.route('**/api/checkout/session*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+});
+
+test('a customer opening a payment link sees the payment prepared, then unavailable without Stripe', async ({ page, browser }) => {
+  await accountWithInvoice(page.request, '250.00');
+  const invoices = (await (await page.request.get('/api/invoices')).json()) as { id: string }[];
+  const invoiceId = invoices[0]?.id ?? '';
+  const created = await page.request.post(`/api/invoices/${invoiceId}/payment-link`, { data: { amount: '120.50' } });
+  expect(created.status()).toBe(201);
+  const link = (await created.json()) as { url: string; linkId: string };
+  expect(link.url).toContain(`/checkout?amount=120.50&link=${link.linkId}`);
+
+  // The customer is not signed in: a fresh browser context.
+  const customer = await browser.newContext();
+  const payer = await customer.newPage();
+  await payer.route('**/api/checkout/session*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await payer.goto(new URL(link.url).pathname + new URL(link.url).search);
+  await expect(payer.getByText('Preparing payment...')).toBeVisible();
+  await expect(payer.getByTestId('checkout-amount')).toHaveText('$120.50');
+  await expect(payer.getByRole('heading', { name: 'Payment Unavailable' })).toBeVisible();
+  await expect(payer.getByText('Payment processing is currently unavailable. Stripe integration not configured.')).toBeVisible();
+  await expect(payer.getByText('Contact your administrator to configure payment processing.')).toBeVisible();
+  await expect(payer.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
+  await payer.screenshot({ path: '/tmp/r2-checkout-unavailable.png', fullPage: true });
+  await customer.close();
+});
+
+test('a signed-in user sees the query-string amount (default 100.00) and can go back to the dashboard', async ({ page }) => {
+  await accountWithInvoice(page.request);
+  await page.goto('/checkout');
+  await expect(page.getByText('Preparing payment...')).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$100.00');
+  await expect(page.getByRole('heading', { name: 'Payment Unavailable' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an unknown link says so', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/checkout?amount=10&link=not-a-real-link');
+  await expect(page.getByText('Payment link not found')).toBeVisible();
+  await context.close();
+});
+
+test('without a link and without signing in, /checkout asks to sign in', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/checkout?amount=25');
+  await expect(page).toHaveURL(/\/auth$/);
+  await context.close();
+});
