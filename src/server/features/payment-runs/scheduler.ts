@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { ProcessDueResult } from '../../../shared/contracts/payment-runs';
+import type { Database } from '../../db/client';
+import { bills, payments, vendors } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import type { AppDeps } from '../../platform/deps';
+import { calendarDay } from './payment-runs.queries';
+import { vendorCanReceive } from './schedule-payments';
+
+export const SCHEDULER_INTERVAL_MS = 30_000;
+const BATCH_SIZE = 50;
+
+type PaymentRow = typeof payments.$inferSelect;
+
+function transactionIdFor(payment: PaymentRow, now: Date): string {
+  return `${payment.method.toUpperCase()}-${calendarDay(now).replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+/** Settles one claimed payment inside the claiming transaction: the bill is paid, or the payment fails with a reason. */
+async function settlePayment(tx: Database, payment: PaymentRow, now: Date): Promise<'completed' | 'failed'> {
+  const [bill] = await tx
+    .select()
+    .from(bills)
+    .where(and(eq(bills.id, payment.referenceId), eq(bills.organizationId, payment.organizationId)))
+    .for('update');
+  const [vendor] = bill ? await tx.select().from(vendors).where(eq(vendors.id, bill.vendorId)) : [];
+  let failureReason: string | null = null;
+  if (!bill || !vendor) failureReason = 'The bill no longer exists';
+  else if (bill.status === 'paid') failureReason = `Bill ${bill.billNumber} was already paid`;
+  else if ((payment.method === 'ach' || payment.method === 'wire') && !vendorCanReceive(vendor, payment.method)) {
+    failureReason = `Vendor ${vendor.name} has no bank account details`;
+  }
+
+  const audit = { organizationId: payment.organizationId, userId: null };
+  if (failureReason !== null || !bill) {
+    await tx.update(payments).set({ status: 'failed', failureReason, processedAt: now }).where(eq(payments.id, payment.id));
+    if (bill?.status === 'scheduled') {
+      await tx.update(bills).set({ status: 'received', scheduledPaymentDate: null, updatedAt: now }).where(eq(bills.id, bill.id));
+    }
+    await writeAudit(tx, { ...audit, action: 'payment.failed', entityType: 'payment', entityId: payment.id, details: { failureReason, billId: payment.referenceId } });
+    return 'failed';
+  }
+
+  const transactionId = transactionIdFor(payment, now);
+  await tx.update(payments).set({ status: 'completed', processedAt: now, transactionId }).where(eq(payments.id, payment.id));
+  await tx.update(bills).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(bills.id, bill.id));
+  await writeAudit(tx, {
+    ...audit,
+    action: 'payment.completed',
+    entityType: 'payment',
+    entityId: payment.id,
+    details: { amount: payment.amount, method: payment.method, transactionId, paymentRunId: payment.paymentRunId, billId: bill.id },
+  });
+  await writeAudit(tx, { ...audit, action: 'bill.paid', entityType: 'bill', entityId: bill.id, details: { paymentId: payment.id, amount: payment.amount } });
+  return 'completed';
+}
+
+/**
+ * Processes the bill payments due by `now` (scheduledDate on or before today, UTC), each exactly
+ * once. A batch is claimed with UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED), so a
+ * second server process skips rows the first holds, and is settled in the same transaction: a
+ * crash rolls the claim back to pending instead of leaving payments stuck in processing.
+ */
+export async function processDuePayments(
+  source: Database | Pick<AppDeps, 'db'>,
+  now: Date,
+  options: { organizationId?: string } = {},
+): Promise<ProcessDueResult> {
+  const db = 'transaction' in source ? source : source.db;
+  const today = calendarDay(now);
+  const result: ProcessDueResult = { processed: 0, completed: 0, failed: 0 };
+  for (;;) {
+    const settled = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.type, 'bill_payment'),
+            eq(payments.status, 'pending'),
+            lte(payments.scheduledDate, today),
+            options.organizationId ? eq(payments.organizationId, options.organizationId) : undefined,
+          ),
+        )
+        .orderBy(asc(payments.scheduledDate), asc(payments.createdAt), asc(payments.id))
+        .limit(BATCH_SIZE)
+        .for('update', { skipLocked: true });
+      const claimed = await tx.update(payments).set({ status: 'processing' }).where(inArray(payments.id, due)).returning();
+      const outcomes: ('completed' | 'failed')[] = [];
+      for (const payment of claimed) outcomes.push(await settlePayment(tx, payment, now));
+      return outcomes;
+    });
+    if (settled.length === 0) return result;
+    result.processed += settled.length;
+    result.completed += settled.filter((outcome) => outcome === 'completed').length;
+    result.failed += settled.filter((outcome) => outcome === 'failed').length;
+  }
+}
+
+/** Runs processDuePayments every 30 s until the app closes; never two runs at once in one process. */
+export function startPaymentScheduler(
+  deps: AppDeps,
+  log: { error: (details: object, message: string) => void },
+): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = processDuePayments(deps, deps.now())
+      .catch((error: unknown) => log.error({ err: error }, 'payment scheduler run failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, SCHEDULER_INTERVAL_MS);
+  timer.unref();
+  tick();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

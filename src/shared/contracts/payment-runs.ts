@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+export const paymentRunMethods = ['ach', 'wire', 'check'] as const;
+export type PaymentRunMethod = (typeof paymentRunMethods)[number];
+
+export const paymentRunMethodLabels: Record<PaymentRunMethod, string> = {
+  ach: 'ACH',
+  wire: 'Wire',
+  check: 'Check',
+};
+
+/** At most this many bills in one run (one NACHA batch stays small enough to review). */
+export const MAX_BILLS_PER_RUN = 100;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** POST /api/payments/schedule: pay these bills from this verified account, by this method, on this day. */
+export const schedulePaymentSchema = z.object({
+  billIds: z
+    .array(z.string(), { message: 'Choose at least one bill' })
+    .min(1, 'Choose at least one bill')
+    .max(MAX_BILLS_PER_RUN, `Choose at most ${MAX_BILLS_PER_RUN} bills`)
+    .refine((ids) => new Set(ids).size === ids.length, 'A bill is listed twice'),
+  bankAccountId: z.string({ message: 'Choose a bank account' }).min(1, 'Choose a bank account'),
+  method: z.enum(paymentRunMethods, { message: 'Choose a payment method' }),
+  scheduledDate: z
+    .string({ message: 'Payment date is required' })
+    .trim()
+    .min(1, 'Payment date is required')
+    .refine((value) => {
+      if (!ISO_DATE.test(value)) return false;
+      const day = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+    }, 'Invalid date'),
+});
+export type SchedulePaymentInput = z.input<typeof schedulePaymentSchema>;
+export type SchedulePayment = z.output<typeof schedulePaymentSchema>;
+
+export const scheduledPaymentSchema = z.object({
+  id: z.string(),
+  type: z.literal('bill_payment'),
+  referenceId: z.string(),
+  amount: z.string(),
+  method: z.enum(paymentRunMethods),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  scheduledDate: z.string().nullable(),
+  paymentRunId: z.string(),
+  bankAccountId: z.string(),
+});
+
+export const scheduleResultSchema = z.object({
+  paymentRunId: z.string(),
+  payments: z.array(scheduledPaymentSchema),
+});
+export type ScheduleResult = z.infer<typeof scheduleResultSchema>;
+
+export const paymentRunStatuses = ['scheduled', 'processing', 'completed', 'completed_with_failures', 'failed'] as const;
+export type PaymentRunStatus = (typeof paymentRunStatuses)[number];
+
+/** A run with its totals, aggregated from its payments. */
+export const paymentRunSchema = z.object({
+  id: z.string(),
+  method: z.enum(paymentRunMethods),
+  scheduledDate: z.string(),
+  bankAccountId: z.string(),
+  bankAccountName: z.string(),
+  bankAccountLast4: z.string(),
+  paymentCount: z.number(),
+  completedCount: z.number(),
+  failedCount: z.number(),
+  totalAmount: z.string(),
+  status: z.enum(paymentRunStatuses),
+  createdAt: z.string(),
+});
+export type PaymentRun = z.infer<typeof paymentRunSchema>;
+
+export const paymentRunListQuery = pageQuery;
+
+export const processDueResultSchema = z.object({ processed: z.number(), completed: z.number(), failed: z.number() });
+export type ProcessDueResult = z.infer<typeof processDueResultSchema>;
