@@ -1,0 +1,272 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invoice } from '../../../shared/contracts/invoices';
+import { auditLog, invoiceItems, invoices } from '../../db/schema';
+import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { type SignedIn, asUser, sessionCookie, signUp } from '../../test/factories';
+import { createCustomerFor, createInvoiceFor, invoicePayload, makeViewer, ownerWithCustomer } from './invoices.fixtures';
+
+let t: TestApp;
+let owner: SignedIn;
+let customer: { id: string; name: string; email: string };
+beforeAll(async () => {
+  t = await createTestApp({ now: new Date('2026-11-21T15:00:00Z') });
+  ({ owner, customer } = await ownerWithCustomer(t));
+});
+afterAll(async () => t.close());
+
+describe('creating invoices', () => {
+  it('stores the invoice, its items with fractional quantities, the server totals and an audit row', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id);
+    expect(invoice).toMatchObject({
+      customer: { id: customer.id, name: customer.name, email: customer.email },
+      status: 'draft',
+      issueDate: '2026-11-01',
+      dueDate: '2026-12-01',
+      subtotal: '130.00',
+      taxAmount: '10.40',
+      discountAmount: '5.00',
+      totalAmount: '135.40',
+      amountPaid: '0.00',
+      balance: '135.40',
+      paymentTerms: 'Net 30',
+    });
+    expect(invoice.items.map((item) => [item.description, item.quantity, item.unitPrice, item.totalPrice])).toEqual([
+      ['Consulting', '2', '50.00', '100.00'],
+      ['Support hours', '1.5', '20.00', '30.00'],
+    ]);
+    const [row] = await t.deps.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ organizationId: owner.user.organizationId, userId: owner.user.id, totalAmount: '135.40', amountPaid: '0.00' });
+    const items = await t.deps.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoice.id));
+    expect(items.map((item) => item.quantity).sort()).toEqual(['1.5000', '2.0000']);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id));
+    expect(audit.map((entry) => entry.action)).toEqual(['invoice.created']);
+  });
+
+  it('applies the defaults: draft, Net 30, no tax or discount', async () => {
+    const payload = invoicePayload(customer.id, { subtotal: 100, totalAmount: 100, items: [{ description: 'A', quantity: 1, unitPrice: 100, totalPrice: 100 }] });
+    delete payload.status;
+    delete payload.taxAmount;
+    delete payload.discountAmount;
+    delete payload.paymentTerms;
+    const response = await owner.request({ method: 'POST', url: '/api/invoices', payload });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ status: 'draft', paymentTerms: 'Net 30', taxAmount: '0.00', discountAmount: '0.00', totalAmount: '100.00' });
+  });
+
+  it('writes an audit row when an invoice is created as sent', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['invoice.created', 'invoice.sent']);
+    expect(invoice.sentAt).not.toBeNull();
+  });
+
+  it.each([
+    [{ customerId: 'x' }, 'customerId', 'Customer is required'],
+    [{ invoiceNumber: ' ' }, 'invoiceNumber', 'Invoice number is required'],
+    [{ issueDate: '' }, 'issueDate', 'Issue date is required'],
+    [{ dueDate: '2026-02-30' }, 'dueDate', 'Invalid date'],
+    [{ dueDate: '2026-10-01' }, 'dueDate', 'Due date cannot be before the issue date'],
+    [{ status: 'void' }, 'status', 'Status must be draft, sent, paid, overdue or cancelled'],
+    [{ items: [] }, 'items', 'At least one item is required'],
+    [{ items: undefined }, 'items', 'At least one item is required'],
+    [{ items: [{ description: '', quantity: 1, unitPrice: 130, totalPrice: 130 }] }, 'items.0.description', 'Description is required'],
+    [{ items: [{ description: 'A', unitPrice: 130, totalPrice: 130 }] }, 'items.0.quantity', 'Quantity is required'],
+    [{ items: [{ description: 'A', quantity: 1, totalPrice: 130 }] }, 'items.0.unitPrice', 'Unit price is required'],
+    [{ items: [{ description: 'A', quantity: 1, unitPrice: 130 }] }, 'items.0.totalPrice', 'Total price is required'],
+    [{ items: [{ description: 'A', quantity: -1, unitPrice: 130, totalPrice: 130 }] }, 'items.0.quantity', 'Quantity must be a positive number with at most 4 decimals'],
+    [{ items: [{ description: 'A', quantity: 1, unitPrice: -130, totalPrice: 130 }] }, 'items.0.unitPrice', 'Unit price cannot be negative'],
+    [{ taxAmount: '-1' }, 'taxAmount', 'Tax amount cannot be negative'],
+    [{ taxAmount: '1.234' }, 'taxAmount', 'Tax amount must be a number with at most 2 decimals'],
+    [{ subtotal: '131.00' }, 'subtotal', 'Subtotal must equal the sum of the item totals'],
+    [{ totalAmount: '140.40' }, 'totalAmount', 'Total must equal subtotal plus tax minus discount'],
+    [{ items: [{ description: 'A', quantity: 2, unitPrice: 50, totalPrice: 99 }, { description: 'B', quantity: 1.5, unitPrice: 20, totalPrice: 30 }] }, 'items.0.totalPrice', 'Total price must equal quantity times unit price'],
+    [{ discountAmount: '131.00', totalAmount: '9.40' }, 'discountAmount', 'Discount cannot be larger than the subtotal'],
+  ])('refuses %j with a 400 naming the field', async (override, field, message) => {
+    const response = await owner.request({ method: 'POST', url: '/api/invoices', payload: invoicePayload(customer.id, override) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { [field]: message } });
+  });
+
+  it("refuses another organization's customer, an inactive customer, and marking paid without a payment", async () => {
+    const other = await signUp(t.app);
+    const theirs = await createCustomerFor(other);
+    const foreign = await owner.request({ method: 'POST', url: '/api/invoices', payload: invoicePayload(theirs.id) });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({ customerId: 'Customer not found' });
+    const inactive = await createCustomerFor(owner, { isActive: false });
+    const refused = await owner.request({ method: 'POST', url: '/api/invoices', payload: invoicePayload(inactive.id) });
+    expect(refused.json().fields).toEqual({ customerId: 'This customer is inactive' });
+    const paid = await owner.request({ method: 'POST', url: '/api/invoices', payload: invoicePayload(customer.id, { status: 'paid' }) });
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().fields).toEqual({ status: 'Record a payment to mark this invoice as paid' });
+  });
+
+  it('keeps invoice numbers unique per organization, also under 20 parallel creates', async () => {
+    const { owner: racer, customer: theirs } = await ownerWithCustomer(t);
+    const payload = invoicePayload(theirs.id, { invoiceNumber: 'INV-RACE-1' });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => racer.request({ method: 'POST', url: '/api/invoices', payload })));
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const conflict = responses.find((response) => response.statusCode === 409);
+    expect(conflict?.json()).toMatchObject({ message: 'Invoice number already exists', fields: { invoiceNumber: 'Invoice number already exists' } });
+    const rows = await t.deps.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, racer.user.organizationId), eq(invoices.invoiceNumber, 'INV-RACE-1')));
+    expect(rows).toHaveLength(1);
+    // Another organization may use the same number.
+    const other = await ownerWithCustomer(t);
+    await createInvoiceFor(other.owner, other.customer.id, { invoiceNumber: 'INV-RACE-1' });
+  });
+});
+
+describe('listing invoices', () => {
+  it('filters by status, searches by number or customer name, and paginates with X-Total-Count', async () => {
+    const { owner: lister, customer: acme } = await ownerWithCustomer(t);
+    const globex = await createCustomerFor(lister, { name: 'Globex Corporation' });
+    for (let i = 0; i < 3; i += 1) await createInvoiceFor(lister, acme.id, { invoiceNumber: `A-${i}` });
+    await createInvoiceFor(lister, globex.id, { invoiceNumber: 'G-1', status: 'sent', dueDate: '2026-12-15' });
+    const all = await lister.request({ method: 'GET', url: '/api/invoices?limit=2' });
+    expect(all.headers['x-total-count']).toBe('4');
+    const first: Invoice[] = all.json();
+    expect(first).toHaveLength(2);
+    expect(first[0]).toMatchObject({ invoiceNumber: 'G-1', customer: { name: 'Globex Corporation' } });
+    expect(first[0]?.items).toHaveLength(2);
+    const second = await lister.request({ method: 'GET', url: '/api/invoices?limit=2&offset=2' });
+    expect(second.json().map((invoice: Invoice) => invoice.invoiceNumber)).toEqual(['A-1', 'A-0']);
+    const byName = await lister.request({ method: 'GET', url: '/api/invoices?search=globex' });
+    expect(byName.json().map((invoice: Invoice) => invoice.invoiceNumber)).toEqual(['G-1']);
+    const byNumber = await lister.request({ method: 'GET', url: '/api/invoices?search=a-2' });
+    expect(byNumber.json().map((invoice: Invoice) => invoice.invoiceNumber)).toEqual(['A-2']);
+    const sent = await lister.request({ method: 'GET', url: '/api/invoices?status=sent' });
+    expect(sent.headers['x-total-count']).toBe('1');
+    const bad = await lister.request({ method: 'GET', url: '/api/invoices?status=lost' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads a sent, unpaid invoice past its due date as overdue without anyone editing it', async () => {
+    const clockApp = t;
+    const started = t.clock.now;
+    try {
+      const { owner: o, customer: c } = await ownerWithCustomer(clockApp);
+      const sent = await createInvoiceFor(o, c.id, { status: 'sent', dueDate: '2026-11-30' });
+      const draft = await createInvoiceFor(o, c.id, { status: 'draft', dueDate: '2026-11-30' });
+      // Sessions idle out after 12 hours: sign in again after each move of the clock.
+      const signIn = async () => {
+        const login = await clockApp.app.inject({ method: 'POST', url: '/api/login', payload: { username: o.user.username, password: 'correct horse battery' } });
+        return asUser(clockApp.app, sessionCookie(login));
+      };
+      let as = o.request;
+      const get = async (id: string) => {
+        as = await signIn();
+        const response = await as({ method: 'GET', url: `/api/invoices/${id}` });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Invoice>();
+      };
+      expect((await get(sent.id)).status).toBe('sent');
+      clockApp.clock.set(new Date('2026-11-30T20:00:00Z'));
+      expect((await get(sent.id)).status).toBe('sent');
+      clockApp.clock.set(new Date('2026-12-01T04:00:00Z')); // Dec 1 in UTC, still Nov 30 in New York
+      expect((await get(sent.id)).status).toBe('sent');
+      clockApp.clock.set(new Date('2026-12-01T15:00:00Z'));
+      expect((await get(sent.id)).status).toBe('overdue');
+      expect((await get(draft.id)).status).toBe('draft');
+      const overdue = await as({ method: 'GET', url: '/api/invoices?status=overdue' });
+      expect(overdue.json().map((invoice: Invoice) => invoice.id)).toEqual([sent.id]);
+      const stillSent = await as({ method: 'GET', url: '/api/invoices?status=sent' });
+      expect(stillSent.headers['x-total-count']).toBe('0');
+      const [row] = await clockApp.deps.db.select().from(invoices).where(eq(invoices.id, sent.id));
+      expect(row?.status).toBe('sent');
+      // Paid in full, it is no longer overdue.
+      const payment = await as({ method: 'POST', url: `/api/invoices/${sent.id}/payments`, payload: { amount: '135.40', paidAt: '2026-12-01', method: 'ach' } });
+      expect(payment.statusCode).toBe(201);
+      expect((await get(sent.id)).status).toBe('paid');
+    } finally {
+      t.clock.set(started);
+    }
+  });
+});
+
+describe('editing and deleting invoices', () => {
+  it('replaces fields and items, recomputes totals, and audits the change to sent', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id);
+    const response = await owner.request({
+      method: 'PUT',
+      url: `/api/invoices/${invoice.id}`,
+      payload: invoicePayload(customer.id, {
+        invoiceNumber: invoice.invoiceNumber,
+        status: 'sent',
+        subtotal: '33.33',
+        taxAmount: '0',
+        discountAmount: '0',
+        totalAmount: '33.33',
+        items: [{ description: 'Third of a hundred', quantity: '0.3333', unitPrice: '100.00', totalPrice: '33.33' }],
+      }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'sent', totalAmount: '33.33', balance: '33.33', items: [{ quantity: '0.3333', totalPrice: '33.33' }] });
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['invoice.created', 'invoice.sent', 'invoice.updated']);
+  });
+
+  it('refuses to take another invoice number', async () => {
+    const a = await createInvoiceFor(owner, customer.id);
+    const b = await createInvoiceFor(owner, customer.id);
+    const response = await owner.request({ method: 'PUT', url: `/api/invoices/${b.id}`, payload: invoicePayload(customer.id, { invoiceNumber: a.invoiceNumber }) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Invoice number already exists');
+  });
+
+  it('deletes an unpaid invoice with its items, and refuses a partly paid one', async () => {
+    const unpaid = await createInvoiceFor(owner, customer.id);
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/invoices/${unpaid.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.deps.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, unpaid.id))).toHaveLength(0);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, unpaid.id));
+    expect(audit.map((entry) => entry.action)).toContain('invoice.deleted');
+    const partly = await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    await owner.request({ method: 'POST', url: `/api/invoices/${partly.id}/payments`, payload: { amount: '10.00', paidAt: '2026-11-20', method: 'check' } });
+    const refused = await owner.request({ method: 'DELETE', url: `/api/invoices/${partly.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This invoice has payments and cannot be deleted.');
+    expect(await t.deps.db.select().from(invoices).where(eq(invoices.id, partly.id))).toHaveLength(1);
+  });
+
+  it("hides another organization's invoice behind a 404 on every call", async () => {
+    const invoice = await createInvoiceFor(owner, customer.id);
+    const other = await ownerWithCustomer(t);
+    const calls = [
+      { method: 'GET', url: `/api/invoices/${invoice.id}` },
+      { method: 'PUT', url: `/api/invoices/${invoice.id}`, payload: invoicePayload(other.customer.id) },
+      { method: 'DELETE', url: `/api/invoices/${invoice.id}` },
+      { method: 'GET', url: `/api/invoices/${invoice.id}/pdf` },
+      { method: 'POST', url: `/api/invoices/${invoice.id}/send` },
+      { method: 'POST', url: `/api/invoices/${invoice.id}/payments`, payload: { amount: 1, paidAt: '2026-11-20', method: 'ach' } },
+    ] as const;
+    for (const call of calls) {
+      const response = await other.owner.request(call);
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    const list = await other.owner.request({ method: 'GET', url: '/api/invoices' });
+    expect(list.json().map((i: Invoice) => i.id)).not.toContain(invoice.id);
+    expect((await owner.request({ method: 'GET', url: '/api/invoices/123' })).statusCode).toBe(404);
+  });
+
+  it('lets a viewer read invoices but refuses every write with 403', async () => {
+    const viewer = await makeViewer(t);
+    expect((await viewer.request({ method: 'GET', url: '/api/invoices' })).statusCode).toBe(200);
+    const invoiceId = '00000000-0000-4000-8000-000000000000';
+    const writes = [
+      { method: 'POST', url: '/api/invoices', payload: invoicePayload(customer.id) },
+      { method: 'PUT', url: `/api/invoices/${invoiceId}`, payload: invoicePayload(customer.id) },
+      { method: 'DELETE', url: `/api/invoices/${invoiceId}` },
+      { method: 'POST', url: `/api/invoices/${invoiceId}/send` },
+      { method: 'POST', url: `/api/invoices/${invoiceId}/payments`, payload: { amount: 1, paidAt: '2026-11-20', method: 'ach' } },
+    ] as const;
+    for (const call of writes) {
+      expect((await viewer.request(call)).statusCode, `${call.method} ${call.url}`).toBe(403);
+    }
+  });
+});
