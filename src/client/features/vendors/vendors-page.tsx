@@ -1,5 +1,115 @@
+import { Plus, Search, Store } from 'lucide-react';
+import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import type { Vendor } from '@shared/contracts/vendors';
+import { VENDORS_PAGE_SIZE, useDeleteVendor, useVendors } from './api';
+import { VendorCard } from './vendor-card';
+import { VendorFormDialog } from './vendor-form-dialog';
 
 export default function VendorsPage() {
-  return <PageLayout title="Vendors" subtitle="Manage your suppliers and vendors" />;
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<Vendor | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Vendor | null>(null);
+  const vendors = useVendors({ search, offset });
+  const remove = useDeleteVendor();
+
+  const openForm = (vendor: Vendor | null) => {
+    setEditing(vendor);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Vendor deleted successfully' });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the vendor', variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const page = vendors.data;
+  const empty = page && page.total === 0 && !search;
+
+  return (
+    <PageLayout
+      title="Vendors"
+      subtitle="Manage your suppliers and vendors"
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" />
+          Add Vendor
+        </Button>
+      }
+    >
+      {!empty && (
+        <div className="relative mb-4 max-w-sm">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input
+            className="pl-9"
+            placeholder="Search vendors"
+            aria-label="Search vendors"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
+      )}
+      {vendors.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-44" />
+          ))}
+        </div>
+      ) : vendors.isError ? (
+        <EmptyState title="Could not load vendors" description={vendors.error.message} />
+      ) : empty ? (
+        <EmptyState
+          icon={Store}
+          title="No vendors yet"
+          description="Add the suppliers you pay, with how they are paid."
+          action={<Button onClick={() => openForm(null)}>Add Your First Vendor</Button>}
+        />
+      ) : page && page.items.length === 0 ? (
+        <EmptyState icon={Search} title="No vendors match your search" />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {page?.items.map((vendor) => (
+              <VendorCard key={vendor.id} vendor={vendor} onEdit={() => openForm(vendor)} onDelete={() => setDeleting(vendor)} />
+            ))}
+          </div>
+          {page && page.total > VENDORS_PAGE_SIZE && (
+            <Pager total={page.total} limit={VENDORS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+          )}
+        </>
+      )}
+      <VendorFormDialog open={formOpen} onOpenChange={setFormOpen} vendor={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete vendor?"
+        description={
+          deleting && deleting.billCount > 0
+            ? `${deleting.name} has bills, so it cannot be deleted. Edit it and turn off Active instead.`
+            : `${deleting?.name ?? 'This vendor'} will be removed. This cannot be undone.`
+        }
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+      />
+    </PageLayout>
+  );
 }

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import {
+  type Vendor,
+  type VendorFormValues,
+  type VendorInput,
+  needsBankDetails,
+  vendorCreateSchema,
+  vendorPaymentMethods,
+  vendorUpdateSchema,
+} from '@shared/contracts/vendors';
+import { useSaveVendor } from './api';
+
+const serverFields = ['name', 'email', 'phone', 'paymentMethod', 'bankName', 'accountNumber', 'routingNumber', 'wireInstructions', 'country', 'taxId'] as const;
+
+function defaults(vendor: Vendor | null): VendorFormValues {
+  return {
+    name: vendor?.name ?? '',
+    email: vendor?.email ?? '',
+    phone: vendor?.phone ?? '',
+    address: vendor?.address ?? '',
+    city: vendor?.city ?? '',
+    state: vendor?.state ?? '',
+    zipCode: vendor?.zipCode ?? '',
+    country: vendor?.country ?? 'US',
+    taxId: vendor?.taxId ?? '',
+    paymentMethod: vendor?.paymentMethod ?? 'ach',
+    bankName: vendor?.bankName ?? '',
+    // Never sent back by the server: blank keeps the stored number.
+    accountNumber: '',
+    routingNumber: vendor?.routingNumber ?? '',
+    wireInstructions: vendor?.wireInstructions ?? '',
+    isActive: vendor?.isActive ?? true,
+  };
+}
+
+export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean; onOpenChange: (open: boolean) => void; vendor: Vendor | null }) {
+  const save = useSaveVendor();
+  const form = useForm<VendorFormValues, unknown, VendorInput>({
+    resolver: zodResolver(vendor ? vendorUpdateSchema : vendorCreateSchema),
+    defaultValues: defaults(vendor),
+  });
+  const { register, handleSubmit, control, reset, setError, formState } = form;
+  const { errors } = formState;
+  const method = useWatch({ control, name: 'paymentMethod' }) ?? 'ach';
+  const bank = needsBankDetails(method);
+
+  useEffect(() => {
+    if (open) reset(defaults(vendor));
+  }, [open, vendor, reset]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: vendor?.id, input });
+      toast({ title: vendor ? 'Vendor updated successfully' : 'Vendor created successfully' });
+      onOpenChange(false);
+    } catch (error) {
+      applyServerErrors(error, setError, serverFields);
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the vendor', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{vendor ? 'Edit Vendor' : 'Add Vendor'}</DialogTitle>
+          <DialogDescription>Contact details and how this vendor is paid.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Name" required error={errors.name?.message}>
+              <Input {...register('name')} autoComplete="organization" />
+            </Field>
+            <Field label="Email" required error={errors.email?.message}>
+              <Input type="email" {...register('email')} autoComplete="email" />
+            </Field>
+            <Field label="Phone" error={errors.phone?.message}>
+              <Input type="tel" {...register('phone')} />
+            </Field>
+            <Field label="Tax ID" error={errors.taxId?.message}>
+              <Input {...register('taxId')} />
+            </Field>
+            <Field label="Address" className="sm:col-span-2" error={errors.address?.message}>
+              <Input {...register('address')} autoComplete="street-address" />
+            </Field>
+            <Field label="City" error={errors.city?.message}>
+              <Input {...register('city')} />
+            </Field>
+            <div className="grid grid-cols-3 gap-3">
+              <Field label="State" error={errors.state?.message}>
+                <Input {...register('state')} />
+              </Field>
+              <Field label="ZIP" error={errors.zipCode?.message}>
+                <Input {...register('zipCode')} />
+              </Field>
+              <Field label="Country" error={errors.country?.message}>
+                <Input {...register('country')} />
+              </Field>
+            </div>
+            <Field label="Payment method" error={errors.paymentMethod?.message}>
+              {(control_) => (
+                <Controller
+                  control={control}
+                  name="paymentMethod"
+                  render={({ field }) => (
+                    <Select value={field.value ?? 'ach'} onValueChange={field.onChange}>
+                      <SelectTrigger {...control_}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {vendorPaymentMethods.map((value) => (
+                          <SelectItem key={value} value={value}>
+                            {value.toUpperCase()}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Active" description="Inactive vendors cannot receive new bills.">
+              {(control_) => (
+                <Controller
+                  control={control}
+                  name="isActive"
+                  render={({ field }) => <Switch id={control_.id} checked={field.value ?? true} onCheckedChange={field.onChange} />}
+                />
+              )}
+            </Field>
+          </div>
+          {bank && (
+            <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+              <legend className="px-1 text-sm font-medium">Bank details</legend>
+              <Field label="Bank name" required error={errors.bankName?.message} className="sm:col-span-2">
+                <Input {...register('bankName')} />
+              </Field>
+              <Field
+                label="Account number"
+                required={!vendor?.accountNumber}
+                error={errors.accountNumber?.message}
+                description={vendor?.accountNumber ? `Stored: ${vendor.accountNumber}. Leave blank to keep it.` : undefined}
+              >
+                <Input {...register('accountNumber')} inputMode="numeric" autoComplete="off" placeholder={vendor?.accountNumber ?? ''} />
+              </Field>
+              <Field label="Routing number" required error={errors.routingNumber?.message}>
+                <Input {...register('routingNumber')} inputMode="numeric" maxLength={9} autoComplete="off" />
+              </Field>
+              {method === 'wire' && (
+                <Field label="Wire instructions" required error={errors.wireInstructions?.message} className="sm:col-span-2">
+                  <Textarea rows={3} {...register('wireInstructions')} />
+                </Field>
+              )}
+            </fieldset>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : vendor ? 'Save Vendor' : 'Add Vendor'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
