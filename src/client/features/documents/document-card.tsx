@@ -16,8 +16,8 @@ function ExtractedDataBlock({ document }: { document: DocumentDto }) {
   const data = document.extractedData;
   if (!data) return null;
   const rows: [string, string][] = [
-    ['Total', formatExtractedTotal(data.amounts.total, data.currency)],
     ['Vendor', data.vendor.name ?? '—'],
+    ['Total', formatExtractedTotal(data.amounts.total, data.currency)],
     ['Date', data.dates.issueDate ?? '—'],
     ['Invoice #', data.documentNumbers.invoiceNumber ?? '—'],
     ['Category', data.suggestedCategory ?? '—'],
@@ -28,9 +28,9 @@ function ExtractedDataBlock({ document }: { document: DocumentDto }) {
         <h4 className="text-sm font-semibold">AI Extracted Data</h4>
         <Badge variant="info">{Math.round(data.confidence * 100)}% confidence</Badge>
       </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex min-w-0 justify-between gap-2">
+          <div key={label} className={cn('flex min-w-0 justify-between gap-2', label === 'Vendor' && 'sm:col-span-2')}>
             <dt className="text-slate-500">{label}:</dt>
             <dd className="truncate font-medium" title={value}>
               {value}

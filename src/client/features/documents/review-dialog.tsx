@@ -73,7 +73,7 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
           <DialogTitle>{isBill ? 'Create Bill' : 'Create Invoice'} from {document.fileName}</DialogTitle>
           <DialogDescription>Check the extracted fields and correct anything that was misread. Corrections are remembered for this vendor.</DialogDescription>
         </DialogHeader>
-        <form id="review-form" className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+        <form id="review-form" className="grid items-start gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
           {isBill ? (
             <Field label="Vendor" required error={errors?.vendorName?.message ?? errors?.vendorId?.message}>
               <Input
@@ -133,8 +133,16 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
             {items.fields.length === 0 && (
               <p className="text-sm text-slate-500">One line: {getValues('customizations.description') || `Auto-generated from ${document.fileName}`}</p>
             )}
+            {items.fields.length > 0 && (
+              <div className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] gap-2 text-xs font-medium text-slate-500" aria-hidden="true">
+                <span>Description</span>
+                <span>Qty</span>
+                <span>Unit price</span>
+                <span>Total</span>
+              </div>
+            )}
             {items.fields.map((item, index) => (
-              <div key={item.id} className="grid grid-cols-[1fr_5rem_7rem_7rem_auto] items-start gap-2">
+              <div key={item.id} className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] items-start gap-2">
                 <Input aria-label={`Line ${index + 1} description`} {...register(`customizations.items.${index}.description`)} />
                 <Input aria-label={`Line ${index + 1} quantity`} inputMode="decimal" {...register(`customizations.items.${index}.quantity`, { onChange: recompute })} />
                 <MoneyInput aria-label={`Line ${index + 1} unit price`} currencySymbol={symbol} {...register(`customizations.items.${index}.unitPrice`, { onChange: recompute })} />

@@ -26,10 +26,13 @@ export const sampleInvoice: InvoicePdfContent = {
   total: '242.00',
 };
 
-/** A one-page text PDF laid out like a supplier invoice. */
-export function invoicePdf(content: InvoicePdfContent = sampleInvoice): Promise<Buffer> {
+/**
+ * A text PDF laid out like a supplier invoice. `extraPages` adds uncompressed terms pages after
+ * it, to make a larger file (an upload slow enough to watch its progress).
+ */
+export function invoicePdf(content: InvoicePdfContent = sampleInvoice, options: { extraPages?: number } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${content.invoiceNumber}` } });
+    const doc = new PDFDocument({ size: 'A4', margin: 50, compress: !options.extraPages, info: { Title: `Invoice ${content.invoiceNumber}` } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -62,6 +65,9 @@ export function invoicePdf(content: InvoicePdfContent = sampleInvoice): Promise<
     doc.text(content.tax, 470, y + 15);
     doc.text('Total Due', 360, y + 30);
     doc.text(`$${content.total}`, 470, y + 30);
+    for (let page = 0; page < (options.extraPages ?? 0); page += 1) {
+      doc.addPage().fontSize(8).text(`Terms and conditions, page ${page + 1}. `.repeat(60), 50, 50);
+    }
     doc.end();
   });
 }

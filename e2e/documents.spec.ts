@@ -1,0 +1,87 @@
+import { type Page, expect, test } from '@playwright/test';
+import { invoicePdf, sampleInvoice } from '../src/server/features/documents/test-files';
+import { uniqueName } from './support';
+
+async function register(page: Page): Promise<void> {
+  const name = uniqueName('docs');
+  const response = await page.request.post('/api/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example', companyName: 'Example Co' },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test('upload a PDF, watch it being read, review the extracted data and create the bill', async ({ page }) => {
+  await register(page);
+  await page.goto('/documents');
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+  await expect(page.getByText('Upload your first document to start processing with OCR')).toBeVisible();
+  await expect(page.getByText('PDF, JPEG, PNG up to 10MB')).toBeVisible();
+
+  // Client-side check, with the spec's message.
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid file type: Please upload a PDF, JPEG, or PNG file.' })).toBeVisible();
+
+  // A larger PDF over a slow uplink, so the real upload progress can be seen.
+  const pdf = await invoicePdf(sampleInvoice, { extraPages: 120 });
+  expect(pdf.length).toBeGreaterThan(300_000);
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'acme-invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.screenshot({ path: '/tmp/documents-empty.png', fullPage: true });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+  await page.getByRole('button', { name: 'Upload & Process' }).click();
+  await expect(page.getByRole('button', { name: 'Uploading...' })).toBeVisible();
+  const progress = page.getByTestId('upload-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText(/\d+%/);
+  await page.screenshot({ path: '/tmp/documents-uploading.png', fullPage: true });
+  await expect(progress).toBeHidden({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const card = page.getByTestId('document-card').filter({ hasText: 'acme-invoice.pdf' });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('ocr-status')).toHaveText(/Pending|Processing|Completed/);
+  // The list polls while the document is being read; no reload.
+  await expect(card.getByTestId('ocr-status')).toHaveText('Completed', { timeout: 30_000 });
+  await expect(page.getByText('AI processing complete', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Data extracted from Acme Office Supplies Inc\. with \d+% confidence$/)).toBeVisible();
+  await expect(card.getByText('AI Extracted Data')).toBeVisible();
+  await expect(card).toContainText('$242.00');
+  await expect(card).toContainText('INV-2026-0042');
+  await expect(card).toContainText('2026-11-02');
+  await page.screenshot({ path: '/tmp/documents-completed.png', fullPage: true });
+
+  // View and download point at the stored file.
+  const download = await page.request.get(await card.getByRole('link', { name: 'Download acme-invoice.pdf' }).getAttribute('href') ?? '');
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('application/pdf');
+
+  // Review: the extracted fields are shown for correction before anything is created.
+  await card.getByRole('button', { name: 'Create Bill' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Vendor')).toHaveValue('Acme Office Supplies Inc.');
+  await expect(dialog.getByLabel('Bill number')).toHaveValue('INV-2026-0042');
+  await expect(dialog.getByLabel('Due date')).toHaveValue('2026-12-02');
+  await expect(dialog.getByRole('textbox', { name: 'Total', exact: true })).toHaveValue('242.00');
+  await dialog.getByLabel('Vendor').fill('Acme Office Supplies');
+  await dialog.getByLabel('Category').fill('Stationery');
+  await page.screenshot({ path: '/tmp/documents-review.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Create Bill' }).click();
+  await expect(page.getByText('Transaction created', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Create Bill' })).toBeHidden();
+  await expect(card).toContainText('Bill created from this document');
+
+  // The bill exists with the corrected vendor and the document attached.
+  const bills = await page.request.get('/api/bills');
+  const list = (await bills.json()) as { billNumber: string; documentId: string | null; vendor?: { name: string }; totalAmount: string }[];
+  const bill = list.find((row) => row.billNumber === 'INV-2026-0042');
+  expect(bill).toMatchObject({ totalAmount: '242.00' });
+  expect(bill?.documentId).toBeTruthy();
+  await page.goto('/bills');
+  await expect(page.getByText('INV-2026-0042')).toBeVisible();
+  await expect(page.getByText('Acme Office Supplies').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/documents-bills.png', fullPage: true });
+});
