@@ -1,5 +1,104 @@
+import { Landmark, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pager } from '@/components/ui/pager';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import type { BankAccount } from '@shared/contracts/bank-accounts';
+import { AddBankAccountDialog } from './add-bank-account-dialog';
+import { BANK_ACCOUNTS_PAGE_SIZE, useBankAccounts, useDeleteBankAccount, useUpdateBankAccount } from './api';
+import { BankAccountCard } from './bank-account-card';
+import { VerifyMicroDepositsDialog } from './verify-micro-deposits-dialog';
+
+function failure(error: unknown, fallback: string) {
+  toast({ title: 'Error', description: error instanceof Error ? error.message : fallback, variant: 'destructive' });
+}
 
 export default function BankAccountsPage() {
-  return <PageLayout title="Bank Accounts" subtitle="Manage your bank accounts for ACH and wire transfers" />;
+  const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [verifying, setVerifying] = useState<BankAccount | null>(null);
+  const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const accounts = useBankAccounts(offset);
+  const update = useUpdateBankAccount();
+  const remove = useDeleteBankAccount();
+  const items = accounts.data?.items ?? [];
+
+  const makePrimary = (account: BankAccount) =>
+    update.mutate(
+      { id: account.id, input: { isPrimary: true } },
+      {
+        onSuccess: () => toast({ title: `${account.accountName} is now the primary account` }),
+        onError: (error) => failure(error, 'Could not change the primary account'),
+      },
+    );
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: () => {
+        toast({ title: 'Bank account removed' });
+        setRemoving(null);
+      },
+      onError: (error) => failure(error, 'Could not remove the bank account'),
+    });
+  };
+
+  const addButton = (
+    <Button onClick={() => setAdding(true)}>
+      <Plus aria-hidden="true" />
+      Add Bank Account
+    </Button>
+  );
+
+  return (
+    <PageLayout title="Bank Accounts" subtitle="Manage your bank accounts for ACH and wire transfers" actions={addButton}>
+      {accounts.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((key) => (
+            <Skeleton key={key} className="h-64" />
+          ))}
+        </div>
+      ) : accounts.isError ? (
+        <EmptyState icon={Landmark} title="Could not load bank accounts" description={accounts.error.message} />
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={Landmark}
+          title="No bank accounts yet"
+          description="Add the account you pay bills from. It is verified with two small deposits."
+          action={addButton}
+        />
+      ) : (
+        <div className="grid gap-4">
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {items.map((account) => (
+              <BankAccountCard
+                key={account.id}
+                account={account}
+                busy={update.isPending}
+                onVerify={() => setVerifying(account)}
+                onMakePrimary={() => makePrimary(account)}
+                onRemove={() => setRemoving(account)}
+              />
+            ))}
+          </div>
+          <Pager total={accounts.data.total} limit={BANK_ACCOUNTS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+        </div>
+      )}
+      <AddBankAccountDialog open={adding} onOpenChange={setAdding} />
+      <VerifyMicroDepositsDialog account={verifying} onOpenChange={(open) => !open && setVerifying(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove bank account?"
+        description={`${removing?.accountName ?? 'This account'} ending in ${removing?.accountLast4 ?? ''} will no longer be used for payments. Past payment runs keep their record.`}
+        confirmLabel="Remove"
+        onConfirm={confirmRemove}
+        pending={remove.isPending}
+      />
+    </PageLayout>
+  );
 }
