@@ -1,5 +1,135 @@
+import { FileText, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import { type Bill, type BillStatus, billStatuses } from '@shared/contracts/bills';
+import { BILLS_PAGE_SIZE, useBills, useDeleteBill } from './api';
+import { BillCard } from './bill-card';
+import { BillFormDialog } from './bill-form-dialog';
+
+const ALL = 'all';
 
 export default function BillsPage() {
-  return <PageLayout title="Bills" subtitle="Manage your vendor bills and payments" />;
+  const [status, setStatus] = useState<BillStatus | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Bill | null>(null);
+  const bills = useBills({ status, search, offset });
+  const remove = useDeleteBill();
+
+  const openForm = (id: string | null) => {
+    setEditingId(id);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Bill deleted successfully' });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the bill', variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const page = bills.data;
+  const filtered = Boolean(status || search);
+  const empty = page && page.total === 0 && !filtered;
+
+  return (
+    <PageLayout
+      title="Bills"
+      subtitle="Manage your vendor bills and payments"
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" />
+          Add Bill
+        </Button>
+      }
+    >
+      {!empty && (
+        <div className="mb-4 flex flex-wrap gap-3">
+          <div className="relative w-full max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input
+              className="pl-9"
+              placeholder="Search by number, vendor or notes"
+              aria-label="Search bills"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setOffset(0);
+              }}
+            />
+          </div>
+          <Select
+            value={status ?? ALL}
+            onValueChange={(value) => {
+              setStatus(value === ALL ? undefined : (value as BillStatus));
+              setOffset(0);
+            }}
+          >
+            <SelectTrigger className="w-44 capitalize" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All statuses</SelectItem>
+              {billStatuses.map((value) => (
+                <SelectItem key={value} value={value} className="capitalize">
+                  {value}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+      {bills.isLoading ? (
+        <div className="grid gap-3">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-24" />
+          ))}
+        </div>
+      ) : bills.isError ? (
+        <EmptyState title="Could not load bills" description={bills.error.message} />
+      ) : empty ? (
+        <EmptyState
+          icon={FileText}
+          title="No bills yet"
+          description="Record the bills your vendors send, and pay them once approved."
+          action={<Button onClick={() => openForm(null)}>Add Your First Bill</Button>}
+        />
+      ) : page && page.items.length === 0 ? (
+        <EmptyState icon={Search} title="No bills match these filters" />
+      ) : (
+        <>
+          <div className="grid gap-3">
+            {page?.items.map((bill) => (
+              <BillCard key={bill.id} bill={bill} onEdit={() => openForm(bill.id)} onDelete={() => setDeleting(bill)} />
+            ))}
+          </div>
+          {page && page.total > BILLS_PAGE_SIZE && <Pager total={page.total} limit={BILLS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
+        </>
+      )}
+      <BillFormDialog open={formOpen} onOpenChange={setFormOpen} billId={editingId} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete bill?"
+        description={`${deleting?.billNumber ?? 'This bill'} from ${deleting?.vendor.name ?? 'this vendor'} will be removed with its approvals. This cannot be undone.`}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+      />
+    </PageLayout>
+  );
 }
