@@ -85,3 +85,41 @@ test('upload a PDF, watch it being read, review the extracted data and create th
   await expect(page.getByText('Acme Office Supplies').first()).toBeVisible();
   await page.screenshot({ path: '/tmp/documents-bills.png', fullPage: true });
 });
+
+test('a spoofed file is refused by the server, a corrupt PDF fails with its reason, tabs filter by type', async ({ page }) => {
+  await register(page);
+  await page.goto('/documents');
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+
+  // Passes the browser's name check, but its bytes are a PNG: the server refuses it.
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: png });
+  await page.getByRole('button', { name: 'Upload & Process' }).click();
+  await expect(page.getByText('Upload failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid file type: Please upload a PDF, JPEG, or PNG file.', { exact: true })).toBeVisible();
+
+  const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x41), Buffer.from('\n%%EOF')]);
+  await page.getByTestId('document-file-input').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: corrupt });
+  await page.getByLabel('Document Type').click();
+  await page.getByRole('option', { name: 'Receipt' }).click();
+  await page.getByRole('button', { name: 'Upload & Process' }).click();
+  const card = page.getByTestId('document-card').filter({ hasText: 'broken.pdf' });
+  await expect(card.getByTestId('ocr-status')).toHaveText('Failed', { timeout: 30_000 });
+  await expect(card).toContainText('PDF');
+  await expect(card).toContainText('Receipt');
+  await expect(card.getByRole('button', { name: 'Create Bill' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/documents-failed.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Receipts' }).click();
+  await expect(card).toBeVisible();
+  await page.getByRole('tab', { name: 'W-9 Forms' }).click();
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(card).toBeVisible();
+
+  // Delete asks first, then removes the document.
+  await card.getByRole('button', { name: 'Delete broken.pdf' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+});
