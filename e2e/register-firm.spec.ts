@@ -90,10 +90,17 @@ test('a firm registers, lands on sign-in, and its owner signs in', async ({ page
   const login = await page.request.post('/api/login', { data: { username: name, password } });
   expect(login.status()).toBe(200);
   const me = await page.request.get('/api/user');
-  expect(await me.json()).toMatchObject({ username: name, role: 'owner', organizationType: 'accounting_firm', organizationName: 'Harbor CPA' });
+  expect(await me.json()).toMatchObject({
+    username: name,
+    role: 'owner',
+    organizationType: 'accounting_firm',
+    organizationName: 'Harbor CPA',
+  });
 });
 
-test('a taken owner username is named and the wizard returns to the owner step', async ({ page }) => {
+test('a taken owner username is named and the wizard returns to the owner step', async ({
+  page,
+}) => {
   const name = uniqueName('firm');
   const first = await page.request.post('/api/accounting-firms/register', {
     data: {

@@ -5,8 +5,16 @@ export type BillingPeriod = 'monthly' | 'annual';
 /** Spec 9: annual billing takes 20% off the monthly price. */
 export const annualDiscountPercent = 20;
 
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const withCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+});
 
 export function formatUsd(cents: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100);

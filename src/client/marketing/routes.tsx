@@ -10,7 +10,10 @@ function contentRoute(path: string, load: () => Promise<PageContent>): RouteObje
   return {
     path,
     lazy: async () => {
-      const [{ ContentPage }, page] = await Promise.all([import('./components/content-page'), load()]);
+      const [{ ContentPage }, page] = await Promise.all([
+        import('./components/content-page'),
+        load(),
+      ]);
       return { Component: () => <ContentPage page={page} /> };
     },
   };
@@ -23,16 +26,37 @@ function pageRoute(path: string, load: () => Promise<{ default: ComponentType }>
 export const marketingRoutes: RouteObject[] = [
   contentRoute('/', async () => (await import('./content/landing')).landingPage),
   contentRoute('/marketing', async () => (await import('./content/landing')).landingPage),
-  contentRoute('/ar-solutions', async () => (await import('./content/ar-solutions')).arSolutionsPage),
-  contentRoute('/case-studies', async () => (await import('./content/case-studies')).caseStudiesPage),
-  contentRoute('/practice-management', async () => (await import('./content/practice-management')).practiceManagementPage),
+  contentRoute(
+    '/ar-solutions',
+    async () => (await import('./content/ar-solutions')).arSolutionsPage,
+  ),
+  contentRoute(
+    '/case-studies',
+    async () => (await import('./content/case-studies')).caseStudiesPage,
+  ),
+  contentRoute(
+    '/practice-management',
+    async () => (await import('./content/practice-management')).practiceManagementPage,
+  ),
   contentRoute('/features', async () => (await import('./content/features')).featuresPage),
   contentRoute('/pricing', async () => (await import('./content/pricing')).pricingPage),
   contentRoute('/about', async () => (await import('./content/about')).aboutPage),
-  contentRoute('/signal-ecosystem', async () => (await import('./content/ecosystem')).ecosystemPage),
-  contentRoute('/learnsignal-integration', async () => (await import('./content/learnsignal')).learnSignalPage),
-  contentRoute('/signal-os-integration', async () => (await import('./content/signal-os')).signalOsPage),
-  contentRoute('/signal-resource-integration', async () => (await import('./content/signal-resource')).signalResourcePage),
+  contentRoute(
+    '/signal-ecosystem',
+    async () => (await import('./content/ecosystem')).ecosystemPage,
+  ),
+  contentRoute(
+    '/learnsignal-integration',
+    async () => (await import('./content/learnsignal')).learnSignalPage,
+  ),
+  contentRoute(
+    '/signal-os-integration',
+    async () => (await import('./content/signal-os')).signalOsPage,
+  ),
+  contentRoute(
+    '/signal-resource-integration',
+    async () => (await import('./content/signal-resource')).signalResourcePage,
+  ),
   pageRoute('/demo', () => import('./pages/demo-page')),
   pageRoute('/contact', () => import('./pages/contact-page')),
   pageRoute('/register-firm', () => import('./pages/register-firm/register-firm-page')),

@@ -68,7 +68,8 @@ export function findFirmPlan(id: FirmPlanId): FirmPlan {
   return plan;
 }
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).optional();
 const emailMessage = 'Please enter a valid email address';
 
 export const firmRegistrationSchema = z
@@ -79,18 +80,29 @@ export const firmRegistrationSchema = z
       .trim()
       .min(2, 'Firm name must be at least 2 characters')
       .max(200, 'Firm name must be at most 200 characters'),
-    firmEmail: z.string({ message: emailMessage }).trim().toLowerCase().email(emailMessage).max(254),
+    firmEmail: z
+      .string({ message: emailMessage })
+      .trim()
+      .toLowerCase()
+      .email(emailMessage)
+      .max(254),
     firmPhone: optionalText(40),
     firmAddress: optionalText(200),
     firmCity: optionalText(100),
     firmState: optionalText(100),
     firmZipCode: optionalText(20),
     website: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (https://…)' })])
+      .union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (https://…)' }),
+      ])
       .optional(),
     taxId: optionalText(40),
     licenseNumber: optionalText(60),
-    specializations: z.array(z.enum(firmSpecializations)).max(firmSpecializations.length).default([]),
+    specializations: z
+      .array(z.enum(firmSpecializations))
+      .max(firmSpecializations.length)
+      .default([]),
     // Step 2: the owner, who becomes the firm's first user
     ownerFirstName: z
       .string({ message: 'First name must be at least 2 characters' })
@@ -102,7 +114,12 @@ export const firmRegistrationSchema = z
       .trim()
       .min(2, 'Last name must be at least 2 characters')
       .max(100),
-    ownerEmail: z.string({ message: emailMessage }).trim().toLowerCase().email(emailMessage).max(254),
+    ownerEmail: z
+      .string({ message: emailMessage })
+      .trim()
+      .toLowerCase()
+      .email(emailMessage)
+      .max(254),
     ownerUsername: z
       .string({ message: 'Username must be at least 3 characters' })
       .trim()
@@ -118,7 +135,9 @@ export const firmRegistrationSchema = z
     ownerLicenseNumber: optionalText(60),
     certifications: z.array(z.enum(certificationIds)).max(certificationIds.length).default([]),
     // Step 3 and 4
-    subscriptionPlan: z.enum(firmPlanIds, { message: 'Please choose a plan' }).default(defaultFirmPlan),
+    subscriptionPlan: z
+      .enum(firmPlanIds, { message: 'Please choose a plan' })
+      .default(defaultFirmPlan),
     agreeToTerms: z
       .boolean({ message: 'You must agree to the terms and conditions' })
       .refine((agreed) => agreed, 'You must agree to the terms and conditions'),
@@ -175,6 +194,12 @@ export const firmRegistrationSteps = [
 
 /** What the API answers after registering: the new firm and its owner, never the password. */
 export interface FirmRegistrationResult {
-  firm: { id: string; name: string; email: string; subscriptionPlan: FirmPlanId; maxClients: number };
+  firm: {
+    id: string;
+    name: string;
+    email: string;
+    subscriptionPlan: FirmPlanId;
+    maxClients: number;
+  };
   owner: { id: string; username: string; email: string };
 }

@@ -16,7 +16,15 @@ export function actionClass(variant: Action['variant'] = 'primary', onDark = fal
     : `${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 focus-visible:outline-blue-700`;
 }
 
-export function ActionLink({ action, onDark = false, className = '' }: { action: Action; onDark?: boolean; className?: string }) {
+export function ActionLink({
+  action,
+  onDark = false,
+  className = '',
+}: {
+  action: Action;
+  onDark?: boolean;
+  className?: string;
+}) {
   const classes = `${actionClass(action.variant, onDark)} ${className}`;
   if (action.external) {
     return (

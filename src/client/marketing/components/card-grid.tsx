@@ -2,13 +2,20 @@ import { Check, Quote } from 'lucide-react';
 import type { InfoCard } from '../content/types';
 import { ActionLink } from './action-link';
 
-const columnClass = { 2: 'md:grid-cols-2', 3: 'md:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' };
+const columnClass = {
+  2: 'md:grid-cols-2',
+  3: 'md:grid-cols-2 lg:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+};
 
 export function CardGrid({ items, columns = 3 }: { items: InfoCard[]; columns?: 2 | 3 | 4 }) {
   return (
     <ul className={`grid gap-6 ${columnClass[columns]}`}>
       {items.map((card) => (
-        <li key={card.title} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li
+          key={card.title}
+          className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <CardBody card={card} />
         </li>
       ))}
@@ -47,7 +54,9 @@ function CardBody({ card }: { card: InfoCard }) {
       )}
       {card.list && (
         <div className="mt-4">
-          {card.listTitle && <p className="mb-2 text-sm font-semibold text-slate-900">{card.listTitle}</p>}
+          {card.listTitle && (
+            <p className="mb-2 text-sm font-semibold text-slate-900">{card.listTitle}</p>
+          )}
           <ul className="space-y-1.5 text-sm text-slate-700">
             {card.list.map((item) => (
               <li key={item} className="flex gap-2">

@@ -2,7 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { type ContactTopic, type ContactRequestInput, contactRequestSchema } from '@shared/contracts/contact';
+import {
+  type ContactTopic,
+  type ContactRequestInput,
+  contactRequestSchema,
+} from '@shared/contracts/contact';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -20,7 +24,8 @@ export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submi
     onError: (error) => {
       if (error instanceof ApiError && error.fields) {
         for (const [name, message] of Object.entries(error.fields)) {
-          if (name in form.getValues()) form.setError(name as keyof ContactRequestInput, { message });
+          if (name in form.getValues())
+            form.setError(name as keyof ContactRequestInput, { message });
         }
       }
     },
@@ -28,7 +33,10 @@ export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submi
 
   if (send.isSuccess) {
     return (
-      <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-6 text-green-900">
+      <div
+        role="status"
+        className="rounded-xl border border-green-200 bg-green-50 p-6 text-green-900"
+      >
         <p className="flex items-center gap-2 text-lg font-semibold">
           <CheckCircle2 className="size-5" aria-hidden="true" />
           Thank you, we have your request
@@ -44,7 +52,11 @@ export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submi
 
   const { errors } = form.formState;
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.handleSubmit((values) => send.mutate(values))}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Your name" error={errors.name?.message} required>
           <Input autoComplete="name" {...form.register('name')} />
@@ -68,7 +80,12 @@ export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submi
           {send.error.message || 'Something went wrong. Please try again.'}
         </p>
       )}
-      <Button type="submit" size="lg" disabled={send.isPending} className="bg-blue-700 hover:bg-blue-800 sm:justify-self-start">
+      <Button
+        type="submit"
+        size="lg"
+        disabled={send.isPending}
+        className="bg-blue-700 hover:bg-blue-800 sm:justify-self-start"
+      >
         {send.isPending ? 'Sending…' : submitLabel}
       </Button>
     </form>

@@ -66,7 +66,9 @@ function SectionView({ section, muted }: { section: Section; muted: boolean }) {
       return (
         <SectionShell title={section.title} intro={section.intro} muted={muted}>
           <PricingCards plans={section.plans} toggle={section.toggle} />
-          {section.note && <p className="mt-8 text-center text-sm text-slate-600">{section.note}</p>}
+          {section.note && (
+            <p className="mt-8 text-center text-sm text-slate-600">{section.note}</p>
+          )}
         </SectionShell>
       );
     case 'addons':

@@ -9,7 +9,10 @@ export function Faq({ items }: { items: FaqEntry[] }) {
         <details key={entry.question} className="group p-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">
             {entry.question}
-            <ChevronDown className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180" aria-hidden="true" />
+            <ChevronDown
+              className="size-5 shrink-0 text-slate-600 transition-transform group-open:rotate-180"
+              aria-hidden="true"
+            />
           </summary>
           <p className="mt-3 text-sm text-slate-600">{entry.answer}</p>
         </details>

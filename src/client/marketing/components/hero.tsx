@@ -11,7 +11,9 @@ export function Hero({ hero }: { hero: HeroContent }) {
             {hero.eyebrow}
           </p>
         )}
-        <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{hero.title}</h1>
+        <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {hero.title}
+        </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-300">{hero.lead}</p>
         <div className="mt-8">
           <ActionRow actions={hero.actions} onDark />

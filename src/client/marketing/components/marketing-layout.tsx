@@ -5,7 +5,11 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** Header, one <main>, footer, and the page's title and description. */
-export function MarketingLayout(props: { meta: PageMeta; header?: HeaderAction; children: ReactNode }) {
+export function MarketingLayout(props: {
+  meta: PageMeta;
+  header?: HeaderAction;
+  children: ReactNode;
+}) {
   usePageMeta(props.meta);
   return (
     <div className="flex min-h-dvh flex-col bg-white text-slate-900">

@@ -1,7 +1,13 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { AddOn, Fact, Plan } from '../content/types';
-import { annualDiscountPercent, annualMonthlyCents, type BillingPeriod, formatUsd, priceLabel } from '../format-price';
+import {
+  annualDiscountPercent,
+  annualMonthlyCents,
+  type BillingPeriod,
+  formatUsd,
+  priceLabel,
+} from '../format-price';
 import { ActionLink } from './action-link';
 
 /** Plan cards; with `toggle`, a Monthly/Annual switch that applies the annual discount. */
@@ -35,14 +41,21 @@ export function PricingCards({ plans, toggle }: { plans: Plan[]; toggle: boolean
             </dl>
             <ul className="mt-5 mb-6 space-y-2 text-sm">
               {plan.features.map((feature) => (
-                <li key={feature.name} className={`flex gap-2 ${feature.included ? 'text-slate-800' : 'text-slate-600'}`}>
+                <li
+                  key={feature.name}
+                  className={`flex gap-2 ${feature.included ? 'text-slate-800' : 'text-slate-600'}`}
+                >
                   {feature.included ? (
                     <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
                   ) : (
                     <X className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
                   )}
-                  <span className={feature.included ? '' : 'line-through decoration-slate-400'}>{feature.name}</span>
-                  <span className="sr-only">{feature.included ? '(included)' : '(not included)'}</span>
+                  <span className={feature.included ? '' : 'line-through decoration-slate-400'}>
+                    {feature.name}
+                  </span>
+                  <span className="sr-only">
+                    {feature.included ? '(included)' : '(not included)'}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -65,7 +78,13 @@ function limits(plan: Plan): Fact[] {
   return rows;
 }
 
-function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (next: BillingPeriod) => void }) {
+function BillingToggle({
+  period,
+  onChange,
+}: {
+  period: BillingPeriod;
+  onChange: (next: BillingPeriod) => void;
+}) {
   const option = (value: BillingPeriod, label: string) => (
     <button
       type="button"
@@ -78,11 +97,17 @@ function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: 
   );
   return (
     <div className="mb-10 flex flex-col items-center gap-2">
-      <div role="group" aria-label="Billing period" className="inline-flex rounded-full border border-slate-300 bg-white p-1">
+      <div
+        role="group"
+        aria-label="Billing period"
+        className="inline-flex rounded-full border border-slate-300 bg-white p-1"
+      >
         {option('monthly', 'Monthly')}
         {option('annual', 'Annual')}
       </div>
-      <p className="text-sm font-medium text-green-800">Save {annualDiscountPercent}% with annual billing</p>
+      <p className="text-sm font-medium text-green-800">
+        Save {annualDiscountPercent}% with annual billing
+      </p>
     </div>
   );
 }
@@ -90,7 +115,8 @@ function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: 
 function PlanPrice({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const { price } = plan;
   let amount = priceLabel(price);
-  let note = price.kind === 'monthly' ? 'per month' : price.kind === 'free' ? 'forever' : 'talk to sales';
+  let note =
+    price.kind === 'monthly' ? 'per month' : price.kind === 'free' ? 'forever' : 'talk to sales';
   if (period === 'annual' && price.kind === 'monthly') {
     if (plan.annual === 'custom') {
       amount = 'Custom';

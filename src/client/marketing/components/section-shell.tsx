@@ -8,7 +8,12 @@ export function slugify(text: string): string {
 }
 
 /** A page band with its h2; alternate bands get a light background. */
-export function SectionShell(props: { title?: string; intro?: string; muted?: boolean; children: ReactNode }) {
+export function SectionShell(props: {
+  title?: string;
+  intro?: string;
+  muted?: boolean;
+  children: ReactNode;
+}) {
   const id = props.title ? slugify(props.title) : undefined;
   return (
     <section
@@ -21,7 +26,9 @@ export function SectionShell(props: { title?: string; intro?: string; muted?: bo
             <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               {props.title}
             </h2>
-            {props.intro && <p className="mt-3 text-base text-slate-600 sm:text-lg">{props.intro}</p>}
+            {props.intro && (
+              <p className="mt-3 text-base text-slate-600 sm:text-lg">{props.intro}</p>
+            )}
           </div>
         )}
         {props.children}

@@ -43,7 +43,8 @@ export function SiteFooter() {
             Signal AR
           </p>
           <p className="mt-3 max-w-xs text-sm">
-            Accounts receivable and payables automation for accounting practices and the businesses they serve.
+            Accounts receivable and payables automation for accounting practices and the businesses
+            they serve.
           </p>
           <p className="mt-4 text-sm">
             <Link to="/auth" className="font-semibold text-white underline underline-offset-4">

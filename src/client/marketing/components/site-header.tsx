@@ -9,7 +9,11 @@ export function SiteHeader({ action = { kind: 'try-free' } }: { action?: HeaderA
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md font-bold text-slate-900" aria-label="Signal AR home">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md font-bold text-slate-900"
+          aria-label="Signal AR home"
+        >
           <BrandMark />
           <span className="text-lg whitespace-nowrap max-[359px]:hidden">Signal AR</span>
         </Link>
@@ -22,13 +26,21 @@ export function SiteHeader({ action = { kind: 'try-free' } }: { action?: HeaderA
             Back to Home
           </Link>
           {action.kind === 'visit' ? (
-            <a href={action.href} target="_blank" rel="noopener noreferrer" className={`${actionClass('primary')} whitespace-nowrap max-sm:px-3`}>
+            <a
+              href={action.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${actionClass('primary')} whitespace-nowrap max-sm:px-3`}
+            >
               Visit<span className="max-sm:sr-only"> {action.site}</span>
               <ExternalLink className="hidden size-4 sm:block" aria-hidden="true" />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : (
-            <Link to="/register-firm" className={`${actionClass('primary')} whitespace-nowrap max-sm:px-3`}>
+            <Link
+              to="/register-firm"
+              className={`${actionClass('primary')} whitespace-nowrap max-sm:px-3`}
+            >
               Try Free
             </Link>
           )}

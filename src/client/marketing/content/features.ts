@@ -20,7 +20,11 @@ const capture: Feature[] = [
     icon: ScanLine,
     name: 'AI document processing',
     description: 'Invoices, bills and receipts are read the moment they arrive.',
-    benefits: ['95%+ extraction accuracy', '99%+ with Advanced AI Processing', 'Email, upload or scan'],
+    benefits: [
+      '95%+ extraction accuracy',
+      '99%+ with Advanced AI Processing',
+      'Email, upload or scan',
+    ],
   },
   {
     icon: FileSearch,
@@ -83,7 +87,11 @@ const control: Feature[] = [
     icon: LayoutDashboard,
     name: 'Multi-client dashboard',
     description: 'Every client business, its receivables and its health on one screen.',
-    benefits: ['5-step client onboarding', 'About 15 minutes per client', 'Service levels per client'],
+    benefits: [
+      '5-step client onboarding',
+      'About 15 minutes per client',
+      'Service levels per client',
+    ],
   },
   {
     icon: ShieldCheck,
@@ -100,12 +108,42 @@ const control: Feature[] = [
 ];
 
 const integrations: IntegrationCard[] = [
-  { name: 'QuickBooks Online', logoText: 'QB', kind: 'Accounting software', description: 'Two-way sync of customers, invoices and payments.' },
-  { name: 'Xero', logoText: 'XE', kind: 'Accounting software', description: 'Keep contacts, bills and bank transactions in step.' },
-  { name: 'Sage Intacct', logoText: 'SI', kind: 'Accounting software', description: 'Post approved bills and receipts to the general ledger.' },
-  { name: 'Plaid', logoText: 'PL', kind: 'Bank connection', description: 'Connect bank accounts and match payments automatically.' },
-  { name: 'Stripe', logoText: 'ST', kind: 'Card payments', description: 'Accept credit cards on every invoice payment link.' },
-  { name: 'Square', logoText: 'SQ', kind: 'Card payments', description: 'Take card payments in person and online.' },
+  {
+    name: 'QuickBooks Online',
+    logoText: 'QB',
+    kind: 'Accounting software',
+    description: 'Two-way sync of customers, invoices and payments.',
+  },
+  {
+    name: 'Xero',
+    logoText: 'XE',
+    kind: 'Accounting software',
+    description: 'Keep contacts, bills and bank transactions in step.',
+  },
+  {
+    name: 'Sage Intacct',
+    logoText: 'SI',
+    kind: 'Accounting software',
+    description: 'Post approved bills and receipts to the general ledger.',
+  },
+  {
+    name: 'Plaid',
+    logoText: 'PL',
+    kind: 'Bank connection',
+    description: 'Connect bank accounts and match payments automatically.',
+  },
+  {
+    name: 'Stripe',
+    logoText: 'ST',
+    kind: 'Card payments',
+    description: 'Accept credit cards on every invoice payment link.',
+  },
+  {
+    name: 'Square',
+    logoText: 'SQ',
+    kind: 'Card payments',
+    description: 'Take card payments in person and online.',
+  },
 ];
 
 export const featuresPage: PageContent = {
@@ -129,17 +167,52 @@ export const featuresPage: PageContent = {
       title: 'How the workflow runs',
       intro: 'Five steps, each automated and each visible.',
       items: [
-        { title: 'Document upload', description: 'Email, upload or scan invoices, bills and receipts.' },
-        { title: 'AI processing', description: 'Vendors, amounts, dates and line items are extracted with 95%+ accuracy.' },
-        { title: 'Approval workflow', description: 'Bills route to the right approvers by amount and role.' },
-        { title: 'Payment processing', description: 'Pay or collect by ACH, wire, card or check, alone or in batches.' },
-        { title: 'Reporting and analytics', description: 'Aging, cash flow and client profitability, always current.' },
+        {
+          title: 'Document upload',
+          description: 'Email, upload or scan invoices, bills and receipts.',
+        },
+        {
+          title: 'AI processing',
+          description: 'Vendors, amounts, dates and line items are extracted with 95%+ accuracy.',
+        },
+        {
+          title: 'Approval workflow',
+          description: 'Bills route to the right approvers by amount and role.',
+        },
+        {
+          title: 'Payment processing',
+          description: 'Pay or collect by ACH, wire, card or check, alone or in batches.',
+        },
+        {
+          title: 'Reporting and analytics',
+          description: 'Aging, cash flow and client profitability, always current.',
+        },
       ],
     },
-    { kind: 'cards', title: 'Capture', intro: 'Paperwork in, clean data out.', items: capture.map(featureCard) },
-    { kind: 'cards', title: 'Receivables', intro: 'Invoice, remind and forecast.', items: receivables.map(featureCard) },
-    { kind: 'cards', title: 'Payments', intro: 'Move money safely and quickly.', items: payments.map(featureCard) },
-    { kind: 'cards', title: 'Control', intro: 'Oversight for the whole practice.', items: control.map(featureCard) },
+    {
+      kind: 'cards',
+      title: 'Capture',
+      intro: 'Paperwork in, clean data out.',
+      items: capture.map(featureCard),
+    },
+    {
+      kind: 'cards',
+      title: 'Receivables',
+      intro: 'Invoice, remind and forecast.',
+      items: receivables.map(featureCard),
+    },
+    {
+      kind: 'cards',
+      title: 'Payments',
+      intro: 'Move money safely and quickly.',
+      items: payments.map(featureCard),
+    },
+    {
+      kind: 'cards',
+      title: 'Control',
+      intro: 'Oversight for the whole practice.',
+      items: control.map(featureCard),
+    },
     {
       kind: 'cards',
       title: 'Integrations',

@@ -21,7 +21,13 @@ export const landingPage: PageContent = {
     {
       kind: 'trust',
       title: 'Trusted by 250,000+ professionals in 150+ countries',
-      names: ['Harbor CPA', 'Northwind Advisory', 'Keystone Ledger', 'Bluefin Tax', 'Summit & Vale'],
+      names: [
+        'Harbor CPA',
+        'Northwind Advisory',
+        'Keystone Ledger',
+        'Bluefin Tax',
+        'Summit & Vale',
+      ],
     },
     {
       kind: 'cards',
@@ -31,32 +37,38 @@ export const landingPage: PageContent = {
         {
           icon: FileText,
           title: 'AI document processing',
-          description: 'Invoices, bills and receipts are read with 95%+ extraction accuracy, 99%+ with Advanced AI.',
+          description:
+            'Invoices, bills and receipts are read with 95%+ extraction accuracy, 99%+ with Advanced AI.',
         },
         {
           icon: Bell,
           title: 'Payment reminders',
-          description: 'Polite, scheduled reminders go out before and after the due date, so nobody has to chase.',
+          description:
+            'Polite, scheduled reminders go out before and after the due date, so nobody has to chase.',
         },
         {
           icon: LineChart,
           title: '90-day cash-flow forecast',
-          description: 'See what is coming in and going out over the next 90 days, per client and across the practice.',
+          description:
+            'See what is coming in and going out over the next 90 days, per client and across the practice.',
         },
         {
           icon: Users,
           title: 'Multi-client dashboard',
-          description: 'Every client business on one screen, with onboarding in 5 steps and about 15 minutes.',
+          description:
+            'Every client business on one screen, with onboarding in 5 steps and about 15 minutes.',
         },
         {
           icon: Wallet,
           title: 'Every way to pay',
-          description: 'ACH, wire, credit card and check, with batch payments and bank verification by micro-deposits.',
+          description:
+            'ACH, wire, credit card and check, with batch payments and bank verification by micro-deposits.',
         },
         {
           icon: ShieldCheck,
           title: 'Approvals and security',
-          description: 'Multi-level approvals, MFA and 99.9% uptime keep every payment controlled and available.',
+          description:
+            'Multi-level approvals, MFA and 99.9% uptime keep every payment controlled and available.',
         },
       ],
     },
@@ -64,9 +76,19 @@ export const landingPage: PageContent = {
       kind: 'steps',
       title: 'Up and running in three steps',
       items: [
-        { title: 'Register your firm', description: 'Create your practice account in about five minutes. No credit card needed.' },
-        { title: 'Add your clients', description: 'Onboard each client business in five guided steps, about 15 minutes each.' },
-        { title: 'Let Signal AR work', description: 'Documents are processed, reminders sent and payments matched automatically.' },
+        {
+          title: 'Register your firm',
+          description: 'Create your practice account in about five minutes. No credit card needed.',
+        },
+        {
+          title: 'Add your clients',
+          description: 'Onboard each client business in five guided steps, about 15 minutes each.',
+        },
+        {
+          title: 'Let Signal AR work',
+          description:
+            'Documents are processed, reminders sent and payments matched automatically.',
+        },
       ],
     },
     {
@@ -132,13 +154,15 @@ export const landingPage: PageContent = {
           result: 'Paid 40% faster',
         },
         {
-          quote: 'Onboarding a new client takes a quarter of an hour. We took on twelve more without hiring.',
+          quote:
+            'Onboarding a new client takes a quarter of an hour. We took on twelve more without hiring.',
           name: 'Marcus Lee',
           role: 'Director, Northwind Advisory',
           result: '12 new clients, same team',
         },
         {
-          quote: 'The 90-day forecast is the first thing our clients ask about in every review meeting.',
+          quote:
+            'The 90-day forecast is the first thing our clients ask about in every review meeting.',
           name: 'Priya Raman, CMA',
           role: 'Founder, Keystone Ledger',
           result: '15 hours saved a week',

@@ -37,12 +37,57 @@ interface LogoSource {
 }
 
 const sources: LogoSource[] = [
-  { fileName: 'acca-wordmark.svg', name: 'ACCA', group: 'Accounting body', wordmark: 'ACCA', hasMark: false, primaryColor: '#B91C1C' },
-  { fileName: 'cima-wordmark.svg', name: 'CIMA', group: 'Accounting body', wordmark: 'CIMA', hasMark: false, primaryColor: '#1E3A8A' },
-  { fileName: 'aicpa-wordmark.svg', name: 'AICPA', group: 'Accounting body', wordmark: 'AICPA', hasMark: false, primaryColor: '#0F766E' },
-  { fileName: 'learnsignal-logo.svg', name: 'LearnSignal', group: 'Company brand', wordmark: 'LearnSignal', hasMark: true, primaryColor: '#1D4ED8', secondaryColor: '#0F172A' },
-  { fileName: 'signal-os-logo.svg', name: 'Signal OS', group: 'Company brand', wordmark: 'Signal OS', hasMark: true, primaryColor: '#7C3AED', secondaryColor: '#0F172A' },
-  { fileName: 'signal-resource-logo.svg', name: 'Signal Resource', group: 'Company brand', wordmark: 'Signal Resource', hasMark: true, primaryColor: '#C2410C', secondaryColor: '#0F172A' },
+  {
+    fileName: 'acca-wordmark.svg',
+    name: 'ACCA',
+    group: 'Accounting body',
+    wordmark: 'ACCA',
+    hasMark: false,
+    primaryColor: '#B91C1C',
+  },
+  {
+    fileName: 'cima-wordmark.svg',
+    name: 'CIMA',
+    group: 'Accounting body',
+    wordmark: 'CIMA',
+    hasMark: false,
+    primaryColor: '#1E3A8A',
+  },
+  {
+    fileName: 'aicpa-wordmark.svg',
+    name: 'AICPA',
+    group: 'Accounting body',
+    wordmark: 'AICPA',
+    hasMark: false,
+    primaryColor: '#0F766E',
+  },
+  {
+    fileName: 'learnsignal-logo.svg',
+    name: 'LearnSignal',
+    group: 'Company brand',
+    wordmark: 'LearnSignal',
+    hasMark: true,
+    primaryColor: '#1D4ED8',
+    secondaryColor: '#0F172A',
+  },
+  {
+    fileName: 'signal-os-logo.svg',
+    name: 'Signal OS',
+    group: 'Company brand',
+    wordmark: 'Signal OS',
+    hasMark: true,
+    primaryColor: '#7C3AED',
+    secondaryColor: '#0F172A',
+  },
+  {
+    fileName: 'signal-resource-logo.svg',
+    name: 'Signal Resource',
+    group: 'Company brand',
+    wordmark: 'Signal Resource',
+    hasMark: true,
+    primaryColor: '#C2410C',
+    secondaryColor: '#0F172A',
+  },
 ];
 
 function measure(source: LogoSource): Logo {

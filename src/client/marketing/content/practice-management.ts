@@ -4,7 +4,8 @@ import type { PageContent } from './types';
 export const practiceManagementPage: PageContent = {
   meta: {
     title: 'Practice Management · Signal AR',
-    description: 'Manage every client business from one dashboard: 5-step onboarding in 15 minutes, automated invoicing, analytics and integrations. Practice plans from $99/month.',
+    description:
+      'Manage every client business from one dashboard: 5-step onboarding in 15 minutes, automated invoicing, analytics and integrations. Practice plans from $99/month.',
   },
   hero: {
     eyebrow: 'For accounting practices',
@@ -21,12 +22,37 @@ export const practiceManagementPage: PageContent = {
       kind: 'cards',
       title: 'Built for practices',
       items: [
-        { icon: LayoutDashboard, title: 'Multi-client dashboard', description: 'Every client, their receivables and onboarding status in one list.' },
-        { icon: ClipboardCheck, title: '5-step onboarding', description: 'Business details, services, billing, banking and documents in about 15 minutes.' },
-        { icon: Receipt, title: 'Invoice automation hub', description: 'Recurring and bulk invoices for many clients at once.' },
-        { icon: BarChart3, title: 'Practice analytics', description: 'Client profitability, industry benchmarks and churn risk.' },
-        { icon: Plug, title: 'Integration hub', description: 'Connect each client’s accounting software and keep it in sync.' },
-        { icon: Users, title: 'Your team, your roles', description: 'Owners, accountants and approvers each see what they need.' },
+        {
+          icon: LayoutDashboard,
+          title: 'Multi-client dashboard',
+          description: 'Every client, their receivables and onboarding status in one list.',
+        },
+        {
+          icon: ClipboardCheck,
+          title: '5-step onboarding',
+          description:
+            'Business details, services, billing, banking and documents in about 15 minutes.',
+        },
+        {
+          icon: Receipt,
+          title: 'Invoice automation hub',
+          description: 'Recurring and bulk invoices for many clients at once.',
+        },
+        {
+          icon: BarChart3,
+          title: 'Practice analytics',
+          description: 'Client profitability, industry benchmarks and churn risk.',
+        },
+        {
+          icon: Plug,
+          title: 'Integration hub',
+          description: 'Connect each client’s accounting software and keep it in sync.',
+        },
+        {
+          icon: Users,
+          title: 'Your team, your roles',
+          description: 'Owners, accountants and approvers each see what they need.',
+        },
       ],
     },
     {

@@ -10,7 +10,10 @@ const comparedFeatures = [
   'White-label',
 ] as const;
 
-function compare(included: readonly (typeof comparedFeatures)[number][], extras: string[] = []): PlanFeature[] {
+function compare(
+  included: readonly (typeof comparedFeatures)[number][],
+  extras: string[] = [],
+): PlanFeature[] {
   return [
     ...extras.map((name) => ({ name, included: true })),
     ...comparedFeatures.map((name) => ({ name, included: included.includes(name) })),
@@ -72,7 +75,10 @@ export const pricingPage: PageContent = {
           description: 'For established firms, saving about 40 hours a week.',
           maxClients: 'Up to 100',
           maxInvoices: 'Unlimited',
-          features: compare([...comparedFeatures], ['Dedicated account manager', '24/7 phone support']),
+          features: compare(
+            [...comparedFeatures],
+            ['Dedicated account manager', '24/7 phone support'],
+          ),
           action: { label: 'Schedule Demo', to: '/demo' },
         },
         {
@@ -81,7 +87,10 @@ export const pricingPage: PageContent = {
           annual: 'custom',
           description: 'For networks of offices, saving 80+ hours a week.',
           maxClients: 'Unlimited',
-          features: compare([...comparedFeatures], ['Dedicated account manager', 'Custom onboarding']),
+          features: compare(
+            [...comparedFeatures],
+            ['Dedicated account manager', 'Custom onboarding'],
+          ),
           action: { label: 'Contact Sales', to: '/contact' },
         },
       ],
@@ -94,17 +103,20 @@ export const pricingPage: PageContent = {
         {
           name: 'Advanced AI Processing',
           monthlyCents: 2900,
-          description: 'Raises extraction accuracy from 95%+ to 99%+ on complex and handwritten documents.',
+          description:
+            'Raises extraction accuracy from 95%+ to 99%+ on complex and handwritten documents.',
         },
         {
           name: 'Premium Analytics',
           monthlyCents: 4900,
-          description: 'Client profitability, industry benchmarks and predictive insights for every client.',
+          description:
+            'Client profitability, industry benchmarks and predictive insights for every client.',
         },
         {
           name: 'White-Label Branding',
           monthlyCents: 9900,
-          description: 'Your firm’s name, colours and domain on every invoice, reminder and client portal.',
+          description:
+            'Your firm’s name, colours and domain on every invoice, reminder and client portal.',
         },
         {
           name: 'Dedicated Support',
@@ -134,7 +146,8 @@ export const pricingPage: PageContent = {
         },
         {
           question: 'Are there setup fees?',
-          answer: 'No. There are no setup or onboarding fees on any plan; most firms are set up in about five minutes.',
+          answer:
+            'No. There are no setup or onboarding fees on any plan; most firms are set up in about five minutes.',
         },
         {
           question: 'What counts as a client?',

@@ -21,7 +21,12 @@ export function featureCard(feature: Feature): InfoCard {
 }
 
 export function integrationCard(card: IntegrationCard): InfoCard {
-  return { title: card.name, badge: card.logoText, subtitle: card.kind, description: card.description };
+  return {
+    title: card.name,
+    badge: card.logoText,
+    subtitle: card.kind,
+    description: card.description,
+  };
 }
 
 export function leaderCard(leader: Leader): InfoCard {
@@ -35,7 +40,12 @@ export function leaderCard(leader: Leader): InfoCard {
 }
 
 export function partnerCard(partner: Partner): InfoCard {
-  return { title: partner.name, badge: partner.logo, subtitle: partner.type, description: partner.description };
+  return {
+    title: partner.name,
+    badge: partner.logo,
+    subtitle: partner.type,
+    description: partner.description,
+  };
 }
 
 export function qualificationCard(qualification: Qualification): InfoCard {

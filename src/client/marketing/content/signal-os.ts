@@ -5,7 +5,8 @@ import type { PageContent } from './types';
 export const signalOsPage: PageContent = {
   meta: {
     title: 'Signal OS integration · Signal AR',
-    description: 'Signal OS and Signal AR: the business operating system connected to automated receivables and payables, in the cloud, hybrid or a private cloud.',
+    description:
+      'Signal OS and Signal AR: the business operating system connected to automated receivables and payables, in the cloud, hybrid or a private cloud.',
   },
   header: { kind: 'visit', site: 'Signal OS', href: sisterSites.signalOs },
   hero: {
@@ -14,7 +15,12 @@ export const signalOsPage: PageContent = {
     lead: 'Signal OS runs operations, people and projects. Connected to Signal AR, every sale becomes an invoice and every invoice becomes cash.',
     actions: [
       { label: 'Try Free', to: '/register-firm' },
-      { label: 'Explore Signal OS', to: sisterSites.signalOs, external: true, variant: 'secondary' },
+      {
+        label: 'Explore Signal OS',
+        to: sisterSites.signalOs,
+        external: true,
+        variant: 'secondary',
+      },
     ],
   },
   sections: [
@@ -23,19 +29,45 @@ export const signalOsPage: PageContent = {
       title: 'Capabilities',
       columns: 4,
       items: [
-        { icon: Workflow, title: 'Order to cash', description: 'Orders in Signal OS raise invoices in Signal AR automatically.' },
-        { icon: Boxes, title: 'Procure to pay', description: 'Purchase orders match bills before they reach approval.' },
-        { icon: Cpu, title: 'Shared AI', description: 'One document engine reads contracts, bills and receipts.' },
-        { icon: ShieldCheck, title: 'One security model', description: 'Single sign-on, MFA and roles across both products.' },
+        {
+          icon: Workflow,
+          title: 'Order to cash',
+          description: 'Orders in Signal OS raise invoices in Signal AR automatically.',
+        },
+        {
+          icon: Boxes,
+          title: 'Procure to pay',
+          description: 'Purchase orders match bills before they reach approval.',
+        },
+        {
+          icon: Cpu,
+          title: 'Shared AI',
+          description: 'One document engine reads contracts, bills and receipts.',
+        },
+        {
+          icon: ShieldCheck,
+          title: 'One security model',
+          description: 'Single sign-on, MFA and roles across both products.',
+        },
       ],
     },
     {
       kind: 'cards',
       title: 'Enterprise scenarios',
       items: [
-        { title: 'Multi-entity groups', description: 'Each subsidiary invoices on its own while finance sees the consolidated position.' },
-        { title: 'Subscription businesses', description: 'Plans and usage in Signal OS bill through Signal AR every month.' },
-        { title: 'Project services', description: 'Milestones signed off in Signal OS are invoiced the same day.' },
+        {
+          title: 'Multi-entity groups',
+          description:
+            'Each subsidiary invoices on its own while finance sees the consolidated position.',
+        },
+        {
+          title: 'Subscription businesses',
+          description: 'Plans and usage in Signal OS bill through Signal AR every month.',
+        },
+        {
+          title: 'Project services',
+          description: 'Milestones signed off in Signal OS are invoiced the same day.',
+        },
       ],
     },
     {
@@ -53,18 +85,45 @@ export const signalOsPage: PageContent = {
       kind: 'testimonials',
       title: 'Customer stories',
       items: [
-        { quote: 'Orders turn into invoices without anyone touching them.', name: 'Rafael Ortiz', role: 'COO, Meridian Supply', result: 'Zero manual invoices' },
-        { quote: 'Five entities, one view of cash. Month-end is two days shorter.', name: 'Hannah Park', role: 'Group CFO, Alder Holdings', result: 'Close 2 days faster' },
-        { quote: 'Milestone billing used to slip for weeks. Now it is the same day.', name: 'Kwame Mensah', role: 'Finance Lead, Brightline Studio', result: 'Paid 40% faster' },
+        {
+          quote: 'Orders turn into invoices without anyone touching them.',
+          name: 'Rafael Ortiz',
+          role: 'COO, Meridian Supply',
+          result: 'Zero manual invoices',
+        },
+        {
+          quote: 'Five entities, one view of cash. Month-end is two days shorter.',
+          name: 'Hannah Park',
+          role: 'Group CFO, Alder Holdings',
+          result: 'Close 2 days faster',
+        },
+        {
+          quote: 'Milestone billing used to slip for weeks. Now it is the same day.',
+          name: 'Kwame Mensah',
+          role: 'Finance Lead, Brightline Studio',
+          result: 'Paid 40% faster',
+        },
       ],
     },
     {
       kind: 'cards',
       title: 'Deployment options',
       items: [
-        { icon: Cloud, title: 'Cloud', description: 'Fully managed, always current, ready in minutes.' },
-        { icon: Server, title: 'Hybrid', description: 'Keep sensitive systems on premises and sync the rest.' },
-        { icon: ShieldCheck, title: 'Private cloud', description: 'A dedicated environment for strict compliance needs.' },
+        {
+          icon: Cloud,
+          title: 'Cloud',
+          description: 'Fully managed, always current, ready in minutes.',
+        },
+        {
+          icon: Server,
+          title: 'Hybrid',
+          description: 'Keep sensitive systems on premises and sync the rest.',
+        },
+        {
+          icon: ShieldCheck,
+          title: 'Private cloud',
+          description: 'A dedicated environment for strict compliance needs.',
+        },
       ],
     },
     {
@@ -73,7 +132,12 @@ export const signalOsPage: PageContent = {
       lead: 'Start with Signal AR today and add Signal OS when you are ready.',
       actions: [
         { label: 'Try Free', to: '/register-firm' },
-        { label: 'Visit Signal OS', to: sisterSites.signalOs, external: true, variant: 'secondary' },
+        {
+          label: 'Visit Signal OS',
+          to: sisterSites.signalOs,
+          external: true,
+          variant: 'secondary',
+        },
       ],
     },
   ],

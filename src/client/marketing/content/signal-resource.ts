@@ -6,7 +6,8 @@ import type { PageContent } from './types';
 export const signalResourcePage: PageContent = {
   meta: {
     title: 'Signal Resource talent · Signal AR',
-    description: 'Vetted finance specialists, consultants and technology directors from Signal Resource, with a three-step selection process and a 30-day performance guarantee.',
+    description:
+      'Vetted finance specialists, consultants and technology directors from Signal Resource, with a three-step selection process and a 30-day performance guarantee.',
   },
   header: { kind: 'visit', site: 'Signal Resource', href: sisterSites.signalResource },
   hero: {
@@ -66,9 +67,21 @@ export const signalResourcePage: PageContent = {
       kind: 'steps',
       title: 'How candidates are selected',
       items: [
-        { title: 'Skills assessment', description: 'Technical accounting and systems questions.', detail: '2 hours' },
-        { title: 'Practical demonstration', description: 'A real receivables workflow run end to end in Signal AR.', detail: '4 hours' },
-        { title: 'Client readiness review', description: 'Communication, judgement and fit with your team.', detail: '1 hour' },
+        {
+          title: 'Skills assessment',
+          description: 'Technical accounting and systems questions.',
+          detail: '2 hours',
+        },
+        {
+          title: 'Practical demonstration',
+          description: 'A real receivables workflow run end to end in Signal AR.',
+          detail: '4 hours',
+        },
+        {
+          title: 'Client readiness review',
+          description: 'Communication, judgement and fit with your team.',
+          detail: '1 hour',
+        },
       ],
     },
     {
@@ -76,10 +89,22 @@ export const signalResourcePage: PageContent = {
       title: 'Engagement models',
       columns: 4,
       items: [
-        { title: 'Direct Hire', description: 'A permanent member of your team, placed and vetted by us.' },
-        { title: 'Contract-to-Hire', description: 'Work together first; convert when you are both sure.' },
-        { title: 'Project-Based', description: 'A defined scope, such as an implementation or clean-up.' },
-        { title: 'Managed Services', description: 'We run a function for you with an agreed service level.' },
+        {
+          title: 'Direct Hire',
+          description: 'A permanent member of your team, placed and vetted by us.',
+        },
+        {
+          title: 'Contract-to-Hire',
+          description: 'Work together first; convert when you are both sure.',
+        },
+        {
+          title: 'Project-Based',
+          description: 'A defined scope, such as an implementation or clean-up.',
+        },
+        {
+          title: 'Managed Services',
+          description: 'We run a function for you with an agreed service level.',
+        },
       ],
     },
     {
@@ -90,19 +115,28 @@ export const signalResourcePage: PageContent = {
           title: 'Regional CPA firm',
           description: 'Two specialists absorbed tax-season receivables for 80 clients.',
           list: ['Collections up 30%', 'No overtime in March'],
-          quote: { text: 'They knew Signal AR better than we did on day one.', by: 'Partner, regional CPA firm' },
+          quote: {
+            text: 'They knew Signal AR better than we did on day one.',
+            by: 'Partner, regional CPA firm',
+          },
         },
         {
           title: 'Healthcare group',
           description: 'A consultant redesigned approvals across four clinics.',
           list: ['Approval time down 70%', 'Audit findings closed'],
-          quote: { text: 'The new approval chain paid for itself in a quarter.', by: 'CFO, healthcare group' },
+          quote: {
+            text: 'The new approval chain paid for itself in a quarter.',
+            by: 'CFO, healthcare group',
+          },
         },
         {
           title: 'SaaS scale-up',
           description: 'A technology director led the move from spreadsheets to automated AR.',
           list: ['DSO down 18 days', 'Finance team doubled output'],
-          quote: { text: 'We hired a director in three weeks, not three months.', by: 'CEO, SaaS scale-up' },
+          quote: {
+            text: 'We hired a director in three weeks, not three months.',
+            by: 'CEO, SaaS scale-up',
+          },
         },
       ],
     },
@@ -111,9 +145,30 @@ export const signalResourcePage: PageContent = {
       title: 'Training programs',
       intro: 'Every placed professional completes Signal AR training first.',
       items: [
-        programmeCard({ title: 'Signal AR Bootcamp', duration: '2 weeks', format: 'Full-time, live online', prerequisites: 'Accounting fundamentals', certification: 'Signal AR Certified User', outcomes: ['90% placed within 30 days'] }),
-        programmeCard({ title: 'Advanced Workshop', duration: '1 week', format: 'Full-time, in person or online', prerequisites: 'Certified User', certification: 'Signal AR Advanced', outcomes: ['100% placement for graduates'] }),
-        programmeCard({ title: 'Certification Track', duration: '4 weeks', format: 'Part-time, evenings', prerequisites: '2 years of experience', certification: 'Signal AR Practice Specialist', outcomes: ['85% placed within 60 days'] }),
+        programmeCard({
+          title: 'Signal AR Bootcamp',
+          duration: '2 weeks',
+          format: 'Full-time, live online',
+          prerequisites: 'Accounting fundamentals',
+          certification: 'Signal AR Certified User',
+          outcomes: ['90% placed within 30 days'],
+        }),
+        programmeCard({
+          title: 'Advanced Workshop',
+          duration: '1 week',
+          format: 'Full-time, in person or online',
+          prerequisites: 'Certified User',
+          certification: 'Signal AR Advanced',
+          outcomes: ['100% placement for graduates'],
+        }),
+        programmeCard({
+          title: 'Certification Track',
+          duration: '4 weeks',
+          format: 'Part-time, evenings',
+          prerequisites: '2 years of experience',
+          certification: 'Signal AR Practice Specialist',
+          outcomes: ['85% placed within 60 days'],
+        }),
       ],
     },
     {
@@ -121,10 +176,22 @@ export const signalResourcePage: PageContent = {
       title: 'Partnership advantages',
       columns: 4,
       items: [
-        { icon: ShieldCheck, title: 'Quality assurance', list: ['30-day performance guarantee', 'Three-step vetting'] },
+        {
+          icon: ShieldCheck,
+          title: 'Quality assurance',
+          list: ['30-day performance guarantee', 'Three-step vetting'],
+        },
         { icon: Clock, title: 'Speed', list: ['Shortlist in 48 hours', 'Start within weeks'] },
-        { icon: TrendingUp, title: 'Scalability', list: ['One person or a whole team', 'Seasonal capacity'] },
-        { icon: Gauge, title: 'Risk mitigation', list: ['Contract-to-hire option', 'Replacement at no cost'] },
+        {
+          icon: TrendingUp,
+          title: 'Scalability',
+          list: ['One person or a whole team', 'Seasonal capacity'],
+        },
+        {
+          icon: Gauge,
+          title: 'Risk mitigation',
+          list: ['Contract-to-hire option', 'Replacement at no cost'],
+        },
       ],
     },
     {

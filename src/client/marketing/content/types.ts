@@ -162,7 +162,14 @@ export type Section =
   | { kind: 'steps'; title: string; intro?: string; items: Step[] }
   | { kind: 'timeline'; title: string; intro?: string; items: Milestone[] }
   | { kind: 'testimonials'; title: string; intro?: string; items: Testimonial[] }
-  | { kind: 'pricing'; title: string; intro?: string; plans: Plan[]; toggle: boolean; note?: string }
+  | {
+      kind: 'pricing';
+      title: string;
+      intro?: string;
+      plans: Plan[];
+      toggle: boolean;
+      note?: string;
+    }
   | { kind: 'addons'; title: string; intro?: string; items: AddOn[] }
   | { kind: 'faq'; title: string; items: Faq[] }
   | { kind: 'cta'; title: string; lead: string; actions: Action[] };

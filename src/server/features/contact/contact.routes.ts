@@ -9,7 +9,11 @@ export async function contactRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     '/api/contact',
     {
       config: { public: true },
-      schema: { tags: ['contact'], summary: 'Send a demo or sales request', body: contactRequestSchema },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a demo or sales request',
+        body: contactRequestSchema,
+      },
     },
     async (request, reply) => {
       const created = await createContactRequest(deps.db, request.body, deps.now());
@@ -19,7 +23,13 @@ export async function contactRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.get(
     '/api/contact-requests',
-    { schema: { tags: ['contact'], summary: 'Demo and sales requests (operator owners only)', querystring: pageQuery } },
+    {
+      schema: {
+        tags: ['contact'],
+        summary: 'Demo and sales requests (operator owners only)',
+        querystring: pageQuery,
+      },
+    },
     async (request) => {
       const auth = requireRole(request, ['owner']);
       return listContactRequests(deps.db, auth, request.query);

@@ -3,7 +3,11 @@ import type { Database } from '../../db/client';
 import { contactRequests } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions';
 import { AppError } from '../../platform/errors';
-import { type ContactRequestRow, findContactRequests, findOperatorOrganizationId } from './contact.queries';
+import {
+  type ContactRequestRow,
+  findContactRequests,
+  findOperatorOrganizationId,
+} from './contact.queries';
 
 function toDto(row: ContactRequestRow): ContactRequest {
   return {
@@ -17,8 +21,15 @@ function toDto(row: ContactRequestRow): ContactRequest {
   };
 }
 
-export async function createContactRequest(db: Database, input: ContactRequestBody, now: Date): Promise<ContactRequest> {
-  const [row] = await db.insert(contactRequests).values({ ...input, createdAt: now }).returning();
+export async function createContactRequest(
+  db: Database,
+  input: ContactRequestBody,
+  now: Date,
+): Promise<ContactRequest> {
+  const [row] = await db
+    .insert(contactRequests)
+    .values({ ...input, createdAt: now })
+    .returning();
   if (!row) throw new Error('contact request insert returned nothing');
   return toDto(row);
 }

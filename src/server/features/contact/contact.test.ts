@@ -20,7 +20,8 @@ const valid = {
   firm: 'Harbor CPA',
   message: 'We manage 60 clients and would like to see reminders.',
 };
-const send = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/contact', payload });
+const send = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/contact', payload });
 
 async function storedCount(): Promise<number> {
   const [row] = await t.deps.db.select({ n: count() }).from(contactRequests);
@@ -34,7 +35,12 @@ describe('contact requests', () => {
     expect(response.json()).toHaveProperty('id');
     const list = await operator.request({ method: 'GET', url: '/api/contact-requests' });
     expect(list.statusCode).toBe(200);
-    expect(list.json()[0]).toMatchObject({ topic: 'demo', name: 'Dana Whitfield', email: 'dana@harbor.example', firm: 'Harbor CPA' });
+    expect(list.json()[0]).toMatchObject({
+      topic: 'demo',
+      name: 'Dana Whitfield',
+      email: 'dana@harbor.example',
+      firm: 'Harbor CPA',
+    });
   });
 
   it('files a request without a topic as a sales request', async () => {
@@ -60,8 +66,12 @@ describe('contact requests', () => {
   });
 
   it('shows requests only to owners of the operator organization', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/contact-requests' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contact-requests' })).statusCode).toBe(
+      401,
+    );
     const otherOwner = await signUp(t.app, { companyName: 'Another firm' });
-    expect((await otherOwner.request({ method: 'GET', url: '/api/contact-requests' })).statusCode).toBe(403);
+    expect(
+      (await otherOwner.request({ method: 'GET', url: '/api/contact-requests' })).statusCode,
+    ).toBe(403);
   });
 });

@@ -27,6 +27,8 @@ export async function findTakenFirmIdentity(
   return {
     firmEmail: firm !== undefined,
     ownerEmail: owners.some((row) => row.email.toLowerCase() === params.ownerEmail.toLowerCase()),
-    ownerUsername: owners.some((row) => row.username.toLowerCase() === params.ownerUsername.toLowerCase()),
+    ownerUsername: owners.some(
+      (row) => row.username.toLowerCase() === params.ownerUsername.toLowerCase(),
+    ),
   };
 }

@@ -7,7 +7,11 @@ export async function firmsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     '/api/accounting-firms/register',
     {
       config: { public: true },
-      schema: { tags: ['firms'], summary: 'Register an accounting firm and its owner', body: firmRegistrationSchema },
+      schema: {
+        tags: ['firms'],
+        summary: 'Register an accounting firm and its owner',
+        body: firmRegistrationSchema,
+      },
     },
     async (request, reply) => {
       const result = await registerFirm(deps.db, request.body);

@@ -26,14 +26,18 @@ export function firmConflict(taken: TakenFirmIdentity): AppError | null {
   return first ? new AppError('CONFLICT', first, fields) : null;
 }
 
-const blankToNull = (value: string | undefined): string | null => (value && value.trim() ? value.trim() : null);
+const blankToNull = (value: string | undefined): string | null =>
+  value && value.trim() ? value.trim() : null;
 
 /**
  * Registers an accounting firm: the firm organization (plan, client limit from the plan,
  * specializations) and its owner user, in one transaction so a failure leaves nothing behind.
  * The owner signs in afterwards on /auth (spec 4).
  */
-export async function registerFirm(db: Database, input: FirmRegistration): Promise<FirmRegistrationResult> {
+export async function registerFirm(
+  db: Database,
+  input: FirmRegistration,
+): Promise<FirmRegistrationResult> {
   const conflict = firmConflict(await findTakenFirmIdentity(db, input));
   if (conflict) throw conflict;
   const plan = findFirmPlan(input.subscriptionPlan);
@@ -87,7 +91,13 @@ export async function registerFirm(db: Database, input: FirmRegistration): Promi
         details: { plan: plan.id, maxClients: plan.maxClients },
       });
       return {
-        firm: { id: firm.id, name: firm.name, email: input.firmEmail, subscriptionPlan: plan.id, maxClients: firm.maxClients },
+        firm: {
+          id: firm.id,
+          name: firm.name,
+          email: input.firmEmail,
+          subscriptionPlan: plan.id,
+          maxClients: firm.maxClients,
+        },
         owner: { id: owner.id, username: owner.username, email: owner.email },
       };
     });

@@ -55,10 +55,17 @@ describe('firm registration', () => {
     const response = await registerFirm(payload);
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.firm).toMatchObject({ name: 'Harbor CPA', subscriptionPlan: 'enterprise', maxClients: 200 });
+    expect(body.firm).toMatchObject({
+      name: 'Harbor CPA',
+      subscriptionPlan: 'enterprise',
+      maxClients: 200,
+    });
     expect(JSON.stringify(body)).not.toContain('harbor-secret');
 
-    const [firm] = await t.deps.db.select().from(organizations).where(eq(organizations.id, body.firm.id));
+    const [firm] = await t.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, body.firm.id));
     expect(firm).toMatchObject({
       type: 'accounting_firm',
       email: payload.firmEmail,
@@ -77,7 +84,10 @@ describe('firm registration', () => {
       licenseNumber: 'CPA-9',
     });
     expect(owner?.passwordHash).toMatch(/^scrypt\$/);
-    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, body.firm.id));
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, body.firm.id));
     expect(audit?.action).toBe('firm.registered');
 
     const login = await t.app.inject({
@@ -86,8 +96,16 @@ describe('firm registration', () => {
       payload: { username: payload.ownerUsername, password: 'harbor-secret' },
     });
     expect(login.statusCode).toBe(200);
-    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(login) } });
-    expect(me.json()).toMatchObject({ role: 'owner', organizationType: 'accounting_firm', organizationName: 'Harbor CPA' });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: sessionCookie(login) },
+    });
+    expect(me.json()).toMatchObject({
+      role: 'owner',
+      organizationType: 'accounting_firm',
+      organizationName: 'Harbor CPA',
+    });
   });
 
   it.each([
@@ -101,11 +119,24 @@ describe('firm registration', () => {
 
   it('defaults to the professional plan and accepts the optional fields left empty', async () => {
     const response = await registerFirm(
-      validFirm({ subscriptionPlan: undefined, website: '', firmPhone: '', taxId: '', specializations: [], certifications: [] }),
+      validFirm({
+        subscriptionPlan: undefined,
+        website: '',
+        firmPhone: '',
+        taxId: '',
+        specializations: [],
+        certifications: [],
+      }),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json().firm).toMatchObject({ subscriptionPlan: 'professional', maxClients: 50 });
-    const [firm] = await t.deps.db.select().from(organizations).where(eq(organizations.id, response.json().firm.id));
+    expect(response.json().firm).toMatchObject({
+      subscriptionPlan: 'professional',
+      maxClients: 50,
+    });
+    const [firm] = await t.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, response.json().firm.id));
     expect(firm).toMatchObject({ website: null, phone: null, taxId: null });
   });
 
@@ -116,7 +147,11 @@ describe('firm registration', () => {
     [{ ownerLastName: '' }, 'ownerLastName', 'Last name must be at least 2 characters'],
     [{ ownerEmail: 'dana' }, 'ownerEmail', 'Please enter a valid email address'],
     [{ ownerUsername: 'da' }, 'ownerUsername', 'Username must be at least 3 characters'],
-    [{ ownerPassword: 'short', confirmPassword: 'short' }, 'ownerPassword', 'Password must be at least 8 characters'],
+    [
+      { ownerPassword: 'short', confirmPassword: 'short' },
+      'ownerPassword',
+      'Password must be at least 8 characters',
+    ],
     [{ confirmPassword: 'different-secret' }, 'confirmPassword', "Passwords don't match"],
     [{ agreeToTerms: false }, 'agreeToTerms', 'You must agree to the terms and conditions'],
     [{ website: 'ftp://harbor.example' }, 'website', 'Please enter a valid URL (https://…)'],
@@ -133,23 +168,34 @@ describe('firm registration', () => {
     ['firmEmail', 'A firm with this email is already registered'],
     ['ownerEmail', 'An account with this owner email already exists'],
     ['ownerUsername', 'Username already exists'],
-  ] as const)('refuses a taken %s with a 409 naming it, and creates nothing', async (field, message) => {
-    const first = validFirm();
-    expect((await registerFirm(first)).statusCode).toBe(201);
-    const before = await countRows();
-    const second = validFirm({ [field]: String(first[field]).toUpperCase() });
-    const response = await registerFirm(second);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'CONFLICT', message, fields: { [field]: message } });
-    expect(await countRows()).toEqual(before);
-  });
+  ] as const)(
+    'refuses a taken %s with a 409 naming it, and creates nothing',
+    async (field, message) => {
+      const first = validFirm();
+      expect((await registerFirm(first)).statusCode).toBe(201);
+      const before = await countRows();
+      const second = validFirm({ [field]: String(first[field]).toUpperCase() });
+      const response = await registerFirm(second);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'CONFLICT',
+        message,
+        fields: { [field]: message },
+      });
+      expect(await countRows()).toEqual(before);
+    },
+  );
 
   it('names every taken identifier at once', async () => {
     const first = validFirm();
     await registerFirm(first);
     const response = await registerFirm(first);
     expect(response.statusCode).toBe(409);
-    expect(Object.keys(response.json().fields)).toEqual(['firmEmail', 'ownerEmail', 'ownerUsername']);
+    expect(Object.keys(response.json().fields)).toEqual([
+      'firmEmail',
+      'ownerEmail',
+      'ownerUsername',
+    ]);
   });
 
   it('lets only one of two simultaneous registrations for one username through', async () => {
@@ -171,7 +217,9 @@ describe('firm registration', () => {
         if new.email like 'refused-%' then raise exception 'owner refused'; end if;
         return new;
       end $$`);
-    await t.deps.db.execute(sql`create trigger refuse_owner before insert on users for each row execute function refuse_owner()`);
+    await t.deps.db.execute(
+      sql`create trigger refuse_owner before insert on users for each row execute function refuse_owner()`,
+    );
     try {
       const payload = validFirm({ ownerEmail: `refused-${uniqueName()}@harbor.example` });
       const before = await countRows();

@@ -16,7 +16,10 @@ export default function LogoAssetsPage() {
     timers.current.forEach(clearTimeout);
     // One file every 200 ms: browsers drop bursts of simultaneous downloads.
     timers.current = logos.map((logo, index) =>
-      setTimeout(() => downloadText(logo.fileName, logoSvg(logo), svgType), index * downloadStaggerMs),
+      setTimeout(
+        () => downloadText(logo.fileName, logoSvg(logo), svgType),
+        index * downloadStaggerMs,
+      ),
     );
     setStatus(`Downloading ${logos.length} logo files…`);
   };
@@ -43,20 +46,29 @@ export default function LogoAssetsPage() {
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Logo assets</h1>
           <p className="mt-3 max-w-2xl text-slate-300">
-            Six logos drawn to one standard so they line up anywhere: {logoStandards.capHeight} px cap height on an{' '}
-            {logoStandards.artboardHeight} px artboard with {logoStandards.horizontalPadding} px horizontal padding.
-            Every file is generated in your browser.
+            Six logos drawn to one standard so they line up anywhere: {logoStandards.capHeight} px
+            cap height on an {logoStandards.artboardHeight} px artboard with{' '}
+            {logoStandards.horizontalPadding} px horizontal padding. Every file is generated in your
+            browser.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <button type="button" onClick={downloadAll} className={actionClass('primary', true)}>
               <Images className="size-4" aria-hidden="true" />
               Download all logos (SVG)
             </button>
-            <button type="button" onClick={downloadSprite} className={actionClass('secondary', true)}>
+            <button
+              type="button"
+              onClick={downloadSprite}
+              className={actionClass('secondary', true)}
+            >
               <LayoutPanelLeft className="size-4" aria-hidden="true" />
               Download sprite
             </button>
-            <button type="button" onClick={downloadManifest} className={actionClass('secondary', true)}>
+            <button
+              type="button"
+              onClick={downloadManifest}
+              className={actionClass('secondary', true)}
+            >
               <FileJson className="size-4" aria-hidden="true" />
               Download manifest (JSON)
             </button>
@@ -92,7 +104,13 @@ function LogoCard({ logo }: { logo: Logo }) {
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex h-28 items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
-        <img src={svgDataUrl(logoSvg(logo))} alt={`${logo.name} logo`} className="max-h-full max-w-full" width={logo.trueWidth} height={logo.trueHeight} />
+        <img
+          src={svgDataUrl(logoSvg(logo))}
+          alt={`${logo.name} logo`}
+          className="max-h-full max-w-full"
+          width={logo.trueWidth}
+          height={logo.trueHeight}
+        />
       </div>
       <h3 className="mt-4 text-lg font-semibold text-slate-900">{logo.name}</h3>
       <p className="text-sm text-slate-600">
@@ -125,7 +143,11 @@ function ColorFact({ label, color }: { label: string; color: string }) {
     <div className="flex justify-between gap-3">
       <dt className="text-slate-600">{label}</dt>
       <dd className="flex items-center gap-2 font-mono font-medium text-slate-900">
-        <span className="size-4 rounded border border-slate-300" style={{ backgroundColor: color }} aria-hidden="true" />
+        <span
+          className="size-4 rounded border border-slate-300"
+          style={{ backgroundColor: color }}
+          aria-hidden="true"
+        />
         {color}
       </dd>
     </div>

@@ -20,7 +20,11 @@ export function FirmStep({ form }: { form: UseFormReturn<FirmRegistrationInput> 
         <Field label="Phone" error={errors.firmPhone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('firmPhone')} />
         </Field>
-        <Field label="Website" error={errors.website?.message} description="For example https://yourfirm.com">
+        <Field
+          label="Website"
+          error={errors.website?.message}
+          description="For example https://yourfirm.com"
+        >
           <Input type="url" autoComplete="url" {...form.register('website')} />
         </Field>
       </div>

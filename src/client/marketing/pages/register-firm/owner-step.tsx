@@ -4,7 +4,10 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { CheckboxGroup } from './checkbox-group';
 
-const certificationOptions = ownerCertifications.map((cert) => ({ value: cert.id, label: `${cert.id} (${cert.name})` }));
+const certificationOptions = ownerCertifications.map((cert) => ({
+  value: cert.id,
+  label: `${cert.id} (${cert.name})`,
+}));
 
 export function OwnerStep({ form }: { form: UseFormReturn<FirmRegistrationInput> }) {
   const { errors } = form.formState;
@@ -46,11 +49,20 @@ export function OwnerStep({ form }: { form: UseFormReturn<FirmRegistrationInput>
         <Field label="Username" error={errors.ownerUsername?.message} required>
           <Input autoComplete="username" {...form.register('ownerUsername')} />
         </Field>
-        <Field label="Password" error={errors.ownerPassword?.message} description="At least 8 characters" required>
+        <Field
+          label="Password"
+          error={errors.ownerPassword?.message}
+          description="At least 8 characters"
+          required
+        >
           <Input type="password" autoComplete="new-password" {...form.register('ownerPassword')} />
         </Field>
         <Field label="Confirm password" error={errors.confirmPassword?.message} required>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
         </Field>
       </div>
     </div>

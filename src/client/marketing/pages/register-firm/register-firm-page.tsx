@@ -51,7 +51,9 @@ const defaultValues: FirmRegistrationInput = {
 
 /** The step that owns a field, so an error found later can send the user back to it. */
 function stepOf(field: string): number {
-  const index = firmRegistrationSteps.findIndex((step) => (step.fields as readonly string[]).includes(field));
+  const index = firmRegistrationSteps.findIndex((step) =>
+    (step.fields as readonly string[]).includes(field),
+  );
   return index === -1 ? lastStep : index;
 }
 
@@ -82,7 +84,8 @@ export default function RegisterFirmPage() {
     onSuccess: () => {
       toast({
         title: 'Registration Successful!',
-        description: 'Your accounting firm has been registered. Please check your email to complete setup.',
+        description:
+          'Your accounting firm has been registered. Please check your email to complete setup.',
       });
       void navigate('/auth');
     },
@@ -127,7 +130,9 @@ export default function RegisterFirmPage() {
       }}
     >
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Register your accounting firm</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Register your accounting firm
+        </h1>
         <p className="mt-2 text-slate-600">
           Set up your practice in four short steps. Already registered?{' '}
           <Link to="/auth" className="font-semibold text-blue-800 underline underline-offset-4">
@@ -140,13 +145,19 @@ export default function RegisterFirmPage() {
             const done = index < step;
             const active = index === step;
             return (
-              <li key={item.title} aria-current={active ? 'step' : undefined} className="flex flex-col items-center gap-2 text-center">
+              <li
+                key={item.title}
+                aria-current={active ? 'step' : undefined}
+                className="flex flex-col items-center gap-2 text-center"
+              >
                 <span
                   className={`flex size-9 items-center justify-center rounded-full border-2 text-sm font-bold ${active ? 'border-blue-700 bg-blue-700 text-white' : done ? 'border-green-700 bg-green-700 text-white' : 'border-slate-300 bg-white text-slate-600'}`}
                 >
                   {done ? <Check className="size-4" aria-hidden="true" /> : index + 1}
                 </span>
-                <span className={`text-xs font-medium sm:text-sm ${active ? 'text-slate-900' : 'text-slate-600'}`}>
+                <span
+                  className={`text-xs font-medium sm:text-sm ${active ? 'text-slate-900' : 'text-slate-600'}`}
+                >
                   {item.title}
                   {done && <span className="sr-only"> (completed)</span>}
                 </span>
@@ -168,7 +179,11 @@ export default function RegisterFirmPage() {
             void submit(event);
           }}
         >
-          <h2 ref={headingRef} tabIndex={-1} className="mb-6 text-xl font-semibold text-slate-900 outline-none">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="mb-6 text-xl font-semibold text-slate-900 outline-none"
+          >
             Step {step + 1} of {firmRegistrationSteps.length}: {current?.title}
           </h2>
           {step === 0 && <FirmStep form={form} />}
@@ -177,12 +192,21 @@ export default function RegisterFirmPage() {
           {step === 3 && <ReviewStep form={form} />}
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
-            <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => goTo(step - 1)}
+              disabled={step === 0}
+            >
               <ChevronLeft aria-hidden="true" />
               Previous
             </Button>
             {step < lastStep ? (
-              <Button type="button" onClick={() => void next()} className="bg-blue-700 text-white hover:bg-blue-800">
+              <Button
+                type="button"
+                onClick={() => void next()}
+                className="bg-blue-700 text-white hover:bg-blue-800"
+              >
                 Next
                 <ChevronRight aria-hidden="true" />
               </Button>

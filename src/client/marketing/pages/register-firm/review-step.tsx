@@ -10,7 +10,10 @@ export function ReviewStep({ form }: { form: UseFormReturn<FirmRegistrationInput
   const rows: [string, string][] = [
     ['Firm name', values.firmName],
     ['Firm email', values.firmEmail],
-    ['Plan', `${plan.name} (${formatUsd(plan.monthlyPriceCents)}/month, up to ${plan.maxClients} clients)`],
+    [
+      'Plan',
+      `${plan.name} (${formatUsd(plan.monthlyPriceCents)}/month, up to ${plan.maxClients} clients)`,
+    ],
     ['Specializations', values.specializations?.join(', ') || 'None selected'],
     ['Owner name', `${values.ownerFirstName} ${values.ownerLastName}`],
     ['Owner email', values.ownerEmail],
