@@ -1,5 +1,111 @@
+import { Plus, Search, Users } from 'lucide-react';
+import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import type { Customer } from '@shared/contracts/customers';
+import { CUSTOMERS_PAGE_SIZE, useCustomers, useDeleteCustomer } from './api';
+import { CustomerCard } from './customer-card';
+import { CustomerFormDialog } from './customer-form-dialog';
 
 export default function CustomersPage() {
-  return <PageLayout title="Customers" subtitle="Manage your customers and clients" />;
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<Customer | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const customers = useCustomers({ search, offset });
+  const remove = useDeleteCustomer();
+
+  const openForm = (customer: Customer | null) => {
+    setEditing(customer);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Customer deleted successfully' });
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the customer', variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const page = customers.data;
+  const empty = page && page.total === 0 && !search;
+
+  return (
+    <PageLayout
+      title="Customers"
+      subtitle="Manage your customers and clients"
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" />
+          Add Customer
+        </Button>
+      }
+    >
+      {!empty && (
+        <div className="relative mb-4 max-w-sm">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input
+            className="pl-9"
+            placeholder="Search by name or email"
+            aria-label="Search customers"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setOffset(0);
+            }}
+          />
+        </div>
+      )}
+      {customers.isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading customers">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-36" />
+          ))}
+        </div>
+      ) : customers.isError ? (
+        <EmptyState title="Could not load customers" description={customers.error.message} />
+      ) : empty ? (
+        <EmptyState
+          icon={Users}
+          title="No customers yet"
+          description="Add the people and companies you invoice."
+          action={<Button onClick={() => openForm(null)}>Add Your First Customer</Button>}
+        />
+      ) : page && page.items.length === 0 ? (
+        <EmptyState icon={Search} title="No customers match your search" />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {page?.items.map((customer) => (
+              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} />
+            ))}
+          </div>
+          {page && page.total > CUSTOMERS_PAGE_SIZE && (
+            <Pager total={page.total} limit={CUSTOMERS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+          )}
+        </>
+      )}
+      <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete customer?"
+        description={`${deleting?.name ?? 'This customer'} will be removed. This cannot be undone. A customer with invoices cannot be deleted; edit it and turn off Active instead.`}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+      />
+    </PageLayout>
+  );
 }

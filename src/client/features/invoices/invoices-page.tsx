@@ -1,5 +1,167 @@
+import { FileText, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Pager } from '@/components/ui/pager';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/lib/toast';
+import { type Invoice, type InvoiceStatus, invoiceStatuses } from '@shared/contracts/invoices';
+import { INVOICES_PAGE_SIZE, useDeleteInvoice, useInvoices, useSendInvoice } from './api';
+import { type InvoiceAction, InvoiceCard } from './invoice-card';
+import { InvoiceFormDialog } from './invoice-form-dialog';
+import { statusLabels } from './invoice-status-badge';
+import { PaymentLinkDialog } from './payment-link-dialog';
+import { RecordPaymentDialog } from './record-payment-dialog';
+
+const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
 export default function InvoicesPage() {
-  return <PageLayout title="Invoices" subtitle="Manage your customer invoices" />;
+  const [status, setStatus] = useState<InvoiceStatus | 'all'>('all');
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Invoice | null>(null);
+  const [deleting, setDeleting] = useState<Invoice | null>(null);
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [linking, setLinking] = useState<Invoice | null>(null);
+  const invoices = useInvoices({ status, search, offset });
+  const remove = useDeleteInvoice();
+  const send = useSendInvoice();
+
+  const openForm = (invoice: Invoice | null) => {
+    setEditing(invoice);
+    setFormOpen(true);
+  };
+
+  const sendInvoice = async (invoice: Invoice) => {
+    try {
+      await send.mutateAsync(invoice.id);
+      toast({ title: 'Invoice sent', description: `${invoice.invoiceNumber} was emailed to ${invoice.customer.email}.` });
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'Could not send the invoice'), variant: 'destructive' });
+    }
+  };
+
+  const onAction = (invoice: Invoice, action: InvoiceAction) => {
+    if (action === 'edit') openForm(invoice);
+    if (action === 'delete') setDeleting(invoice);
+    if (action === 'pay') setPaying(invoice);
+    if (action === 'link') setLinking(invoice);
+    if (action === 'send') void sendInvoice(invoice);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: 'Invoice deleted successfully' });
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error, 'Could not delete the invoice'), variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const page = invoices.data;
+  const filtered = status !== 'all' || search !== '';
+  const empty = page && page.total === 0 && !filtered;
+
+  return (
+    <PageLayout
+      title="Invoices"
+      subtitle="Manage your customer invoices"
+      actions={
+        <Button onClick={() => openForm(null)}>
+          <Plus aria-hidden="true" />
+          Create Invoice
+        </Button>
+      }
+    >
+      {!empty && (
+        <div className="mb-4 flex flex-wrap gap-3">
+          <div className="relative w-full max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Input
+              className="pl-9"
+              placeholder="Search by number or customer"
+              aria-label="Search invoices"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setOffset(0);
+              }}
+            />
+          </div>
+          <Select
+            value={status}
+            onValueChange={(value) => {
+              setStatus(value as InvoiceStatus | 'all');
+              setOffset(0);
+            }}
+          >
+            <SelectTrigger className="w-44" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All statuses</SelectItem>
+              {invoiceStatuses.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {statusLabels[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+      {invoices.isLoading ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading invoices">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-32" />
+          ))}
+        </div>
+      ) : invoices.isError ? (
+        <EmptyState title="Could not load invoices" description={invoices.error.message} />
+      ) : empty ? (
+        <EmptyState
+          icon={FileText}
+          title="No invoices yet"
+          description="Create an invoice to bill a customer, then send it and record what they pay."
+          action={<Button onClick={() => openForm(null)}>Create Your First Invoice</Button>}
+        />
+      ) : page && page.items.length === 0 ? (
+        <EmptyState icon={Search} title="No invoices match these filters" />
+      ) : (
+        <>
+          <div className="grid gap-3">
+            {page?.items.map((invoice) => (
+              <InvoiceCard
+                key={invoice.id}
+                invoice={invoice}
+                onAction={(action) => onAction(invoice, action)}
+                sending={send.isPending && send.variables === invoice.id}
+              />
+            ))}
+          </div>
+          {page && page.total > INVOICES_PAGE_SIZE && (
+            <Pager total={page.total} limit={INVOICES_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+          )}
+        </>
+      )}
+      <InvoiceFormDialog open={formOpen} onOpenChange={setFormOpen} invoice={editing} />
+      <RecordPaymentDialog invoice={paying} onOpenChange={(open) => !open && setPaying(null)} />
+      {linking && <PaymentLinkDialog invoiceId={linking.id} open onOpenChange={(open) => !open && setLinking(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete invoice?"
+        description={`${deleting?.invoiceNumber ?? 'This invoice'} will be removed. This cannot be undone. Invoices with payments cannot be deleted.`}
+        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+      />
+    </PageLayout>
+  );
 }

@@ -1,0 +1,64 @@
+import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import type { Customer } from '@shared/contracts/customers';
+
+function addressLine(customer: Customer): string {
+  const place = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [customer.address, place].filter(Boolean).join(', ');
+}
+
+export function CustomerCard({ customer, onEdit, onDelete }: { customer: Customer; onEdit: () => void; onDelete: () => void }) {
+  const address = addressLine(customer);
+  return (
+    <Card className={customer.isActive ? '' : 'opacity-70'} data-testid="customer-card">
+      <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
+        <div className="min-w-0 space-y-1.5">
+          <CardTitle className="truncate text-base" title={customer.name}>
+            {customer.name}
+          </CardTitle>
+          <div className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+            {customer.taxId ? (
+              <span className="inline-flex items-center gap-1">
+                <FileText className="size-3.5" aria-hidden="true" />
+                Tax ID {customer.taxId}
+              </span>
+            ) : (
+              <span>No tax ID</span>
+            )}
+            {!customer.isActive && <Badge variant="secondary">Inactive</Badge>}
+          </div>
+        </div>
+        <div className="flex shrink-0 gap-1">
+          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
+            <Pencil />
+          </Button>
+          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${customer.name}`}>
+            <Trash2 />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-1.5 text-sm text-slate-600">
+        <p className="flex items-center gap-2">
+          <Mail className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+          <span className="truncate">{customer.email}</span>
+        </p>
+        {customer.phone && (
+          <p className="flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            {customer.phone}
+          </p>
+        )}
+        {address && (
+          <p className="flex items-center gap-2">
+            <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span className="truncate" title={address}>
+              {address}
+            </span>
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

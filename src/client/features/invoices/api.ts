@@ -1,0 +1,98 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiRequest } from '@/lib/api';
+import { navigationCountsKey } from '@/lib/navigation-counts';
+import type { Customer } from '@shared/contracts/customers';
+import type { Invoice, InvoiceInput, InvoicePayment, InvoiceStatus, RecordPaymentInput } from '@shared/contracts/invoices';
+import { toDecimal } from '@shared/money';
+
+export const INVOICES_URL = '/api/invoices';
+export const INVOICES_PAGE_SIZE = 20;
+
+export function useInvoices(params: { status: InvoiceStatus | 'all'; search: string; offset: number }) {
+  const query = {
+    status: params.status === 'all' ? undefined : params.status,
+    search: params.search,
+    offset: params.offset,
+    limit: INVOICES_PAGE_SIZE,
+  };
+  return useQuery({
+    queryKey: [INVOICES_URL, query],
+    queryFn: () => apiList<Invoice>(INVOICES_URL, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Active customers for the invoice form's picker. */
+export function useCustomerOptions(enabled: boolean) {
+  const query = { limit: 200 };
+  return useQuery({
+    queryKey: ['/api/customers', query],
+    queryFn: () => apiList<Customer>('/api/customers', query),
+    enabled,
+  });
+}
+
+/** Everything an invoice change can move: the lists, the dashboard figures, payments, the sidebar counts. */
+function useInvalidateReceivables() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({
+        predicate: (query) => {
+          const key = query.queryKey[0];
+          return typeof key === 'string' && (key.startsWith(INVOICES_URL) || key.startsWith('/api/dashboard') || key.startsWith('/api/payments'));
+        },
+      }),
+      queryClient.invalidateQueries({ queryKey: navigationCountsKey }),
+    ]);
+}
+
+/** The contract's output is in cents; the API takes decimal strings. */
+function toRequest(input: InvoiceInput) {
+  return {
+    ...input,
+    subtotal: toDecimal(input.subtotal),
+    taxAmount: toDecimal(input.taxAmount),
+    discountAmount: toDecimal(input.discountAmount),
+    totalAmount: toDecimal(input.totalAmount),
+    items: input.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: toDecimal(item.unitPrice),
+      totalPrice: toDecimal(item.totalPrice),
+    })),
+  };
+}
+
+export function useSaveInvoice() {
+  const invalidate = useInvalidateReceivables();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string | undefined; input: InvoiceInput }) =>
+      id ? apiRequest<Invoice>('PUT', `${INVOICES_URL}/${id}`, toRequest(input)) : apiRequest<Invoice>('POST', INVOICES_URL, toRequest(input)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteInvoice() {
+  const invalidate = useInvalidateReceivables();
+  return useMutation({ mutationFn: (id: string) => apiRequest('DELETE', `${INVOICES_URL}/${id}`), onSuccess: invalidate });
+}
+
+export function useSendInvoice() {
+  const invalidate = useInvalidateReceivables();
+  return useMutation({ mutationFn: (id: string) => apiRequest<Invoice>('POST', `${INVOICES_URL}/${id}/send`), onSuccess: invalidate });
+}
+
+export function useRecordPayment() {
+  const invalidate = useInvalidateReceivables();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: RecordPaymentInput }) =>
+      apiRequest<{ invoice: Invoice; payment: InvoicePayment }>('POST', `${INVOICES_URL}/${id}/payments`, {
+        ...input,
+        amount: toDecimal(input.amount),
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export const pdfUrl = (id: string): string => `${INVOICES_URL}/${id}/pdf`;

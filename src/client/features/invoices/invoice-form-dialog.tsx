@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/ui/money-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useMoneyFormat } from '@/lib/money-format';
+import { toast } from '@/lib/toast';
+import { type Invoice, type InvoiceFormValues, type InvoiceInput, invoiceInputSchema, invoiceStatuses } from '@shared/contracts/invoices';
+import { useCustomerOptions, useSaveInvoice } from './api';
+import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals } from './invoice-form-values';
+import { InvoiceItemsFields } from './invoice-items-fields';
+import { statusLabels } from './invoice-status-badge';
+
+const serverFields = ['customerId', 'invoiceNumber', 'status', 'issueDate', 'dueDate', 'taxAmount', 'discountAmount', 'totalAmount', 'subtotal'] as const;
+const terms = ['Due on receipt', 'Net 15', 'Net 30', 'Net 45', 'Net 60', 'Net 90'];
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; invoice: Invoice | null };
+
+export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
+  const save = useSaveInvoice();
+  const customers = useCustomerOptions(open);
+  const { currency, formatCents } = useMoneyFormat();
+  const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({
+    resolver: zodResolver(invoiceInputSchema),
+    defaultValues: newInvoiceValues(),
+  });
+  const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = form;
+  const { errors } = formState;
+  const [items, taxAmount, discountAmount] = useWatch({ control, name: ['items', 'taxAmount', 'discountAmount'] });
+  const totals = previewTotals(items, taxAmount, discountAmount);
+  const totalsKey = JSON.stringify(totals);
+
+  useEffect(() => {
+    if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues());
+  }, [open, invoice, reset]);
+
+  // The claimed totals the contract checks are the same computeTotals run the form shows.
+  useEffect(() => {
+    const computed = JSON.parse(totalsKey) as typeof totals;
+    computed.itemTotals.forEach((cents, index) => {
+      if (getValues(`items.${index}.totalPrice`) !== asDecimal(cents)) setValue(`items.${index}.totalPrice`, asDecimal(cents));
+    });
+    setValue('subtotal', asDecimal(computed.subtotal));
+    setValue('totalAmount', asDecimal(computed.totalAmount));
+  }, [totalsKey, getValues, setValue]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ id: invoice?.id, input });
+      toast({ title: invoice ? 'Invoice updated successfully' : 'Invoice created successfully' });
+      onOpenChange(false);
+    } catch (error) {
+      applyServerErrors(error, setError, serverFields);
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the invoice', variant: 'destructive' });
+    }
+  });
+
+  const customerOptions = customers.data?.items ?? [];
+  const currentCustomer = invoice && !customerOptions.some((c) => c.id === invoice.customerId) ? invoice.customer : null;
+  const totalsError = errors.subtotal?.message ?? errors.totalAmount?.message;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{invoice ? 'Edit Invoice' : 'Create Invoice'}</DialogTitle>
+          <DialogDescription>Bill a customer for goods or services.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Customer" required error={errors.customerId?.message}>
+              {(control_) => (
+                <Controller
+                  control={control}
+                  name="customerId"
+                  render={({ field }) => (
+                    <Select value={field.value || undefined} onValueChange={field.onChange}>
+                      <SelectTrigger {...control_}>
+                        <SelectValue placeholder={customers.isLoading ? 'Loading customers…' : 'Select a customer'} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {currentCustomer && <SelectItem value={currentCustomer.id}>{currentCustomer.name}</SelectItem>}
+                        {customerOptions.map((customer) => (
+                          <SelectItem key={customer.id} value={customer.id}>
+                            {customer.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Invoice number" required error={errors.invoiceNumber?.message}>
+              <Input {...register('invoiceNumber')} autoComplete="off" />
+            </Field>
+            <Field label="Issue date" required error={errors.issueDate?.message}>
+              <Input type="date" {...register('issueDate')} />
+            </Field>
+            <Field label="Due date" required error={errors.dueDate?.message}>
+              <Input type="date" {...register('dueDate')} />
+            </Field>
+            <Field label="Status" error={errors.status?.message}>
+              {(control_) => (
+                <Controller
+                  control={control}
+                  name="status"
+                  render={({ field }) => (
+                    <Select value={field.value ?? 'draft'} onValueChange={field.onChange}>
+                      <SelectTrigger {...control_}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {invoiceStatuses.map((status) => (
+                          <SelectItem key={status} value={status}>
+                            {statusLabels[status]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Payment terms" error={errors.paymentTerms?.message}>
+              <Input list="invoice-payment-terms" {...register('paymentTerms')} />
+            </Field>
+            <datalist id="invoice-payment-terms">
+              {terms.map((term) => (
+                <option key={term} value={term} />
+              ))}
+            </datalist>
+          </div>
+
+          <InvoiceItemsFields
+            control={control}
+            register={register}
+            errors={errors}
+            itemTotals={totals.itemTotals}
+            currencySymbol={currency.symbol}
+            formatCents={formatCents}
+          />
+
+          <div className="grid gap-4 sm:grid-cols-[1fr_18rem]">
+            <div className="grid content-start gap-4">
+              <div className="grid grid-cols-2 gap-4">
+                <Field label="Tax amount" error={errors.taxAmount?.message}>
+                  <MoneyInput currencySymbol={currency.symbol} {...register('taxAmount')} />
+                </Field>
+                <Field label="Discount amount" error={errors.discountAmount?.message}>
+                  <MoneyInput currencySymbol={currency.symbol} {...register('discountAmount')} />
+                </Field>
+              </div>
+              <Field label="Notes" error={errors.notes?.message}>
+                <Textarea rows={3} {...register('notes')} placeholder="Payment instructions, thanks, references…" />
+              </Field>
+            </div>
+            <dl className="grid content-start gap-2 rounded-md border bg-slate-50 p-4 text-sm" aria-label="Invoice totals">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Subtotal</dt>
+                <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Tax</dt>
+                <dd className="tabular-nums">{formatCents(totals.taxAmount)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Discount</dt>
+                <dd className="tabular-nums">−{formatCents(totals.discountAmount)}</dd>
+              </div>
+              <div className="flex justify-between border-t pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="invoice-form-total">
+                  {formatCents(totals.totalAmount)}
+                </dd>
+              </div>
+              {totalsError && <p className="text-sm text-destructive">{totalsError}</p>}
+            </dl>
+          </div>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : invoice ? 'Save Invoice' : 'Create Invoice'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

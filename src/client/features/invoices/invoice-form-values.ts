@@ -1,0 +1,73 @@
+import { addDays, format } from 'date-fns';
+import type { Invoice, InvoiceFormValues } from '@shared/contracts/invoices';
+import { type Cents, parseMoney, toDecimal } from '@shared/money';
+import { computeTotals, type Totals } from '@shared/totals';
+
+export type FormItem = InvoiceFormValues['items'][number];
+
+export const blankItem = (): FormItem => ({ description: '', quantity: '1', unitPrice: '', totalPrice: '0.00' });
+
+/** Spec 9: number 'INV-' + timestamp, issued today, due in 30 days, Net 30, draft, one item. */
+export function newInvoiceValues(now: Date = new Date()): InvoiceFormValues {
+  return {
+    customerId: '',
+    invoiceNumber: `INV-${now.getTime()}`,
+    status: 'draft',
+    issueDate: format(now, 'yyyy-MM-dd'),
+    dueDate: format(addDays(now, 30), 'yyyy-MM-dd'),
+    paymentTerms: 'Net 30',
+    notes: '',
+    subtotal: '0.00',
+    taxAmount: '0.00',
+    discountAmount: '0.00',
+    totalAmount: '0.00',
+    items: [blankItem()],
+  };
+}
+
+export function invoiceToValues(invoice: Invoice): InvoiceFormValues {
+  return {
+    customerId: invoice.customerId,
+    invoiceNumber: invoice.invoiceNumber,
+    status: invoice.status,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    paymentTerms: invoice.paymentTerms,
+    notes: invoice.notes ?? '',
+    subtotal: invoice.subtotal,
+    taxAmount: invoice.taxAmount,
+    discountAmount: invoice.discountAmount,
+    totalAmount: invoice.totalAmount,
+    items: invoice.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+    })),
+  };
+}
+
+const QUANTITY = /^\d+(\.\d{1,4})?$/;
+
+/** Half-typed input counts as zero in the preview; the contract reports it on submit. */
+function cents(value: unknown): Cents {
+  if (typeof value !== 'string' && typeof value !== 'number') return 0;
+  const parsed = parseMoney(value);
+  return parsed === null || parsed < 0 ? 0 : parsed;
+}
+
+function quantity(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return QUANTITY.test(text) ? text : '0';
+}
+
+/** The same computeTotals the server runs, over what the form holds right now. */
+export function previewTotals(items: readonly Partial<FormItem>[] | undefined, taxAmount: unknown, discountAmount: unknown): Totals {
+  return computeTotals({
+    items: (items ?? []).map((item) => ({ quantity: quantity(item.quantity), unitPrice: cents(item.unitPrice) })),
+    taxAmount: cents(taxAmount),
+    discountAmount: cents(discountAmount),
+  });
+}
+
+export const asDecimal = (value: Cents): string => toDecimal(value);

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format } from 'date-fns';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { MoneyInput } from '@/components/ui/money-input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useMoneyFormat } from '@/lib/money-format';
+import { toast } from '@/lib/toast';
+import {
+  type Invoice,
+  type RecordPaymentFormValues,
+  type RecordPaymentInput,
+  invoicePaymentMethods,
+  recordPaymentSchema,
+} from '@shared/contracts/invoices';
+import { useRecordPayment } from './api';
+
+const methodLabels: Record<(typeof invoicePaymentMethods)[number], string> = {
+  ach: 'ACH transfer',
+  wire: 'Wire transfer',
+  check: 'Check',
+  card: 'Card',
+};
+
+const defaults = (invoice: Invoice | null): RecordPaymentFormValues => ({
+  amount: invoice?.balance ?? '',
+  paidAt: format(new Date(), 'yyyy-MM-dd'),
+  method: 'ach',
+  reference: '',
+});
+
+/** Money received against an invoice: the whole balance by default, or part of it. */
+export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
+  const record = useRecordPayment();
+  const { currency, formatAmount } = useMoneyFormat();
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<RecordPaymentFormValues, unknown, RecordPaymentInput>({
+    resolver: zodResolver(recordPaymentSchema),
+    defaultValues: defaults(invoice),
+  });
+  const { errors } = formState;
+
+  useEffect(() => {
+    if (invoice) reset(defaults(invoice));
+  }, [invoice, reset]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    if (!invoice) return;
+    try {
+      const result = await record.mutateAsync({ id: invoice.id, input });
+      const paid = result.invoice.status === 'paid';
+      toast({
+        title: 'Payment recorded',
+        description: paid ? `${invoice.invoiceNumber} is paid in full.` : `Balance left: ${formatAmount(result.invoice.balance)}.`,
+      });
+      onOpenChange(false);
+    } catch (error) {
+      applyServerErrors(error, setError, ['amount', 'paidAt', 'method', 'reference']);
+      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not record the payment', variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog open={invoice !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Record Payment</DialogTitle>
+          <DialogDescription>
+            {invoice ? (
+              <>
+                {invoice.invoiceNumber} · {invoice.customer.name} · Balance{' '}
+                <strong className="font-semibold text-slate-900" data-testid="payment-balance">
+                  {formatAmount(invoice.balance)}
+                </strong>{' '}
+                of {formatAmount(invoice.totalAmount)}
+              </>
+            ) : null}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <div className="grid grid-cols-2 gap-4">
+            <Field label="Amount" required error={errors.amount?.message}>
+              <MoneyInput currencySymbol={currency.symbol} {...register('amount')} />
+            </Field>
+            <Field label="Payment date" required error={errors.paidAt?.message}>
+              <Input type="date" max={format(new Date(), 'yyyy-MM-dd')} {...register('paidAt')} />
+            </Field>
+            <Field label="Method" required error={errors.method?.message}>
+              {(control_) => (
+                <Controller
+                  control={control}
+                  name="method"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger {...control_}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {invoicePaymentMethods.map((method) => (
+                          <SelectItem key={method} value={method}>
+                            {methodLabels[method]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Reference" error={errors.reference?.message}>
+              <Input {...register('reference')} placeholder="Check no., wire ref." />
+            </Field>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={record.isPending}>
+              {record.isPending ? 'Recording…' : 'Record Payment'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
