@@ -1,10 +1,26 @@
-import { Loader2 } from 'lucide-react';
-import { Navigate, Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { BrandMark } from '@/marketing/components/brand-mark';
 import { useCurrentUser } from '@/lib/auth';
+import { navigationCountsKey } from '@/lib/navigation-counts';
+import { Sidebar } from './sidebar';
 
 /** Guard plus shell for every protected route: spinner while the session loads, /auth when signed out. */
 export function AppShell() {
   const { data: user, isLoading } = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+
+  // The badges are live: refresh the counts whenever the user moves to another screen.
+  useEffect(() => {
+    setMenuOpen(false);
+    void queryClient.invalidateQueries({ queryKey: navigationCountsKey });
+  }, [pathname, queryClient]);
+
   if (isLoading) {
     return (
       <div className="flex h-screen items-center justify-center" role="status" aria-label="Loading">
@@ -15,9 +31,29 @@ export function AppShell() {
   if (!user) return <Navigate to="/auth" replace />;
   return (
     <div className="flex min-h-screen bg-slate-50">
-      <main className="flex-1">
-        <Outlet />
-      </main>
+      <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+      {menuOpen && (
+        <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-white px-4 lg:hidden">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="app-sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+          </Button>
+          <BrandMark className="size-7" />
+          <span className="font-semibold text-slate-900">Signal AR</span>
+        </div>
+        <main className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

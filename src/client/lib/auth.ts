@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import type { User } from '@shared/contracts/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, User } from '@shared/contracts/auth';
+import type { InvitationAcceptInput } from '@shared/contracts/team';
 import { ApiError, apiRequest } from './api';
+import { toast } from './toast';
 
 export const userQueryKey = ['/api/user'] as const;
 
@@ -16,4 +18,65 @@ export async function fetchCurrentUser(): Promise<User | null> {
 
 export function useCurrentUser() {
   return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+}
+
+/** "Ada Lovelace", or the fallback when the user has no name (spec 2.2). */
+export function fullName(user: Pick<User, 'firstName' | 'lastName'> | null | undefined, fallback = 'Account User'): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return name || fallback;
+}
+
+const errorMessage = (error: Error) => error.message;
+
+/** Sign-in: stores the user (spec 4) and greets them (spec 8). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/login', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      toast({ title: 'Welcome back!', description: `Logged in as ${fullName(user, user.username)}` });
+    },
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      toast({ title: 'Welcome to Signal AR', description: `Account created for ${fullName(user, user.username)}` });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** Joining a team through an invitation link: the new member is signed in like after registration. */
+export function useAcceptInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvitationAcceptInput) =>
+      apiRequest<User>('POST', `/api/team/invitations/${encodeURIComponent(token)}/accept`, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      toast({ title: `Welcome to ${user.organizationName}`, description: `Account created for ${fullName(user, user.username)}` });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** Sign-out clears everything cached (spec 4), so the next user never sees the last one's data. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/api/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(userQueryKey, null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' }),
+  });
 }

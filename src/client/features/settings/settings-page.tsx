@@ -1,5 +1,49 @@
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/page-layout';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { BillingTab } from './billing-tab';
+import { NotificationsTab } from './notifications-tab';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
+import { TeamTab } from './team-tab';
+
+const tabs = ['profile', 'security', 'notifications', 'billing', 'team'] as const;
+type Tab = (typeof tabs)[number];
+const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab === value);
 
 export default function SettingsPage() {
-  return <PageLayout title="Settings" subtitle="Manage your account and preferences" />;
+  // The open tab lives in the URL (?tab=team), so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'profile';
+  return (
+    <PageLayout title="Settings" subtitle="Manage your account and preferences">
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+        </TabsList>
+        <div className="mt-4 max-w-4xl">
+          <TabsContent value="profile">
+            <ProfileTab />
+          </TabsContent>
+          <TabsContent value="security">
+            <SecurityTab />
+          </TabsContent>
+          <TabsContent value="notifications">
+            <NotificationsTab />
+          </TabsContent>
+          <TabsContent value="billing">
+            <BillingTab />
+          </TabsContent>
+          <TabsContent value="team">
+            <TeamTab />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </PageLayout>
+  );
 }

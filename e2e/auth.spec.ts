@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughUi } from './support';
+
+test('register, stay signed in, change currency, sign out, get sent to /auth, sign back in', async ({ page }) => {
+  const { username, password } = await registerThroughUi(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Welcome to Signal AR', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: /Erin Example/ })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByText('$1,234.56')).toBeVisible();
+  await page.getByLabel('Display currency').click();
+  await page.getByRole('option', { name: 'EUR – € – Euro' }).click();
+  await expect(page.getByText('Currency Updated', { exact: true })).toBeVisible();
+  await expect(page.getByText('Currency changed to Euro', { exact: true })).toBeVisible();
+  await expect(page.getByText(/1\.234,56\s€/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/settings-profile.png', fullPage: true });
+
+  await page.getByRole('button', { name: /Erin Example/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('You have been successfully logged out', { exact: true })).toBeVisible();
+
+  await page.goto('/invoices');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Logged in as Erin Example', { exact: true })).toBeVisible();
+
+  // The currency choice survived the sign-out.
+  await page.goto('/settings');
+  await expect(page.getByText(/1\.234,56\s€/)).toBeVisible();
+});
+
+test('shows the spec messages under the fields and the marketing panel on large screens', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('250,000+ professionals')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.screenshot({ path: '/tmp/auth-desktop.png' });
+
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Username').fill('ab');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Invalid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('First name is required')).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByText('250,000+ professionals')).toBeHidden();
+  await page.screenshot({ path: '/tmp/auth-mobile.png', fullPage: true });
+});
+
+test('the shell: live badges, and a sidebar behind a toggle on small screens', async ({ page }) => {
+  await registerThroughUi(page);
+  await page.request.post('/api/customers', { data: { name: 'Badge Client', email: 'badge@example.com' } });
+  await page.getByRole('link', { name: 'Invoices' }).click();
+  await expect(page.getByRole('link', { name: /Clients/ })).toContainText('1');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/shell-desktop.png' });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
+  await expect(sidebar).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(sidebar).toBeInViewport();
+  await page.screenshot({ path: '/tmp/shell-mobile-open.png' });
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(sidebar).not.toBeInViewport();
+  await page.screenshot({ path: '/tmp/shell-mobile.png', fullPage: true });
+});

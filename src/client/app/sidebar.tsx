@@ -1,0 +1,130 @@
+import {
+  BarChart3,
+  Briefcase,
+  Building2,
+  CheckSquare,
+  CreditCard,
+  FileText,
+  FolderOpen,
+  LayoutDashboard,
+  Landmark,
+  type LucideIcon,
+  Receipt,
+  Settings,
+  Sparkles,
+  Truck,
+  Users,
+} from 'lucide-react';
+import { NavLink, useLocation } from 'react-router';
+import { BrandMark } from '@/marketing/components/brand-mark';
+import { type NavigationCounts, useNavigationCounts } from '@/lib/navigation-counts';
+import { cn } from '@/lib/utils';
+
+interface NavEntry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  badge?: keyof NavigationCounts;
+}
+
+/** Spec 2.2's sidebar, with a Dashboard entry on top; badges follow the data. */
+export const navEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
+  { label: 'My Practice', to: '/practice', icon: Briefcase },
+  { label: 'Clients', to: '/customers', icon: Users, badge: 'customers' },
+  { label: 'Invoices', to: '/invoices', icon: FileText, badge: 'openInvoices' },
+  { label: 'Bills', to: '/bills', icon: Receipt, badge: 'unpaidBills' },
+  { label: 'Vendors', to: '/vendors', icon: Truck },
+  { label: 'Payments', to: '/payments', icon: CreditCard },
+  { label: 'Bank Accounts', to: '/bank-accounts', icon: Landmark },
+  { label: 'Approvals', to: '/approvals', icon: CheckSquare, badge: 'pendingApprovals' },
+  { label: 'Documents', to: '/documents', icon: FolderOpen },
+  { label: 'Reports', to: '/reports', icon: BarChart3 },
+  { label: 'Settings', to: '/settings', icon: Settings },
+];
+
+const badgeTitles: Record<keyof NavigationCounts, string> = {
+  customers: 'active clients',
+  openInvoices: 'open invoices',
+  unpaidBills: 'unpaid bills',
+  pendingApprovals: 'pending approvals',
+};
+
+/** The root path counts as the dashboard; a section stays active on its sub-pages. */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === '/dashboard' && pathname === '/') return true;
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const counts = useNavigationCounts();
+  return (
+    <aside
+      id="app-sidebar"
+      aria-label="Main navigation"
+      className={cn(
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
+        open ? 'translate-x-0' : '-translate-x-full',
+      )}
+    >
+      <div className="flex h-16 items-center gap-2 border-b px-5">
+        <BrandMark className="size-8" />
+        <span className="text-lg font-semibold text-slate-900">Signal AR</span>
+      </div>
+      <nav className="flex-1 overflow-y-auto p-3">
+        <ul className="grid gap-1">
+          {navEntries.map(({ label, to, icon: Icon, badge }) => {
+            const active = isActivePath(pathname, to);
+            const count = badge ? (counts?.[badge] ?? 0) : 0;
+            return (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={onNavigate}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                    active ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="flex-1">{label}</span>
+                  {badge && count > 0 && (
+                    <span
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-semibold',
+                        active ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-700',
+                      )}
+                      aria-label={`${count} ${badgeTitles[badge]}`}
+                    >
+                      {count}
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <UpgradeCard />
+    </aside>
+  );
+}
+
+/** Spec 1: the Upgrade to Pro prompt; no action is wired to it. */
+function UpgradeCard() {
+  return (
+    <div className="m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white">
+      <div className="flex items-center gap-2 font-semibold">
+        <Sparkles className="size-4" aria-hidden="true" />
+        Upgrade to Pro
+      </div>
+      <p className="mt-1 text-xs text-blue-100">Unlock unlimited invoices and advanced automation.</p>
+      <div className="mt-3 flex items-center gap-1 text-xs font-medium text-blue-50">
+        <Building2 className="size-3.5" aria-hidden="true" />
+        Ask your account owner to upgrade
+      </div>
+    </div>
+  );
+}

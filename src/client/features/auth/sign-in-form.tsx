@@ -1,0 +1,33 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { type LoginInput, loginSchema } from '@shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useLogin } from '@/lib/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+
+export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
+  const login = useLogin();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess,
+      onError: (error) => applyServerErrors(error, form.setError, ['username', 'password']),
+    }),
+  );
+  return (
+    <form onSubmit={submit} className="grid gap-4" noValidate>
+      <Field label="Username" error={errors.username?.message}>
+        <Input autoComplete="username" {...form.register('username')} />
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+
+export interface NavigationCounts {
+  customers: number;
+  openInvoices: number;
+  unpaidBills: number;
+  pendingApprovals: number;
+}
+
+export const navigationCountsKey = ['/api/navigation/counts'] as const;
+
+/** Live counts for the sidebar badges and the header bell; undefined while loading or failing. */
+export function useNavigationCounts(): NavigationCounts | undefined {
+  return useQuery<NavigationCounts>({ queryKey: navigationCountsKey }).data;
+}
