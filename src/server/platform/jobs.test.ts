@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema';
 import { type TestApp, createTestApp } from '../test/create-test-app';
-import { STALE_JOB_MS, claimJob, completeJob, enqueueJob, failJob, runDueJobs } from './jobs';
+import { KEEP_DONE_JOBS_MS, STALE_JOB_MS, claimJob, completeJob, enqueueJob, failJob, pruneDoneJobs, runDueJobs } from './jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,5 +104,25 @@ describe('job queue', () => {
     expect(seen).toEqual([{ value: 'a' }]);
     expect((await storedJob(ok.id))?.status).toBe('done');
     expect(await storedJob(bad.id)).toMatchObject({ status: 'queued', lastError: 'handler failed', attempts: 1 });
+  });
+
+  it('prunes done jobs after a week, keeping recent, queued and failed ones', async () => {
+    const old = at('2026-11-01T10:00:00Z');
+    const recent = at('2026-11-20T10:00:00Z');
+    const done = await enqueueJob(t.deps.db, { kind: 'test', payload: {}, runAt: old });
+    const kept = await enqueueJob(t.deps.db, { kind: 'test', payload: {}, runAt: old });
+    const waiting = await enqueueJob(t.deps.db, { kind: 'later', payload: {}, runAt: at('2026-12-01T00:00:00Z') });
+    const first = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w', now: old });
+    if (!first) throw new Error('not claimed');
+    await completeJob(t.deps.db, first, old);
+    const second = await claimJob(t.deps.db, { kinds: ['test'], workerId: 'w', now: recent });
+    if (!second) throw new Error('not claimed');
+    await completeJob(t.deps.db, second, recent);
+    const now = at('2026-11-21T10:00:00Z');
+    expect(await pruneDoneJobs(t.deps.db, new Date(now.getTime() - KEEP_DONE_JOBS_MS))).toBe(1);
+    expect(await storedJob(first.id)).toBeUndefined();
+    expect([first.id, second.id].sort()).toEqual([done.id, kept.id].sort());
+    expect((await storedJob(second.id))?.status).toBe('done');
+    expect((await storedJob(waiting.id))?.status).toBe('queued');
   });
 });

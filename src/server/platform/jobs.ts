@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -86,6 +86,17 @@ export async function failJob(db: Database, job: Job, error: string, now: Date):
   return final;
 }
 
+/** Finished jobs are history only for a while; failed ones stay for inspection. */
+export const KEEP_DONE_JOBS_MS = 7 * 24 * 3600_000;
+
+export async function pruneDoneJobs(db: Database, olderThan: Date): Promise<number> {
+  const removed = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.updatedAt, olderThan)))
+    .returning({ id: jobs.id });
+  return removed.length;
+}
+
 export type JobHandler = (job: Job) => Promise<void>;
 
 /**
@@ -138,10 +149,16 @@ export function startJobWorker(
       timer = setTimeout(resolve, options.pollMs ?? 2000);
     });
 
+  let lastPrune = 0;
   const loop = async () => {
     while (!stopped) {
       try {
         await runDueJobs(db, { handlers: options.handlers, now: options.now, workerId });
+        const now = options.now();
+        if (now.getTime() - lastPrune > 3600_000) {
+          lastPrune = now.getTime();
+          await pruneDoneJobs(db, new Date(now.getTime() - KEEP_DONE_JOBS_MS));
+        }
       } catch (error) {
         options.onError?.(error);
       }
