@@ -47,7 +47,10 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
     const hints = await findVendorHints(deps.db, document.organizationId);
     extracted = await extractDocument({ bytes, mimeType: document.fileType, hints: hints.map((row) => row.hints) });
   } catch (error) {
-    if (error instanceof ExtractionError) return markFailed(deps, document.id, error.message);
+    // The extractor may run in a worker thread; its errors can arrive rebuilt, so the name counts too.
+    if (error instanceof ExtractionError || (error instanceof Error && error.name === 'ExtractionError')) {
+      return markFailed(deps, document.id, error.message);
+    }
     if (job.attempts >= job.maxAttempts) return markFailed(deps, document.id, GENERIC_FAILURE);
     throw error;
   }
