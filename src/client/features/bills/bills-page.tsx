@@ -10,6 +10,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { type Bill, type BillStatus, billStatuses } from '@shared/contracts/bills';
+import { SchedulePaymentDialog } from '../payments/schedule-payment-dialog';
 import { BILLS_PAGE_SIZE, useBills, useDeleteBill } from './api';
 import { BillCard } from './bill-card';
 import { BillFormDialog } from './bill-form-dialog';
@@ -23,6 +24,7 @@ export default function BillsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Bill | null>(null);
+  const [paying, setPaying] = useState<string[] | null>(null);
   const bills = useBills({ status, search, offset });
   const remove = useDeleteBill();
 
@@ -115,12 +117,19 @@ export default function BillsPage() {
         <>
           <div className="grid gap-3">
             {page?.items.map((bill) => (
-              <BillCard key={bill.id} bill={bill} onEdit={() => openForm(bill.id)} onDelete={() => setDeleting(bill)} />
+              <BillCard
+                key={bill.id}
+                bill={bill}
+                onEdit={() => openForm(bill.id)}
+                onDelete={() => setDeleting(bill)}
+                onPay={() => setPaying([bill.id])}
+              />
             ))}
           </div>
           {page && page.total > BILLS_PAGE_SIZE && <Pager total={page.total} limit={BILLS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
         </>
       )}
+      <SchedulePaymentDialog open={paying !== null} onOpenChange={(open) => !open && setPaying(null)} billIds={paying ?? []} />
       <BillFormDialog open={formOpen} onOpenChange={setFormOpen} billId={editingId} />
       <ConfirmDialog
         open={deleting !== null}
