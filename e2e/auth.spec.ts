@@ -81,10 +81,51 @@ test('the shell: live badges, and a sidebar behind a toggle on small screens', a
   const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
   await expect(sidebar).not.toBeInViewport();
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(sidebar).toBeInViewport();
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: '/tmp/shell-mobile-open.png' });
   await sidebar.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(sidebar).not.toBeInViewport();
   await page.screenshot({ path: '/tmp/shell-mobile.png', fullPage: true });
+});
+
+test('settings: profile, password, toggles and billing are saved for real', async ({ page }) => {
+  const { username } = await registerThroughUi(page);
+  await page.goto('/settings');
+  await page.getByLabel('First name').fill('Erika');
+  await page.getByLabel('Industry').click();
+  await page.getByRole('option', { name: 'Consulting' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your profile information has been saved successfully.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Erika Example/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByLabel('Current password').fill('wrong password');
+  await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await page.getByLabel('Confirm new password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('There was an error updating your security settings.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Current password is incorrect', { exact: true })).toBeVisible();
+  await page.getByLabel('Current password').fill('correct horse 1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your security settings have been saved successfully.', { exact: true })).toBeVisible();
+  await page.getByRole('switch', { name: 'Two-Factor Authentication' }).click();
+  await expect(page.getByRole('switch', { name: 'Two-Factor Authentication' })).toBeChecked();
+  await page.screenshot({ path: '/tmp/settings-security.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('switch', { name: 'Weekly Reports' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Weekly Reports' }).click();
+  await expect(page.getByRole('switch', { name: 'Weekly Reports' })).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Weekly Reports' })).toBeChecked();
+  await page.screenshot({ path: '/tmp/settings-notifications.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await expect(page.getByText('Starter plan')).toBeVisible();
+  await page.screenshot({ path: '/tmp/settings-billing.png', fullPage: true });
+
+  // The new password works.
+  const response = await page.request.post('/api/login', { data: { username, password: 'a brand new password' } });
+  expect(response.ok()).toBeTruthy();
 });

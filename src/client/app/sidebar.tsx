@@ -1,7 +1,6 @@
 import {
   BarChart3,
   Briefcase,
-  Building2,
   CheckSquare,
   CreditCard,
   FileText,
@@ -64,7 +63,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
       id="app-sidebar"
       aria-label="Main navigation"
       className={cn(
-        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0',
+        'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r bg-white transition-transform lg:translate-x-0',
         open ? 'translate-x-0' : '-translate-x-full',
       )}
     >
@@ -121,10 +120,6 @@ function UpgradeCard() {
         Upgrade to Pro
       </div>
       <p className="mt-1 text-xs text-blue-100">Unlock unlimited invoices and advanced automation.</p>
-      <div className="mt-3 flex items-center gap-1 text-xs font-medium text-blue-50">
-        <Building2 className="size-3.5" aria-hidden="true" />
-        Ask your account owner to upgrade
-      </div>
     </div>
   );
 }

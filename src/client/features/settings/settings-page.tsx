@@ -19,7 +19,7 @@ export default function SettingsPage() {
   return (
     <PageLayout title="Settings" subtitle="Manage your account and preferences">
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>

@@ -96,9 +96,11 @@ export function TeamTab() {
                               <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} onClick={() => setEditing(member)}>
                                 <Pencil />
                               </Button>
-                              <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={() => setRemoving(member)}>
-                                <Trash2 className="text-destructive" />
-                              </Button>
+                              {member.id !== user?.id && (
+                                <Button variant="ghost" size="icon" aria-label={`Remove ${name}`} onClick={() => setRemoving(member)}>
+                                  <Trash2 className="text-destructive" />
+                                </Button>
+                              )}
                             </div>
                           )}
                         </TableCell>
