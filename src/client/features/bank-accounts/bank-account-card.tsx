@@ -38,21 +38,19 @@ export function BankAccountCard(props: {
   const voided = account.verificationStatus === 'failed' || account.verificationStatus === 'expired';
   return (
     <Card data-testid="bank-account-card">
-      <CardHeader className="flex flex-row items-start justify-between gap-3 space-y-0">
-        <div className="flex min-w-0 items-start gap-3">
-          <div className="rounded-full bg-slate-100 p-2 text-slate-700">
-            <Landmark className="size-5" aria-hidden="true" />
-          </div>
-          <div className="min-w-0 space-y-1">
-            <CardTitle className="truncate text-base" title={account.accountName}>
-              {account.accountName}
-            </CardTitle>
-            <p className="truncate text-sm text-slate-500">{account.bankName ?? 'Unknown Bank'}</p>
-          </div>
+      <CardHeader className="flex flex-row items-start gap-3 space-y-0">
+        <div className="rounded-full bg-slate-100 p-2 text-slate-700">
+          <Landmark className="size-5" aria-hidden="true" />
         </div>
-        <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
-          {account.isPrimary && <Badge variant="info">Primary</Badge>}
-          <Badge variant={labelVariant[label]}>{label}</Badge>
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <CardTitle className="truncate text-base" title={account.accountName}>
+            {account.accountName}
+          </CardTitle>
+          <p className="truncate text-sm text-slate-500">{account.bankName ?? 'Unknown Bank'}</p>
+          <div className="flex flex-wrap gap-1.5">
+            {account.isPrimary && <Badge variant="info">Primary</Badge>}
+            <Badge variant={labelVariant[label]}>{label}</Badge>
+          </div>
         </div>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">

@@ -20,12 +20,14 @@ function failure(error: unknown, fallback: string) {
 export default function BankAccountsPage() {
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
-  const [verifying, setVerifying] = useState<BankAccount | null>(null);
+  const [verifyingId, setVerifyingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const accounts = useBankAccounts(offset);
   const update = useUpdateBankAccount();
   const remove = useDeleteBankAccount();
   const items = accounts.data?.items ?? [];
+  // Read from the refreshed list: attempts left change after a wrong pair; a voided one closes.
+  const verifying = items.find((account) => account.id === verifyingId && account.needsMicroDeposits) ?? null;
 
   const makePrimary = (account: BankAccount) =>
     update.mutate(
@@ -57,7 +59,7 @@ export default function BankAccountsPage() {
   return (
     <PageLayout title="Bank Accounts" subtitle="Manage your bank accounts for ACH and wire transfers" actions={addButton}>
       {accounts.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-64" />
           ))}
@@ -73,13 +75,13 @@ export default function BankAccountsPage() {
         />
       ) : (
         <div className="grid gap-4">
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
             {items.map((account) => (
               <BankAccountCard
                 key={account.id}
                 account={account}
                 busy={update.isPending}
-                onVerify={() => setVerifying(account)}
+                onVerify={() => setVerifyingId(account.id)}
                 onMakePrimary={() => makePrimary(account)}
                 onRemove={() => setRemoving(account)}
               />
@@ -89,7 +91,7 @@ export default function BankAccountsPage() {
         </div>
       )}
       <AddBankAccountDialog open={adding} onOpenChange={setAdding} />
-      <VerifyMicroDepositsDialog account={verifying} onOpenChange={(open) => !open && setVerifying(null)} />
+      <VerifyMicroDepositsDialog account={verifying} onOpenChange={(open) => !open && setVerifyingId(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -8,7 +8,7 @@ import { MoneyInput } from '@/components/ui/money-input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { type BankAccount, type VerifyMicroDepositsInput, verifyMicroDepositsSchema } from '@shared/contracts/bank-accounts';
-import type { Cents } from '@shared/money';
+import { type Cents, toDecimal } from '@shared/money';
 import { useVerifyBankAccount } from './api';
 
 type Output = { microDeposit1: Cents; microDeposit2: Cents };
@@ -22,14 +22,17 @@ export function VerifyMicroDepositsDialog({ account, onOpenChange }: { account: 
   });
   const { errors, isSubmitting } = formState;
 
+  // The account object is refetched after every attempt; clear the form only for another account.
+  const accountId = account?.id;
   useEffect(() => {
-    if (account) reset(empty);
-  }, [account, reset]);
+    if (accountId) reset(empty);
+  }, [accountId, reset]);
 
   const onSubmit = handleSubmit(async (input) => {
     if (!account) return;
     try {
-      await verify.mutateAsync({ id: account.id, input });
+      // The form parsed the amounts to cents; the API takes them as decimal strings.
+      await verify.mutateAsync({ id: account.id, input: { microDeposit1: toDecimal(input.microDeposit1), microDeposit2: toDecimal(input.microDeposit2) } });
       toast({ title: 'Bank account verified successfully' });
       onOpenChange(false);
     } catch (error) {
