@@ -80,6 +80,7 @@ test('the shell: live badges, and a sidebar behind a toggle on small screens', a
   await page.setViewportSize({ width: 375, height: 800 });
   const sidebar = page.getByRole('complementary', { name: 'Main navigation' });
   await expect(sidebar).not.toBeInViewport();
+  await page.screenshot({ path: '/tmp/shell-mobile-invoices.png' });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(sidebar).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: '/tmp/shell-mobile-open.png' });
