@@ -86,9 +86,11 @@ test('a firm registers, lands on sign-in, and its owner signs in', async ({ page
   await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
-  // The owner signs in with the new account.
-  const login = await page.request.post('/api/login', { data: { username: name, password } });
-  expect(login.status()).toBe(200);
+  // The owner signs in with the new account on the real sign-in page.
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   const me = await page.request.get('/api/user');
   expect(await me.json()).toMatchObject({
     username: name,

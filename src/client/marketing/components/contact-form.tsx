@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, apiRequest } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 
 /** The short demo/sales form: validated with the shared contract, posted to POST /api/contact. */
 export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submitLabel: string }) {
@@ -21,14 +22,8 @@ export function ContactForm({ topic, submitLabel }: { topic: ContactTopic; submi
   });
   const send = useMutation({
     mutationFn: (body: ContactRequestInput) => apiRequest('POST', '/api/contact', body),
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (name in form.getValues())
-            form.setError(name as keyof ContactRequestInput, { message });
-        }
-      }
-    },
+    onError: (error) =>
+      applyServerErrors(error, form.setError, ['topic', 'name', 'email', 'firm', 'message']),
   });
 
   if (send.isSuccess) {

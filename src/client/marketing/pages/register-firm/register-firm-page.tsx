@@ -13,6 +13,7 @@ import {
 } from '@shared/contracts/firms';
 import { Button } from '@/components/ui/button';
 import { ApiError, apiRequest } from '@/lib/api';
+import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { MarketingLayout } from '../../components/marketing-layout';
 import { FirmStep } from './firm-step';
@@ -90,13 +91,12 @@ export default function RegisterFirmPage() {
       void navigate('/auth');
     },
     onError: (error) => {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      const named = Object.entries(fields ?? {}).filter(([name]) => isField(name));
-      for (const [name, message] of named) {
-        if (isField(name)) form.setError(name, { message }, { shouldFocus: false });
-      }
-      const first = named[0];
-      if (first) goTo(stepOf(first[0]));
+      const fields = firmRegistrationSteps.flatMap((item) => [...item.fields]);
+      applyServerErrors(error, form.setError, fields);
+      // Send the user back to the first step holding a field the server refused.
+      const refused = error instanceof ApiError && error.fields ? Object.keys(error.fields) : [];
+      const steps = refused.filter(isField).map(stepOf);
+      if (steps.length > 0) goTo(Math.min(...steps));
       toast({
         title: 'Registration Failed',
         description: error.message || 'Failed to register accounting firm',
