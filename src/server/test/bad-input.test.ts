@@ -58,7 +58,7 @@ describe('malformed input on every route', () => {
           });
           if (response.statusCode >= 500) {
             failures.push(`${route.method} ${url} ${JSON.stringify(body)} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
-          } else if (response.statusCode >= 400 && !response.headers['content-type']?.includes('json')) {
+          } else if (response.statusCode >= 400 && !String(response.headers['content-type'] ?? '').includes('json')) {
             failures.push(`${route.method} ${url} -> ${response.statusCode} without a JSON body`);
           }
         }
