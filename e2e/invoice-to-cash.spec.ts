@@ -116,4 +116,9 @@ test('add a customer, invoice them, download and send the PDF, record a partial 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('This invoice has payments and cannot be deleted.', { exact: true })).toBeVisible();
   await expect(card).toBeVisible();
+
+  // The dashboard counts the money in.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-Total Revenue')).toHaveText('$400.00');
+  await expect(page.getByTestId('stat-Outstanding Invoices')).toHaveText('$0.00');
 });
