@@ -33,7 +33,7 @@ export async function paymentRunsRoutes(app: ZodApp, deps: AppDeps): Promise<voi
     },
     async (request, reply) => {
       const auth = requireRole(request, BANK_ACCOUNT_ROLES);
-      return reply.status(201).send(await schedulePayments(deps, auth, request.body));
+      return reply.status(201).send(await schedulePayments(deps.db, auth, request.body, deps.now()));
     },
   );
 

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import { type SchedulePayment, type ScheduleResult, paymentRunMethodLabels } from '../../../shared/contracts/payment-runs';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
 import { bills, paymentRuns, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount } from '../bank-accounts/bank-accounts.queries';
 import type { Actor } from '../bank-accounts/bank-accounts.service';
@@ -24,14 +24,13 @@ export function vendorCanReceive(vendor: Pick<VendorRow, 'accountNumberEncrypted
  * transaction: if any bill may not be paid (unapproved, rejected, paid, already scheduled, a
  * vendor without bank details) nothing is created. Each payment is the bill's open total.
  */
-export async function schedulePayments(deps: AppDeps, actor: Actor, input: SchedulePayment): Promise<ScheduleResult> {
-  const now = deps.now();
+export async function schedulePayments(db: Database, actor: Actor, input: SchedulePayment, now: Date): Promise<ScheduleResult> {
   if (input.scheduledDate < calendarDay(now)) {
     throw new AppError('VALIDATION', 'Payment date cannot be in the past', { scheduledDate: 'Payment date cannot be in the past' });
   }
   const methodLabel = paymentRunMethodLabels[input.method];
 
-  return deps.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const account = await findBankAccount(tx, { organizationId: actor.organizationId, id: input.bankAccountId });
     if (!account) throw notFound('Bank account');
     if (!account.isVerified) {

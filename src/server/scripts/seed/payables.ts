@@ -1,12 +1,17 @@
 import { addDays, format, subDays } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { multiplyCents, percentOf } from '../../../shared/money';
-import { billApprovals, users } from '../../db/schema';
+import { paymentRunMethods } from '../../../shared/contracts/payment-runs';
+import { bankAccounts, billApprovals, bills, paymentRuns, payments, users, vendors } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { encryptSecret, lastFour } from '../../platform/encryption';
 import { hashPassword } from '../../platform/passwords';
 import { approveRequest, rejectRequest } from '../../features/approvals/decide-request';
 import { createWorkflow } from '../../features/approvals/workflows.service';
 import type { BillRow } from '../../features/bills/bills.queries';
 import { createBill } from '../../features/bills/bills.service';
+import { schedulePayments } from '../../features/payment-runs/schedule-payments';
 import { createVendor } from '../../features/vendors/vendors.service';
 import type { Vendor } from '../../../shared/contracts/vendors';
 import type { SeedContext } from './seed-context';
@@ -189,5 +194,137 @@ export async function seedPayables(context: SeedContext): Promise<PayablesSeed> 
   await seedApprovalRules(context, vendors);
   const bills = await seedBills(context, vendors, bookkeeperId);
   await seedApprovalDecisions(context, bills);
+  await seedBillPayments(context);
   return { vendors, bills, bookkeeperId };
+}
+
+/*
+ * Bank accounts and bill payments (payment runs work): the accounts bills are paid from, the
+ * completed payments behind last quarter's paid bills, and a scheduled run for bills due soon.
+ */
+
+const DEMO_BANK_ACCOUNTS = [
+  { accountName: 'Operating', accountType: 'business_checking', accountNumber: '153900047721', isPrimary: true },
+  { accountName: 'Tax Reserve', accountType: 'business_savings', accountNumber: '153900099310', isPrimary: false },
+] as const;
+
+/** Verified as if their micro-deposits had been confirmed two months ago; returns the primary's id. */
+export async function seedBankAccounts(context: SeedContext): Promise<string> {
+  const sentAt = subDays(context.now, 62);
+  const verifiedAt = subDays(context.now, 60);
+  let primaryId = '';
+  for (const account of DEMO_BANK_ACCOUNTS) {
+    const [row] = await context.db
+      .insert(bankAccounts)
+      .values({
+        organizationId: context.organizationId,
+        userId: context.userId,
+        accountName: account.accountName,
+        accountHolderName: 'Northwind Bookkeeping LLC',
+        bankName: 'U.S. Bank',
+        accountType: account.accountType,
+        accountNumberEncrypted: encryptSecret(context.config.encryptionKey, account.accountNumber),
+        accountLast4: lastFour(account.accountNumber),
+        routingNumber: '123000220',
+        isPrimary: account.isPrimary,
+        isVerified: true,
+        verificationStatus: 'verified',
+        achEnabled: true,
+        wireEnabled: account.accountType === 'business_checking',
+        microDepositsSentAt: sentAt,
+        microDepositsExpireAt: addDays(sentAt, 14),
+        verifiedAt,
+        createdAt: sentAt,
+        updatedAt: verifiedAt,
+      })
+      .returning();
+    if (!row) throw new Error('could not create a demo bank account');
+    if (account.isPrimary) primaryId = row.id;
+    const audit = { organizationId: context.organizationId, userId: context.userId, entityType: 'bank_account', entityId: row.id };
+    await writeAudit(context.db, { ...audit, action: 'bank_account.created', details: { accountLast4: row.accountLast4 } });
+    await writeAudit(context.db, { ...audit, action: 'bank_account.verified', details: { method: 'micro_deposits' } });
+  }
+  return primaryId;
+}
+
+/** The bills entered as paid get the completed payments that paid them: one run per method. */
+export async function seedCompletedBillPayments(context: SeedContext, bankAccountId: string): Promise<void> {
+  const paid = await context.db
+    .select({ bill: bills, method: vendors.paymentMethod })
+    .from(bills)
+    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+    .where(and(eq(bills.organizationId, context.organizationId), eq(bills.status, 'paid')));
+  for (const method of paymentRunMethods) {
+    const group = paid.filter((row) => row.method === method);
+    const first = group[0];
+    if (!first) continue;
+    const payDay = group.map((row) => row.bill.dueDate).sort()[0] ?? first.bill.dueDate;
+    const processedAt = new Date(`${payDay}T15:00:00Z`);
+    const [run] = await context.db
+      .insert(paymentRuns)
+      .values({ organizationId: context.organizationId, userId: context.userId, bankAccountId, method, scheduledDate: payDay, createdAt: subDays(processedAt, 3) })
+      .returning();
+    if (!run) throw new Error('could not create a demo payment run');
+    for (const { bill } of group) {
+      const transactionId = `${method.toUpperCase()}-${payDay.replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`;
+      const [payment] = await context.db
+        .insert(payments)
+        .values({
+          organizationId: context.organizationId,
+          userId: context.userId,
+          type: 'bill_payment',
+          referenceId: bill.id,
+          amount: bill.totalAmount,
+          method,
+          status: 'completed',
+          transactionId,
+          paymentRunId: run.id,
+          bankAccountId,
+          scheduledDate: payDay,
+          processedAt,
+          createdAt: run.createdAt,
+        })
+        .returning();
+      if (!payment) throw new Error('could not create a demo payment');
+      await context.db.update(bills).set({ paidAt: processedAt, scheduledPaymentDate: payDay }).where(eq(bills.id, bill.id));
+      await writeAudit(context.db, {
+        organizationId: context.organizationId,
+        userId: null,
+        action: 'payment.completed',
+        entityType: 'payment',
+        entityId: payment.id,
+        details: { amount: payment.amount, method, transactionId, paymentRunId: run.id, billId: bill.id },
+      });
+    }
+  }
+}
+
+/** Payable ACH bills due in the next two weeks, scheduled three days out through the API's service. */
+export async function seedScheduledBillPayments(context: SeedContext, bankAccountId: string): Promise<void> {
+  const due = await context.db
+    .select({ id: bills.id })
+    .from(bills)
+    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+    .where(
+      and(
+        eq(bills.organizationId, context.organizationId),
+        eq(bills.status, 'received'),
+        inArray(bills.approvalStatus, ['not_required', 'approved']),
+        eq(vendors.paymentMethod, 'ach'),
+        lte(bills.dueDate, day(addDays(context.now, 14))),
+      ),
+    );
+  if (due.length === 0) return;
+  await schedulePayments(
+    context.db,
+    { organizationId: context.organizationId, userId: context.userId },
+    { billIds: due.map((row) => row.id), bankAccountId, method: 'ach', scheduledDate: day(addDays(context.now, 3)) },
+    context.now,
+  );
+}
+
+export async function seedBillPayments(context: SeedContext): Promise<void> {
+  const bankAccountId = await seedBankAccounts(context);
+  await seedCompletedBillPayments(context, bankAccountId);
+  await seedScheduledBillPayments(context, bankAccountId);
 }
