@@ -81,8 +81,10 @@ test('upload a PDF, watch it being read, review the extracted data and create th
   expect(bill).toMatchObject({ totalAmount: '242.00' });
   expect(bill?.documentId).toBeTruthy();
   await page.goto('/bills');
-  await expect(page.getByText('INV-2026-0042')).toBeVisible();
-  await expect(page.getByText('Acme Office Supplies').first()).toBeVisible();
+  const billCard = page.getByTestId('bill-card').filter({ hasText: 'INV-2026-0042' });
+  await expect(billCard).toContainText('Acme Office Supplies');
+  await expect(billCard).toContainText('$242.00');
+  await expect(billCard.getByRole('link', { name: 'Attachment' })).toHaveAttribute('href', `/api/documents/${bill?.documentId ?? ''}/file`);
   await page.screenshot({ path: '/tmp/documents-bills.png', fullPage: true });
 });
 
