@@ -139,6 +139,8 @@ describe('accepting an invitation', () => {
       const expired = await local.app.inject({ method: 'POST', url: `/api/team/invitations/${token}/accept`, payload: joinPayload() });
       expect(expired.statusCode).toBe(400);
       expect(expired.json().message).toBe('This invitation has expired');
+      const pending = await owner.request({ method: 'GET', url: '/api/team/invitations' });
+      expect(pending.json()).toEqual([]);
       const unknown = await local.app.inject({ method: 'POST', url: '/api/team/invitations/not-a-token/accept', payload: joinPayload() });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('Invitation not found');

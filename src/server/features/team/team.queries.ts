@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TeamMember } from '../../../shared/contracts/team';
 import type { Database } from '../../db/client';
 import { teamInvitations, users } from '../../db/schema';
@@ -63,10 +63,10 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string)
 }
 
 export async function findPendingInvitations(db: Database, organizationId: string, now: Date) {
-  const rows = await db
+  return db
     .select()
     .from(teamInvitations)
-    .where(eq(teamInvitations.organizationId, organizationId))
-    .orderBy(asc(teamInvitations.createdAt));
-  return rows.filter((row) => row.acceptedAt === null && row.expiresAt > now);
+    .where(and(eq(teamInvitations.organizationId, organizationId), isNull(teamInvitations.acceptedAt), gt(teamInvitations.expiresAt, now)))
+    .orderBy(asc(teamInvitations.createdAt))
+    .limit(200);
 }
