@@ -1,8 +1,10 @@
-import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { FileText, Mail, MapPin, Pencil, Phone, Trash2, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMoneyFormat } from '@/lib/money-format';
 import type { Customer } from '@shared/contracts/customers';
+import { parseMoney } from '@shared/money';
 
 function addressLine(customer: Customer): string {
   const place = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -11,6 +13,8 @@ function addressLine(customer: Customer): string {
 
 export function CustomerCard({ customer, onEdit, onDelete }: { customer: Customer; onEdit: () => void; onDelete: () => void }) {
   const address = addressLine(customer);
+  const { formatAmount } = useMoneyFormat();
+  const owes = (parseMoney(customer.currentBalance) ?? 0) > 0;
   return (
     <Card className={customer.isActive ? '' : 'opacity-70'} data-testid="customer-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
@@ -55,6 +59,14 @@ export function CustomerCard({ customer, onEdit, onDelete }: { customer: Custome
             <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <span className="truncate" title={address}>
               {address}
+            </span>
+          </p>
+        )}
+        {owes && (
+          <p className="flex items-center gap-2">
+            <Wallet className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span>
+              Open balance <span className="font-medium tabular-nums text-slate-900">{formatAmount(customer.currentBalance)}</span>
             </span>
           </p>
         )}

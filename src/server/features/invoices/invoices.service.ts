@@ -11,6 +11,7 @@ import {
   type InvoiceDraft,
   invoiceTotals,
   numberTaken,
+  refreshCustomerBalance,
   requireCustomer,
   settleStatus,
 } from './invoice-rules';
@@ -87,6 +88,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
         details: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
       });
       await auditStatusChange(tx, actor, row.id, null, status);
+      await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
       return row.id;
     });
     return await readBack(db, actor, id, now);
@@ -135,6 +137,8 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, inpu
         },
       });
       await auditStatusChange(tx, actor, id, existing.status, status);
+      await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
+      if (existing.customerId !== input.customerId) await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
@@ -164,6 +168,7 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
       throw new AppError('CONFLICT', 'This invoice has payments and cannot be deleted.');
     }
     await tx.delete(invoices).where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
+    await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     await writeAudit(tx, {
       ...actor,
       action: 'invoice.deleted',

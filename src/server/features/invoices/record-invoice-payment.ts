@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, moneyIn } from './invoice-rules';
+import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
 import { calendarDay, findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 export interface PaymentReceived {
@@ -154,6 +154,7 @@ export async function recordInvoicePayment(
       if (fullyPaid) {
         await writeAudit(tx, { ...entity, action: 'invoice.paid', details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
       }
+      await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
       return { row: payment, duplicate: false };
     });
     const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
