@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { documentTypes, ocrStatuses, type StoredExtractedData } from '../../../shared/contracts/documents';
-import type { VendorHints } from '../../features/documents/extraction/learning/vendor-hints';
+import type { VendorHints } from '../../features/documents/extraction';
 import { createdAt, id, updatedAt } from './columns';
 import { organizations } from './organizations';
 
