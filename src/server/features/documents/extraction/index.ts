@@ -1,15 +1,14 @@
 import type { ExtractedData } from '../../../../shared/contracts/extracted-data';
 import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
-import { ExtractionError } from './extraction-error';
 import { buildDocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
 import { suggestCategory } from './fields/suggest-category';
 import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
 import { terminateOcrWorker } from './ocr/ocr-worker';
 import { prepareImageForOcr } from './ocr/prepare-image';
-import { renderPdfPage } from './ocr/render-page';
-import { openPdf } from './pdf-document';
-import { readPdfTextLayer } from './pdf-text-layer';
+import { ocrScale } from './ocr/prepare-image';
+import { readPdf, renderPdfPage, terminateDocumentWorker } from './worker/document-worker-client';
+import { pageTextLines } from './pdf/pdf-text-layer';
 import { type PageImage, readByOcr } from './read-ocr';
 import type { TextLine } from './text-line';
 
@@ -38,26 +37,23 @@ function finishEinvoice(data: ExtractedData, hints: readonly VendorHints[]): Ext
 }
 
 async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise<ExtractedData> {
-  const pdf = await openPdf(bytes);
-  try {
-    const einvoice = await readEmbeddedEinvoice(pdf).catch(() => null);
-    if (einvoice) return finishEinvoice(einvoice, hints);
+  const pdf = await readPdf(bytes, maxTextPages);
+  const einvoice = readEmbeddedEinvoice(pdf.attachments);
+  if (einvoice) return finishEinvoice(einvoice, hints);
 
-    const pages = await readPdfTextLayer(pdf, maxTextPages);
-    const textLines: TextLine[] = pages.flatMap((page) => page.lines);
-    const scanned = pages.filter((page) => page.characterCount < minTextLayerCharacters).slice(0, maxOcrPages);
-    if (scanned.length === 0 || textLines.length > 0 && scanned.length < pages.length) {
-      return readFields(buildDocumentText(textLines, 'pdf-text'), hints);
-    }
-    const images: PageImage[] = [];
-    for (const page of scanned) images.push({ ...(await renderPdfPage(pdf, page.page)), page: page.page });
-    return readFields(await readByOcr(images), hints);
-  } catch (error) {
-    if (error instanceof ExtractionError) throw error;
-    throw new ExtractionError('This PDF could not be read. It may be damaged.', 'corrupt');
-  } finally {
-    await pdf.destroy().catch(() => undefined);
+  const pages = pdf.pages.map(pageTextLines);
+  const textLines: TextLine[] = pages.flatMap((page) => page.lines);
+  const scanned = pages.filter((page) => page.characterCount < minTextLayerCharacters).slice(0, maxOcrPages);
+  if (scanned.length === 0 || (textLines.length > 0 && scanned.length < pages.length)) {
+    return readFields(buildDocumentText(textLines, 'pdf-text'), hints);
   }
+  const images: PageImage[] = [];
+  for (const page of scanned) {
+    const raw = pdf.pages.find((candidate) => candidate.page === page.page);
+    const scale = raw ? ocrScale(raw.width, raw.height) : 2;
+    images.push({ ...(await renderPdfPage(bytes, page.page, scale)), page: page.page });
+  }
+  return readFields(await readByOcr(images), hints);
 }
 
 /**
@@ -73,5 +69,5 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
 
 /** Stops the OCR worker; call on shutdown so the process can exit. */
 export async function shutdownExtraction(): Promise<void> {
-  await terminateOcrWorker();
+  await Promise.all([terminateOcrWorker(), terminateDocumentWorker()]);
 }

@@ -3,7 +3,7 @@ import type { TextLine } from '../text-line';
 import type { Candidate } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
 import { type AmountRole, notTotalPattern, notTotalWords, subtotalLabels, taxLabels, totalLabels } from './labels';
-import { findLabelMatches, horizontalOverlap, linesBelow, spanBox } from './line-spans';
+import { findLabelMatches, horizontalOverlap, linesBelow, spanBox, wordsIn } from './line-spans';
 import { type AmountToken, findAmounts } from './parse-amount';
 
 export interface AmountCandidate extends Candidate<Cents> {
@@ -23,12 +23,18 @@ const roles = [
   { role: 'other', rules: [{ pattern: notTotalWords, weight: 0 }] },
 ];
 
-/** Amounts of a line that are not part of a date written in it. */
+/**
+ * Amounts of a line that are not part of a date written in it. A currency sign the OCR was
+ * unsure of is dropped: smudges are often read as "¥" or "£".
+ */
 function moneyOf(document: DocumentText, line: TextLine): AmountToken[] {
   const dates = lineDates(document, line);
-  return findAmounts(line.text).filter(
-    (amount) => !dates.some((date) => amount.start < date.end && amount.end > date.start),
-  );
+  return findAmounts(line.text)
+    .filter((amount) => !dates.some((date) => amount.start < date.end && amount.end > date.start))
+    .map((amount) => {
+      const unsure = wordsIn(line, amount.start, amount.end).some((word) => (word.confidence ?? 1) < 0.6);
+      return unsure && amount.currencyMark ? { ...amount, currencyMark: null } : amount;
+    });
 }
 
 /** The value for a label: the last amount after it (rightmost column), decimals first. */

@@ -2,13 +2,14 @@ import type { TextLine } from '../text-line';
 import { type Candidate, type FieldPreference, pickBest, scoreToConfidence } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
 import { invoiceNumberLabels } from './labels';
+import { addressPattern } from './vendor-rules';
 import { findLabelMatches, horizontalOverlap, linesBelow, segmentAround, spanBox } from './line-spans';
 
 const roles = [{ role: 'number', rules: invoiceNumberLabels }];
 // Separators between a label and its value: ":", ".", "No", "Nr", "N°", "number".
 const afterLabel = /^\s*(?:[:.\-]\s*|(?:n[°ºo]\.?|no\.?|nr\.?|num(?:ber|[ée]ro)?\.?)\s*)*(#\s?)?([A-Za-z0-9#][\w\-/.#]*)/u;
 // Numbers that belong to something else when these words stand just before the label.
-const foreignContext = /\b(?:gst|vat|tva|tax|ust|mwst|btw|reg|order|customer|account|client|kunden|klant|tel|phone|fax|iban|siret|siren|kvk|id|po|purchase|account|dossier)\b[\s.:]*$/iu;
+const foreignContext = /\b(?:gst|vat|tva|tax|ust|mwst|btw|reg|order|customer|account|client|kunden|klant|tel|phone|fax|iban|siret|siren|kvk|id|po|purchase|account|dossier|address|adresse|anschrift|adres)\b[\s.:]*$/iu;
 
 function isPlausibleNumber(value: string): boolean {
   const clean = value.replace(/[.\-/]+$/, '');
@@ -35,6 +36,8 @@ export function findInvoiceNumber(
     const dates = lineDates(document, line);
     labels.forEach((label) => {
       if (foreignContext.test(line.text.slice(Math.max(0, label.start - 16), label.start))) return;
+      // A bare "No." inside a street address is a house number.
+      if (label.weight < 3 && addressPattern.test(line.text)) return;
       let found = valueAfter(line, label.end);
       let foundLine = line;
       const isDate = (value: { start: number; end: number }, target: TextLine): boolean =>

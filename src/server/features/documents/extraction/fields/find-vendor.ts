@@ -119,8 +119,11 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const buyers = buyerLines(lines);
   const candidates: NameCandidate[] = [];
   const firstPage = lines.filter((line) => line.page === 1);
+  // The vendor's header comes before the document title ("TAX INVOICE"); the customer after it.
+  const titleIndex = lines.findIndex((line) => line.page === 1 && cleanName(line.text) === '' && documentTitleWords.test(line.text));
   const add = (name: string, score: number, lineIndex: number): void => {
     const clean = cleanName(name);
+    if (titleIndex >= 0 && lineIndex > titleIndex && lines[lineIndex]?.page === 1 && (lines[lineIndex]?.y ?? 1) < 0.5) score -= 0.75;
     if (clean.length < 2 || letterShare(clean) < 0.6 || !/\p{L}{2}/u.test(clean) || isLegalFormOnly(clean)) return;
     candidates.push({ name: clean, score: buyers.has(lineIndex) ? score - 4 : score, lineIndex });
   };
@@ -153,8 +156,10 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       const text = nameWithLegalForm(raw) ?? cleanName(raw);
       if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
       if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
-      // Logo letters read as fragments ("amazo n") are not a name.
-      const fragmentPenalty = words.some((word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&') ? 3 : 0;
+      // Logo letters read as fragments ("amazo n") are not a name, nor is one lower-case word.
+      const fragment = words.some((word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&');
+      const lowerWord = words.length === 1 && /^\p{Ll}+$/u.test(text);
+      const fragmentPenalty = fragment ? 3 : lowerWord ? 1.5 : 0;
       let name = text;
       const next = lines[index + 1];
       if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;
@@ -195,7 +200,7 @@ export function findVendor(document: DocumentText): VendorChoice {
   const ranked = rankVendorCandidates(document)[0];
   const best = ranked && ranked.score >= 0.5 ? ranked : null;
   return {
-    name: best?.name ?? null,
+    name: best ? (document.source === 'ocr' ? correctByRepetition(best.name, text) : best.name) : null,
     confidence: best ? scoreToConfidence(best.score, 5) : 0,
     taxId: findTaxId(text),
     email: /[\w.+-]+@[\w-]+\.[\w.-]+/u.exec(text)?.[0] ?? null,
@@ -211,4 +216,31 @@ export function findTaxId(text: string): string | null {
     if (value && (value.match(/\d/g)?.length ?? 0) >= 6) return value;
   }
   return null;
+}
+
+/** True when two words of equal length differ in exactly one letter. */
+function oneLetterApart(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let differences = 0;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) differences += 1;
+  return differences === 1;
+}
+
+/**
+ * OCR self-correction: a word of the name read once ("AEGN") next to a one-letter variant that
+ * the document prints several times ("AEON") takes the repeated spelling.
+ */
+export function correctByRepetition(name: string, text: string): string {
+  const counts = new Map<string, number>();
+  for (const word of text.toUpperCase().match(/\p{L}{4,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return name.replace(/\p{L}{4,}/gu, (word) => {
+    const upper = word.toUpperCase();
+    const own = counts.get(upper) ?? 0;
+    let best: string | null = null;
+    for (const [other, count] of counts) {
+      if (count >= 2 && count > own && oneLetterApart(upper, other) && (!best || count > (counts.get(best) ?? 0))) best = other;
+    }
+    if (!best) return word;
+    return word === upper ? best : word === word.toLowerCase() ? best.toLowerCase() : best;
+  });
 }

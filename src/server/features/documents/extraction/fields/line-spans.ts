@@ -1,4 +1,4 @@
-import { type Box, type TextLine, unionBox } from '../text-line';
+import { type Box, type TextLine, unionBox, type Word } from '../text-line';
 import { type LabelRule, labelRegex } from './labels';
 
 /** A labelled match inside one line's text. */
@@ -10,17 +10,23 @@ export interface LabelMatch {
   role: string;
 }
 
-/** The box covering characters [start, end) of a line, from the words that hold them. */
-export function spanBox(line: TextLine, start: number, end: number): Box {
-  const boxes: Box[] = [];
+/** The words holding characters [start, end) of a line's text. */
+export function wordsIn(line: TextLine, start: number, end: number): Word[] {
+  const words: Word[] = [];
   let offset = 0;
   for (const word of line.words) {
     const text = word.text.trim();
     const wordStart = offset;
     const wordEnd = offset + text.length;
-    if (wordEnd > start && wordStart < end) boxes.push(word);
+    if (wordEnd > start && wordStart < end) words.push(word);
     offset = wordEnd + 1;
   }
+  return words;
+}
+
+/** The box covering characters [start, end) of a line, from the words that hold them. */
+export function spanBox(line: TextLine, start: number, end: number): Box {
+  const boxes: Box[] = wordsIn(line, start, end);
   return boxes.length > 0 ? unionBox(boxes) : { page: line.page, x: line.x, y: line.y, width: line.width, height: line.height };
 }
 

@@ -50,9 +50,12 @@ function fullYear(text: string): number {
   return year < 70 ? 2000 + year : 1900 + year;
 }
 
+// Invoices are not dated decades ahead; a year far in the future is a misread digit.
+const latestYear = new Date().getFullYear() + 5;
+
 /** "YYYY-MM-DD" for a real calendar date in a plausible range, else null. */
 export function isoDate(year: number, month: number, day: number): string | null {
-  if (year < 1990 || year > 2099 || month < 1 || month > 12 || day < 1) return null;
+  if (year < 1990 || year > latestYear || month < 1 || month > 12 || day < 1) return null;
   if (day > getDaysInMonth(new Date(year, month - 1, 1))) return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

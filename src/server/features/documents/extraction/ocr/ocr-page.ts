@@ -31,7 +31,10 @@ export async function ocrPage(
   return groupWordsIntoLines(words);
 }
 
-/** Common OCR slips inside words: a final "l" read as "|" or "1" after letters ("Tota|"). */
+/**
+ * Common OCR slips at the end of a word: "l" read as "|" or "1" after letters ("Tota|"), and a
+ * capital "I" read as ")" after capitals when no bracket was opened ("HU)").
+ */
 export function repairOcrWord(text: string): string {
-  return text.replace(/^(\p{L}{2,})[|1]([:.]?)$/u, '$1l$2');
+  return text.replace(/^(\p{L}{2,})[|1]([:.]?)$/u, '$1l$2').replace(/^(\p{Lu}{2,})\)$/u, '$1I');
 }

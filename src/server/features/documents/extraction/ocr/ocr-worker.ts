@@ -28,19 +28,28 @@ function prepareLanguageFolder(): string {
   return folder;
 }
 
+/**
+ * One uniform block of text: receipts and invoices read better this way than with automatic
+ * page segmentation, which splits right-aligned amounts and logos into separate blocks.
+ */
+async function configure(worker: Worker): Promise<void> {
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '0' });
+}
+
 let warmWorker: Promise<Worker> | null = null;
 let activeLanguages = '';
 // One OCR job at a time: a page is CPU-bound and several at once only add memory.
 let queue: Promise<unknown> = Promise.resolve();
 
 async function startWorker(): Promise<Worker> {
-  const worker = await createWorker([...languages], OEM.LSTM_ONLY, {
+  // English only at first; German and French load on the first document that needs them.
+  const worker = await createWorker(['eng'], OEM.LSTM_ONLY, {
     langPath: prepareLanguageFolder(),
     cacheMethod: 'none',
     gzip: true,
   });
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
-  activeLanguages = languages.join('+');
+  await configure(worker);
+  activeLanguages = 'eng';
   return worker;
 }
 
@@ -48,7 +57,7 @@ export type OcrLanguages = 'eng' | 'deu+eng' | 'fra+eng' | 'eng+deu+fra';
 
 /**
  * Runs `job` with the warm worker set to `languages`, after any job already running has
- * finished. All three languages stay loaded; switching only re-initialises the engine.
+ * finished. Languages stay loaded once used; switching only re-initialises the engine.
  */
 export function withOcrWorker<T>(languages: OcrLanguages, job: (worker: Worker) => Promise<T>): Promise<T> {
   const run = queue.then(async () => {
@@ -57,6 +66,7 @@ export function withOcrWorker<T>(languages: OcrLanguages, job: (worker: Worker) 
       const worker = await warmWorker;
       if (activeLanguages !== languages) {
         await worker.reinitialize(languages, OEM.LSTM_ONLY);
+        await configure(worker);
         activeLanguages = languages;
       }
       return await job(worker);

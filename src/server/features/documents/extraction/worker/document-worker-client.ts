@@ -1,0 +1,123 @@
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { ExtractionError } from '../extraction-error';
+
+const textItem = z.object({ str: z.string(), transform: z.array(z.number()), width: z.number(), height: z.number() });
+const rawPage = z.object({
+  page: z.number(),
+  width: z.number(),
+  height: z.number(),
+  transform: z.array(z.number()),
+  items: z.array(textItem),
+});
+const rawPdf = z.object({
+  pageCount: z.number(),
+  attachments: z.array(z.object({ filename: z.string(), content: z.string() })),
+  pages: z.array(rawPage),
+});
+const renderedPage = z.object({ png: z.instanceof(Uint8Array), width: z.number(), height: z.number() });
+const reply = z.object({
+  id: z.number(),
+  result: z.unknown().optional(),
+  error: z.object({ name: z.string(), message: z.string() }).optional(),
+});
+
+export type RawPdfPage = z.infer<typeof rawPage>;
+export type RawPdf = z.infer<typeof rawPdf>;
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | null = null;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+function failAll(error: Error): void {
+  for (const request of pending.values()) request.reject(error);
+  pending.clear();
+  worker = null;
+}
+
+function pdfWorker(): Worker {
+  if (worker) return worker;
+  // No TypeScript loader in the worker, and an explicit GC after images (see document-worker.mjs).
+  const started = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
+  started.on('message', (message: unknown) => {
+    const parsed = reply.safeParse(message);
+    if (!parsed.success) return;
+    const request = pending.get(parsed.data.id);
+    if (!request) return;
+    pending.delete(parsed.data.id);
+    if (pending.size === 0) started.unref();
+    if (parsed.data.error) {
+      const error = new Error(parsed.data.error.message);
+      error.name = parsed.data.error.name;
+      request.reject(error);
+    } else request.resolve(parsed.data.result);
+  });
+  started.on('error', (error) => failAll(error));
+  started.on('exit', () => failAll(new Error('The PDF reader stopped')));
+  started.unref();
+  worker = started;
+  return started;
+}
+
+async function ask(request: Record<string, unknown>, bytes: Buffer, kind: 'pdf' | 'image' = 'pdf'): Promise<unknown> {
+  const target = pdfWorker();
+  const id = nextId;
+  nextId += 1;
+  const copy = new Uint8Array(bytes);
+  const result = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
+  // Keep the process alive only while a request is in flight.
+  target.ref();
+  target.postMessage({ ...request, id, bytes: copy }, [copy.buffer]);
+  try {
+    return await result;
+  } catch (error) {
+    if (kind === 'image') {
+      throw new ExtractionError('This image could not be read. It may be damaged or in an unsupported format.', 'corrupt');
+    }
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'PasswordException') {
+      throw new ExtractionError('This PDF is password-protected. Remove the password and upload it again.', 'password-protected');
+    }
+    throw new ExtractionError('This file is not a readable PDF. It may be damaged or incomplete.', 'corrupt');
+  }
+}
+
+/** The text items of the first `maxPages` pages and any XML attachments of a PDF. */
+export async function readPdf(bytes: Buffer, maxPages: number): Promise<RawPdf> {
+  return rawPdf.parse(await ask({ op: 'read', maxPages }, bytes));
+}
+
+export interface GreyImage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+function toGreyImage(result: unknown): GreyImage {
+  const rendered = renderedPage.parse(result);
+  return { ...rendered, png: Buffer.from(rendered.png.buffer, rendered.png.byteOffset, rendered.png.byteLength) };
+}
+
+/** One page drawn as a grey PNG at `scale` (1 = 72 dpi), for OCR of scanned pages. */
+export async function renderPdfPage(bytes: Buffer, page: number, scale: number): Promise<GreyImage> {
+  return toGreyImage(await ask({ op: 'render', page, scale }, bytes));
+}
+
+/** A photo or scan decoded, scaled (long side near `targetLongSide`) and turned grey. */
+export async function prepareImage(
+  bytes: Buffer,
+  size: { targetLongSide: number; minScale: number; maxScale: number },
+): Promise<GreyImage> {
+  return toGreyImage(await ask({ op: 'prepareImage', ...size }, bytes, 'image'));
+}
+
+export async function terminateDocumentWorker(): Promise<void> {
+  const current = worker;
+  worker = null;
+  if (current) await current.terminate();
+}

@@ -1,0 +1,135 @@
+// PDF reading (pdfjs) and image decoding in a plain worker thread. Plain JavaScript on purpose:
+// the worker starts without the TypeScript loader, which otherwise holds a few hundred MB of
+// transformed pdfjs code, and the heavy decoding stays off the server's main thread. Decoded photos
+// live in native memory that V8 does not count, so the worker collects garbage after each image
+// instead of letting a few large photos pile up. The extraction rules live in TS.
+import { Buffer } from 'node:buffer';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { parentPort } from 'node:worker_threads';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+// Local font, character-map and decoder data, so nothing is ever fetched from the network.
+const dataUrl = (folder) => `${path.join(pdfjsRoot, folder)}${path.sep}`;
+
+async function open(bytes) {
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: dataUrl('standard_fonts'),
+    cMapUrl: dataUrl('cmaps'),
+    cMapPacked: true,
+    wasmUrl: dataUrl('wasm'),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Attachments that look like XML, and the raw text items of the first pages. */
+async function read(pdf, maxPages) {
+  const attachments = [];
+  const found = await pdf.getAttachments().catch(() => null);
+  for (const file of Object.values(found ?? {})) {
+    if (file && file.content && /\.xml$/i.test(String(file.filename ?? ''))) {
+      attachments.push({ filename: String(file.filename), content: Buffer.from(file.content).toString('utf8') });
+    }
+  }
+  const pages = [];
+  for (let number = 1; number <= Math.min(pdf.numPages, maxPages); number += 1) {
+    const page = await pdf.getPage(number);
+    const viewport = page.getViewport({ scale: 1 });
+    const content = await page.getTextContent();
+    const items = content.items
+      .filter((item) => typeof item.str === 'string' && item.str.trim() !== '')
+      .map((item) => ({ str: item.str, transform: item.transform, width: item.width, height: item.height }));
+    pages.push({ page: number, width: viewport.width, height: viewport.height, transform: viewport.transform, items });
+    page.cleanup();
+  }
+  return { pageCount: pdf.numPages, attachments, pages };
+}
+
+function whiteCanvas(width, height) {
+  const canvas = createCanvas(Math.max(1, Math.round(width)), Math.max(1, Math.round(height)));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  return { canvas, context };
+}
+
+/** Luminance greyscale as PNG; colour backgrounds and stamps otherwise confuse binarisation. */
+function greyPng(canvas, context) {
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+  const data = pixels.data;
+  for (let i = 0; i < data.length; i += 4) {
+    const grey = Math.round(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]);
+    data[i] = grey;
+    data[i + 1] = grey;
+    data[i + 2] = grey;
+  }
+  context.putImageData(pixels, 0, 0);
+  return { png: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height };
+}
+
+async function render(pdf, pageNumber, scale) {
+  const page = await pdf.getPage(pageNumber);
+  const viewport = page.getViewport({ scale });
+  const { canvas, context } = whiteCanvas(viewport.width, viewport.height);
+  await page.render({ canvas: null, canvasContext: context, viewport }).promise;
+  page.cleanup();
+  return greyPng(canvas, context);
+}
+
+/** Decodes a photo or scan and scales it so its long side is near `targetLongSide`. */
+async function prepareImage(bytes, targetLongSide, minScale, maxScale) {
+  const image = await loadImage(Buffer.from(bytes));
+  const scale = Math.min(maxScale, Math.max(minScale, targetLongSide / Math.max(image.width, image.height)));
+  const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return greyPng(canvas, context);
+}
+
+// Workers may not take --expose-gc on their command line; the flag can be set at run time.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
+
+async function handle(request) {
+  if (request.op === 'prepareImage') {
+    return prepareImage(request.bytes, request.targetLongSide, request.minScale, request.maxScale);
+  }
+  const pdf = await open(request.bytes);
+  try {
+    return request.op === 'render' ? await render(pdf, request.page, request.scale) : await read(pdf, request.maxPages);
+  } finally {
+    await pdf.destroy().catch(() => undefined);
+  }
+}
+
+parentPort?.on('message', async (request) => {
+  try {
+    const result = await handle(request);
+    parentPort?.postMessage({ id: request.id, result });
+  } catch (error) {
+    const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : 'Error';
+    const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
+    parentPort?.postMessage({ id: request.id, error: { name, message } });
+  } finally {
+    // Native image memory is released by finalizers that run after a collection; collect again
+    // once they have run.
+    if (request.op !== 'read') {
+      collectGarbage();
+      setTimeout(collectGarbage, 10);
+    }
+  }
+});
