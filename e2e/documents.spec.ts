@@ -125,3 +125,33 @@ test('a spoofed file is refused by the server, a corrupt PDF fails with its reas
   await expect(card).toHaveCount(0);
   await expect(page.getByText('No documents uploaded')).toBeVisible();
 });
+
+test('create an invoice from a document: pick the customer in the review dialog', async ({ page }) => {
+  await register(page);
+  const customer = await page.request.post('/api/customers', { data: { name: 'Globex Corporation', email: 'ap@globex.example' } });
+  expect(customer.status()).toBe(201);
+  await page.goto('/documents');
+  await page.getByLabel('Document Type').click();
+  await page.getByRole('option', { name: 'Invoice' }).click();
+  await page
+    .getByTestId('document-file-input')
+    .setInputFiles({ name: 'our-invoice.pdf', mimeType: 'application/pdf', buffer: await invoicePdf({ ...sampleInvoice, invoiceNumber: 'OUT-7001' }) });
+  await page.getByRole('button', { name: 'Upload & Process' }).click();
+  const card = page.getByTestId('document-card').filter({ hasText: 'our-invoice.pdf' });
+  await expect(card.getByTestId('ocr-status')).toHaveText('Completed', { timeout: 30_000 });
+
+  await card.getByRole('button', { name: 'Create Invoice' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Invoice number')).toHaveValue('OUT-7001');
+  // Without a customer the shared contract refuses, before anything is sent.
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(dialog.getByText('Customer is required')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('option', { name: 'Globex Corporation' }).click();
+  await dialog.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(page.getByText('Transaction created', { exact: true })).toBeVisible();
+  await expect(card).toContainText('Invoice created from this document');
+
+  const invoices = (await (await page.request.get('/api/invoices')).json()) as { invoiceNumber: string; totalAmount: string }[];
+  expect(invoices.find((invoice) => invoice.invoiceNumber === 'OUT-7001')).toMatchObject({ totalAmount: '242.00' });
+});
