@@ -46,6 +46,10 @@ test('add a customer, invoice them, download and send the PDF, record a partial 
   await expect(form.getByLabel('Payment terms')).toHaveValue('Net 30');
   await expect(form.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
   const invoiceNumber = await form.getByLabel('Invoice number').inputValue();
+  await form.getByRole('button', { name: 'Create Invoice' }).click();
+  await expect(form.getByText('Customer is required')).toBeVisible();
+  await expect(form.getByText('Description is required · Unit price is required')).toBeVisible();
+  await page.screenshot({ path: '/tmp/r1-invoice-form-errors.png' });
   await form.getByLabel('Customer').click();
   await page.getByRole('option', { name: customerName }).click();
   await form.getByLabel('Item 1 description').fill('Monthly bookkeeping');

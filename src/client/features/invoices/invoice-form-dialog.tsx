@@ -172,7 +172,9 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
               </div>
               <div className="flex justify-between">
                 <dt className="text-slate-600">Discount</dt>
-                <dd className="tabular-nums">−{formatCents(totals.discountAmount)}</dd>
+                <dd className="tabular-nums">
+                  {totals.discountAmount > 0 ? `−${formatCents(totals.discountAmount)}` : formatCents(0)}
+                </dd>
               </div>
               <div className="flex justify-between border-t pt-2 text-base font-semibold">
                 <dt>Total</dt>
