@@ -10,6 +10,7 @@ import { MoneyInput } from '@/components/ui/money-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
+import { findCurrency } from '@shared/currencies';
 import type { DocumentDto } from '@shared/contracts/documents';
 import { useCreateTransaction, useCustomerOptions } from './api';
 import { itemsTotal, lineTotal, reviewDefaults, reviewResolver, type ReviewValues, toRequest } from './review-defaults';
@@ -32,7 +33,8 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
   const items = useFieldArray({ control, name: 'customizations.items' });
   const create = useCreateTransaction(document.id);
   const customers = useCustomerOptions(!isBill);
-  const symbol = '$';
+  const currency = document.extractedData?.currency;
+  const symbol = (currency ? findCurrency(currency)?.symbol : undefined) ?? '$';
 
   // With line items the total follows them (lines plus tax); without, it is typed directly.
   const recompute = () => {
