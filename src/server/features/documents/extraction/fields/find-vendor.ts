@@ -84,33 +84,49 @@ function letterShare(text: string): number {
   return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
 
-/** Indexes of lines in the customer's address block (label line and the lines under it). */
+/**
+ * Indexes of lines in the customer's address block: the label line and the lines under it in the
+ * same column, up to five, ending at a blank gap.
+ */
 function buyerLines(lines: readonly TextLine[]): Set<number> {
   const marked = new Set<number>();
   lines.forEach((line, index) => {
-    const match = buyerLabelPattern.exec(line.text);
-    if (!match) return;
+    if (!buyerLabelPattern.test(line.text)) return;
     marked.add(index);
     const labelWord = line.words.find((word) => buyerLabelPattern.test(word.text)) ?? line;
     const column = { ...labelWord, width: Math.max(labelWord.width, 0.25) };
-    for (let next = index + 1; next < Math.min(lines.length, index + 7); next += 1) {
+    let previous = line;
+    let taken = 0;
+    for (let next = index + 1; next < lines.length && taken < 5; next += 1) {
       const candidate = lines[next];
       if (!candidate || candidate.page !== line.page) break;
-      if (candidate.words.some((word) => horizontalOverlap(column, word) > 0.5)) marked.add(next);
+      if (!candidate.words.some((word) => horizontalOverlap(column, word) > 0.5)) continue;
+      if (candidate.y - (previous.y + previous.height) > previous.height * 2.5) break;
+      marked.add(next);
+      previous = candidate;
+      taken += 1;
     }
   });
   return marked;
 }
 
-/** The part of a line up to and including its legal form ("Coolblue B.V. Weena 664" -> "Coolblue B.V."). */
+/**
+ * The name ending in a legal form ("Coolblue B.V. Weena 664" -> "Coolblue B.V."): the run of
+ * capitalised words (and connectors such as "&") just before it, so a sentence ("Thank you for
+ * choosing Initech LLC") gives only the name.
+ */
 function nameWithLegalForm(text: string): string | null {
   const match = matchLegalForm(text);
   if (!match) return null;
-  const before = text.slice(0, match.index + match.text.length);
-  // Keep only the last few words before the legal form: a sentence may precede the name.
-  const words = cleanName(before).split(' ');
-  const name = words.slice(Math.max(0, words.length - 6)).join(' ');
-  return name.replace(/^(?:by|from|of|par|von|door|at)\s+/iu, '');
+  const words = cleanName(text.slice(0, match.index)).split(' ').filter(Boolean);
+  const kept: string[] = [];
+  for (let index = words.length - 1; index >= 0 && kept.length < 6; index -= 1) {
+    const word = words[index] ?? '';
+    if (!/^[\p{Lu}\d&(]/u.test(word) && !/^(?:&|and|und|et|de|du|of|van|der|den|la|le)$/u.test(word)) break;
+    kept.unshift(word);
+  }
+  if (kept.length === 0) return null;
+  return cleanName(`${kept.join(' ')} ${match.text}`);
 }
 
 /** Business-name candidates, best first (exported for inspection in tests and tools). */

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { buildDocumentText } from './document-text';
+import { findDates } from './parse-date';
+import type { TextLine } from '../text-line';
+
+const isoDates = (text: string, order: 'DMY' | 'MDY' = 'DMY') => findDates(text, order).map((date) => date.iso);
+
+function line(text: string, y: number): TextLine {
+  const box = { page: 1, x: 0.1, y, width: 0.5, height: 0.01 };
+  return { ...box, text, words: [{ ...box, text }] };
+}
+
+describe('reading dates', () => {
+  it('reads month names in English, German, French and Dutch', () => {
+    expect(isoDates('Invoice Date: August 3 , 2014')).toEqual(['2014-08-03']);
+    expect(isoDates('Rechnungsdatum 5. März 2021')).toEqual(['2021-03-05']);
+    expect(isoDates('Facture du 02 Juillet 2015')).toEqual(['2015-07-02']);
+    expect(isoDates('Factuurdatum: 29 maart 2014')).toEqual(['2014-03-29']);
+    expect(isoDates('11-Apr-2018 03:12:06 PM')).toEqual(['2018-04-11']);
+    expect(isoDates('1er janvier 2020')).toEqual(['2020-01-01']);
+  });
+
+  it('reads ISO and two-digit-year dates', () => {
+    expect(isoDates('Date 2018-10-31')).toEqual(['2018-10-31']);
+    expect(isoDates('Tax Invoice 08/03/18')).toEqual(['2018-03-08']);
+  });
+
+  it('uses the document order only when day and month could be swapped', () => {
+    expect(isoDates('03/06/2018', 'DMY')).toEqual(['2018-06-03']);
+    expect(isoDates('03/06/2018', 'MDY')).toEqual(['2018-03-06']);
+    expect(isoDates('25/06/2018', 'MDY')).toEqual(['2018-06-25']);
+    expect(findDates('25/06/2018', 'DMY')[0]?.certain).toBe(true);
+    expect(findDates('03/06/2018', 'DMY')[0]?.certain).toBe(false);
+  });
+
+  it('rejects impossible dates and phone numbers', () => {
+    expect(isoDates('31/02/2020')).toEqual([]);
+    expect(isoDates('Tel 03-58919941')).toEqual([]);
+    expect(isoDates('39/02/2018')).toEqual([]);
+  });
+
+  it('learns month-first order from an unambiguous date elsewhere in the document', () => {
+    const document = buildDocumentText([line('Invoice date 04/05/2024', 0.1), line('Due 12/31/2024', 0.2)], 'pdf-text');
+    expect(document.dateOrder).toBe('MDY');
+  });
+
+  it('reads day-first for a euro document without other clues', () => {
+    const document = buildDocumentText([line('Rechnung vom 04.05.2024', 0.1), line('Summe 12,00 €', 0.2)], 'pdf-text');
+    expect(document.dateOrder).toBe('DMY');
+  });
+});

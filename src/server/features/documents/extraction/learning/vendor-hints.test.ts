@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractDocument, learnFromCorrection, shutdownExtraction } from '../index';
+import { buildTextPdf, type PlacedText } from '../test-support/build-documents';
+import { matchVendorHints } from './vendor-hints';
+
+afterAll(async () => {
+  await shutdownExtraction();
+});
+
+// A vendor whose bills print a "Grand Total" before a deposit and the amount actually owed,
+// labelled only "Total", lower down: the rules pick the grand total until a user corrects it.
+function bill(owed: string, grand: string, number: string): PlacedText[] {
+  return [
+    { text: 'Blue Harbor Catering Ltd', x: 0.08, y: 0.08, size: 16 },
+    { text: `Invoice No: ${number}`, x: 0.6, y: 0.15 },
+    { text: 'Date: 02/02/2024', x: 0.6, y: 0.17 },
+    { text: 'Grand Total', x: 0.55, y: 0.5 },
+    { text: grand, x: 0.8, y: 0.5 },
+    { text: 'Deposit received', x: 0.55, y: 0.53 },
+    { text: '-50.00', x: 0.8, y: 0.53 },
+    { text: 'Total', x: 0.55, y: 0.56 },
+    { text: owed, x: 0.8, y: 0.56 },
+    { text: 'VAT Reg No: GB123456789', x: 0.08, y: 0.9 },
+  ];
+}
+
+describe('learning from corrections', () => {
+  it('prefers the learned total position for the same vendor on the next bill', async () => {
+    const first = await extractDocument({ bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')), mimeType: 'application/pdf' });
+    expect(first.amounts.total).toBe('200.00');
+
+    const hints = learnFromCorrection(first, {
+      vendorName: 'Blue Harbor Catering',
+      total: '150.00',
+      invoiceNumber: 'BH-1001',
+      issueDate: '2024-02-02',
+      category: 'Meals & Entertainment',
+    });
+    expect(hints).toMatchObject({ vendorName: 'Blue Harbor Catering', taxId: 'GB123456789', category: 'Meals & Entertainment' });
+    expect(hints.total?.label).toBe('Total');
+
+    const next = await extractDocument({
+      bytes: await buildTextPdf(bill('310.00', '360.00', 'BH-1002')),
+      mimeType: 'application/pdf',
+      hints: [hints],
+    });
+    expect(next.amounts.total).toBe('310.00');
+    expect(next.vendor.name).toBe('Blue Harbor Catering');
+    expect(next.suggestedCategory).toBe('Meals & Entertainment');
+    expect(next.documentNumbers.invoiceNumber).toBe('BH-1002');
+  });
+
+  it('learns nothing about a position when the corrected value was never read', async () => {
+    const data = await extractDocument({ bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')), mimeType: 'application/pdf' });
+    const hints = learnFromCorrection(data, { vendorName: 'Blue Harbor', total: 999.99, invoiceNumber: null, issueDate: null, category: null });
+    expect(hints.total).toBeNull();
+    expect(hints.invoiceNumber).toBeNull();
+  });
+
+  it('matches stored hints by tax id, then name, then the name printed in the text', () => {
+    const stored = [
+      { vendorName: 'Other Co', vendorKey: 'otherco', taxId: 'DE999', total: null, invoiceNumber: null, category: null },
+      { vendorName: 'Blue Harbor', vendorKey: 'blueharbor', taxId: 'GB 123 456 789', total: null, invoiceNumber: null, category: null },
+    ];
+    expect(matchVendorHints(stored, { name: null, taxId: 'GB123456789', text: '' })?.vendorName).toBe('Blue Harbor');
+    expect(matchVendorHints(stored, { name: 'OTHER CO.', taxId: null, text: '' })?.vendorName).toBe('Other Co');
+    expect(matchVendorHints(stored, { name: 'Unknown', taxId: null, text: 'Thanks for dining at Blue Harbor!' })?.vendorName).toBe('Blue Harbor');
+    expect(matchVendorHints(stored, { name: 'Unknown', taxId: null, text: 'nothing here' })).toBeNull();
+  });
+});
