@@ -13,11 +13,9 @@ export interface DashboardStats {
   /** Total of bills not yet paid. */
   billsToPay: string;
   billsDueThisWeek: number;
-  /** Completed payments (in and out) this calendar month: how many, and their total. */
+  /** Completed payments (in and out) this calendar month: how many (the transactions), and their total. */
   processedPayments: number;
   processedAmount: string;
-  /** Payment records of any status created this calendar month. */
-  transactionsThisMonth: number;
   activeWorkflows: number;
   /** Automatic invoice reminders sent this month; 0 until reminders exist. */
   remindersSentThisMonth: number;

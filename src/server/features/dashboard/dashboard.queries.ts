@@ -8,24 +8,39 @@ async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
   throw new Error('unexpected database result');
 }
 
+/** Instants as ISO text and days as YYYY-MM-DD, so that the figures' filters compare with constants. */
+export interface CalendarBounds {
+  tz: string;
+  month_start: string;
+  next_month_start: string;
+  last_month_start: string;
+  today: string;
+  week_start: string;
+  week_end: string;
+}
+
+const iso = (expression: SQL) => sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
 /**
  * Calendar bounds in the organization's own time zone: this month, last month, today and this
- * (Monday to Sunday) week, as the dashboard's "this month" and "this week" mean them.
+ * (Monday to Sunday) week, as the dashboard's "this month" and "this week" mean them. Worked out
+ * once, before the aggregates: computed per row inside them, they cost a time-zone conversion per payment.
  */
-const bounds = (organizationId: string, now: Date) => sql`
-  with local as (
-    select time_zone as tz, (${now.toISOString()}::timestamptz at time zone time_zone) as t
-    from organizations where id = ${organizationId}
-  ), bounds as (
-    select tz,
-      date_trunc('month', t) at time zone tz as month_start,
-      (date_trunc('month', t) + interval '1 month') at time zone tz as next_month_start,
-      (date_trunc('month', t) - interval '1 month') at time zone tz as last_month_start,
-      t::date as today,
-      date_trunc('week', t)::date as week_start,
-      (date_trunc('week', t) + interval '6 days')::date as week_end
-    from local
-  )`;
+export async function selectCalendarBounds(db: Database, organizationId: string, now: Date): Promise<CalendarBounds | null> {
+  const local = sql`(${now.toISOString()}::timestamptz at time zone time_zone)`;
+  const [row] = await selectRows<CalendarBounds>(
+    db,
+    sql`select time_zone as tz,
+      ${iso(sql`date_trunc('month', ${local}) at time zone time_zone`)} as month_start,
+      ${iso(sql`(date_trunc('month', ${local}) + interval '1 month') at time zone time_zone`)} as next_month_start,
+      ${iso(sql`(date_trunc('month', ${local}) - interval '1 month') at time zone time_zone`)} as last_month_start,
+      ${local}::date::text as today,
+      date_trunc('week', ${local})::date::text as week_start,
+      (date_trunc('week', ${local}) + interval '6 days')::date::text as week_end
+    from organizations where id = ${organizationId}`,
+  );
+  return row ?? null;
+}
 
 export interface StatsRow {
   total_revenue: string;
@@ -36,51 +51,51 @@ export interface StatsRow {
   bills_due_this_week: number;
   processed_payments: number;
   processed_amount: string;
-  transactions_this_month: number;
   active_workflows: number;
 }
 
 /** Every dashboard figure in one statement of SQL aggregates, scoped by organization. */
-export async function selectDashboardStats(db: Database, organizationId: string, now: Date): Promise<StatsRow | null> {
-  const [row] = await selectRows<StatsRow>(
-    db,
-    sql`${bounds(organizationId, now)}
+export async function selectDashboardStats(db: Database, organizationId: string, b: CalendarBounds): Promise<StatsRow | null> {
+  const [row] = await selectRows<StatsRow>(db, dashboardStatsStatement(organizationId, b));
+  return row ?? null;
+}
+
+/** The statement itself, exported for EXPLAIN in bench/. One pass over this and last month's completed payments. */
+export function dashboardStatsStatement(organizationId: string, b: CalendarBounds): SQL {
+  const monthStart = sql`${b.month_start}::timestamptz`;
+  const nextMonth = sql`${b.next_month_start}::timestamptz`;
+  const lastMonth = sql`${b.last_month_start}::timestamptz`;
+  return sql`
     select
-      (select coalesce(sum(amount), 0)::text from payments
-        where organization_id = ${organizationId} and type = 'invoice_payment' and status = 'completed'
-          and processed_at >= b.month_start and processed_at < b.next_month_start) as total_revenue,
-      (select coalesce(sum(amount), 0)::text from payments
-        where organization_id = ${organizationId} and type = 'invoice_payment' and status = 'completed'
-          and processed_at >= b.last_month_start and processed_at < b.month_start) as last_month_revenue,
+      p.revenue::text as total_revenue,
+      p.last_revenue::text as last_month_revenue,
       i.outstanding::text as outstanding_invoices,
       i.pending as invoices_pending,
       bl.to_pay::text as bills_to_pay,
       bl.due_this_week as bills_due_this_week,
       p.processed as processed_payments,
       p.processed_amount::text as processed_amount,
-      p.created as transactions_this_month,
-      (select count(*)::int from approval_workflows where organization_id = ${organizationId} and is_active) as active_workflows
-    from bounds b
-    cross join lateral (
+      w.active as active_workflows
+    from (
+      select
+        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_at >= ${monthStart}), 0) as revenue,
+        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_at < ${monthStart}), 0) as last_revenue,
+        (count(*) filter (where processed_at >= ${monthStart}))::int as processed,
+        coalesce(sum(amount) filter (where processed_at >= ${monthStart}), 0) as processed_amount
+      from payments
+      where organization_id = ${organizationId} and status = 'completed'
+        and processed_at >= ${lastMonth} and processed_at < ${nextMonth}
+    ) p,
+    (
       select coalesce(sum(total_amount - amount_paid), 0) as outstanding, count(*)::int as pending
       from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue')
-    ) i
-    cross join lateral (
+    ) i,
+    (
       select coalesce(sum(total_amount), 0) as to_pay,
-        (count(*) filter (where due_date between b.week_start and b.week_end))::int as due_this_week
+        (count(*) filter (where due_date between ${b.week_start}::date and ${b.week_end}::date))::int as due_this_week
       from bills where organization_id = ${organizationId} and status <> 'paid'
-    ) bl
-    cross join lateral (
-      select
-        (count(*) filter (where status = 'completed' and processed_at >= b.month_start and processed_at < b.next_month_start))::int as processed,
-        coalesce(sum(amount) filter (where status = 'completed' and processed_at >= b.month_start and processed_at < b.next_month_start), 0) as processed_amount,
-        (count(*) filter (where created_at >= b.month_start and created_at < b.next_month_start))::int as created
-      from payments
-      where organization_id = ${organizationId}
-        and (processed_at >= b.month_start or created_at >= b.month_start)
-    ) p`,
-  );
-  return row ?? null;
+    ) bl,
+    (select count(*)::int as active from approval_workflows where organization_id = ${organizationId} and is_active) w`;
 }
 
 export interface CashFlowRow {
@@ -90,22 +105,22 @@ export interface CashFlowRow {
 }
 
 /** Money in and out per day over the last `days` days (today included); days without any are 0. */
-export async function selectCashFlow(db: Database, organizationId: string, now: Date, days: number): Promise<CashFlowRow[]> {
+export async function selectCashFlow(db: Database, organizationId: string, b: CalendarBounds, days: number): Promise<CashFlowRow[]> {
+  const first = sql`(${b.today}::date - ${days - 1}::int)`;
   return selectRows<CashFlowRow>(
     db,
-    sql`${bounds(organizationId, now)}, flow as (
-      select (p.processed_at at time zone b.tz)::date as day,
-        sum(p.amount) filter (where p.type = 'invoice_payment') as income,
-        sum(p.amount) filter (where p.type = 'bill_payment') as expense
-      from payments p, bounds b
-      where p.organization_id = ${organizationId} and p.status = 'completed'
-        and p.processed_at >= (b.today - ${days - 1}::int)::timestamp at time zone b.tz
-        and p.processed_at < (b.today + 1)::timestamp at time zone b.tz
+    sql`with flow as (
+      select (processed_at at time zone ${b.tz})::date as day,
+        sum(amount) filter (where type = 'invoice_payment') as income,
+        sum(amount) filter (where type = 'bill_payment') as expense
+      from payments
+      where organization_id = ${organizationId} and status = 'completed'
+        and processed_at >= (${first}::timestamp at time zone ${b.tz})
+        and processed_at < ((${b.today}::date + 1)::timestamp at time zone ${b.tz})
       group by 1
     )
     select d.day::date::text as day, coalesce(x.income, 0)::text as income, coalesce(x.expense, 0)::text as expense
-    from bounds b
-    cross join lateral generate_series(b.today - ${days - 1}::int, b.today, interval '1 day') as d(day)
+    from generate_series(${first}, ${b.today}::date, interval '1 day') as d(day)
     left join flow x on x.day = d.day::date
     order by d.day`,
   );

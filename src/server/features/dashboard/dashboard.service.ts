@@ -2,7 +2,7 @@ import type { CashFlowDay, DashboardStats } from '../../../shared/contracts/dash
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
-import { selectCashFlow, selectDashboardStats } from './dashboard.queries';
+import { selectCalendarBounds, selectCashFlow, selectDashboardStats } from './dashboard.queries';
 
 const decimal = (value: string) => toDecimal(centsFromDecimal(value));
 
@@ -13,7 +13,8 @@ export function percentChange(currentCents: number, previousCents: number): numb
 }
 
 export async function getDashboardStats(db: Database, organizationId: string, now: Date): Promise<DashboardStats> {
-  const row = await selectDashboardStats(db, organizationId, now);
+  const bounds = await selectCalendarBounds(db, organizationId, now);
+  const row = bounds ? await selectDashboardStats(db, organizationId, bounds) : null;
   if (!row) throw notFound('Organization');
   return {
     totalRevenue: decimal(row.total_revenue),
@@ -25,7 +26,6 @@ export async function getDashboardStats(db: Database, organizationId: string, no
     billsDueThisWeek: Number(row.bills_due_this_week),
     processedPayments: Number(row.processed_payments),
     processedAmount: decimal(row.processed_amount),
-    transactionsThisMonth: Number(row.transactions_this_month),
     activeWorkflows: Number(row.active_workflows),
     // No reminder feature exists yet; the card says so instead of showing an invented figure.
     remindersSentThisMonth: 0,
@@ -33,6 +33,8 @@ export async function getDashboardStats(db: Database, organizationId: string, no
 }
 
 export async function getCashFlow(db: Database, organizationId: string, now: Date, days: number): Promise<CashFlowDay[]> {
-  const rows = await selectCashFlow(db, organizationId, now, days);
+  const bounds = await selectCalendarBounds(db, organizationId, now);
+  if (!bounds) throw notFound('Organization');
+  const rows = await selectCashFlow(db, organizationId, bounds, days);
   return rows.map((row) => ({ date: row.day, income: decimal(row.income), expense: decimal(row.expense) }));
 }

@@ -73,7 +73,6 @@ describe('GET /api/dashboard/stats', () => {
       billsDueThisWeek: 0,
       processedPayments: 0,
       processedAmount: '0.00',
-      transactionsThisMonth: 0,
       activeWorkflows: 0,
       remindersSentThisMonth: 0,
     });
@@ -93,7 +92,6 @@ describe('GET /api/dashboard/stats', () => {
       billsDueThisWeek: 2, // 22 March and 16 March; 23 March is next week
       processedPayments: 3, // two invoice payments and one bill payment
       processedAmount: '290.00',
-      transactionsThisMonth: 5, // + the failed payment and the scheduled one
       activeWorkflows: 1,
       remindersSentThisMonth: 0,
     });

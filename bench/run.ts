@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../src/server/app';
+import { buildConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { organizations, users } from '../src/server/db/schema';
+import { parseEnv } from '../src/server/env';
+import { createMailer } from '../src/server/platform/mail';
+import { hashPassword } from '../src/server/platform/passwords';
+import { seedPayables } from '../src/server/scripts/seed/payables';
+import { seedReceivables } from '../src/server/scripts/seed/receivables';
+import { dashboardStatsStatement, selectCalendarBounds } from '../src/server/features/dashboard/dashboard.queries';
+import { rows, topUpPayables, topUpReceivables } from './seed-bulk';
+
+/**
+ * npm run bench [-- --invoices 100000 --requests 30]: one organization with many invoices on the
+ * embedded database (PGlite in a temporary DATA_DIR), then the latency of the busiest reads
+ * through app.inject. Prints figures; asserts nothing. Target: under 50 ms for the invoice list
+ * and the dashboard stats.
+ */
+const { values } = parseArgs({
+  options: { invoices: { type: 'string', default: '100000' }, bills: { type: 'string', default: '2000' }, requests: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+});
+const invoiceCount = Number(values.invoices);
+const billCount = Number(values.bills);
+const requests = Number(values.requests);
+const PASSWORD = 'bench-password';
+
+function describe(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  return cause || (error instanceof Error ? error.message.slice(0, 200) : String(error));
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-bench-'));
+  const config = buildConfig(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  try {
+    const [organization] = await db.insert(organizations).values({ name: 'Bench Bookkeeping' }).returning();
+    if (!organization) throw new Error('no organization');
+    const [user] = await db
+      .insert(users)
+      .values({ organizationId: organization.id, username: 'bench', email: 'bench@bench.example', passwordHash: await hashPassword(PASSWORD), firstName: 'Bench', lastName: 'Mark', role: 'owner' })
+      .returning();
+    if (!user) throw new Error('no user');
+
+    const now = new Date();
+    let started = performance.now();
+    const context = { db, organizationId: organization.id, userId: user.id, now, config };
+    for (const [name, seed] of [
+      ['seedReceivables', () => seedReceivables(context, { invoices: invoiceCount })],
+      ['seedPayables', () => seedPayables(context)],
+    ] as const) {
+      try {
+        await seed();
+      } catch (error) {
+        console.warn(`${name} failed (${describe(error)}); the bulk top-up below fills in.`);
+      }
+    }
+    const toppedInvoices = await topUpReceivables(db, organization.id, invoiceCount, now);
+    const toppedBills = await topUpPayables(db, organization.id, billCount, now);
+    await db.execute(sql`analyze`);
+    const [counts] = await rows<{ invoices: number; payments: number; bills: number }>(
+      db,
+      sql`select (select count(*)::int from invoices) as invoices, (select count(*)::int from payments) as payments, (select count(*)::int from bills) as bills`,
+    );
+    console.log(
+      `Seeded ${counts?.invoices} invoices, ${counts?.payments} payments, ${counts?.bills} bills in ${((performance.now() - started) / 1000).toFixed(1)} s` +
+        (toppedInvoices || toppedBills ? ` (bulk top-up: ${toppedInvoices} invoices, ${toppedBills} bills)` : ''),
+    );
+
+    if (values.explain) {
+      const bounds = await selectCalendarBounds(db, organization.id, now);
+      if (!bounds) throw new Error('no organization');
+      const plan = await rows<{ 'QUERY PLAN': string }>(db, sql`explain (analyze, buffers) ${dashboardStatsStatement(organization.id, bounds)}`);
+      console.log(`\nEXPLAIN ANALYZE dashboard stats:\n${plan.map((line) => line['QUERY PLAN']).join('\n')}`);
+    }
+
+    const app = await createApp({
+      db,
+      dbKind: database.kind,
+      config,
+      mail: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+      now: () => new Date(),
+      startWorkers: false,
+    });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bench', password: PASSWORD } });
+    const cookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='))?.split(';')[0];
+    if (!cookie) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+
+    const targets = [
+      { name: 'GET /api/user (baseline: session only)', url: '/api/user' },
+      { name: 'GET /api/invoices', url: '/api/invoices', budget: 50 },
+      { name: 'GET /api/dashboard/stats', url: '/api/dashboard/stats', budget: 50 },
+      { name: 'GET /api/invoices?offset=50000', url: '/api/invoices?offset=50000' },
+      { name: 'GET /api/invoices?status=overdue', url: '/api/invoices?status=overdue' },
+      { name: 'GET /api/dashboard/cash-flow?days=90', url: '/api/dashboard/cash-flow?days=90' },
+      { name: 'GET /api/payments', url: '/api/payments' },
+      { name: 'GET /api/payments/upcoming?limit=3', url: '/api/payments/upcoming?limit=3' },
+    ];
+    // PGlite runs inside this process, so CPU time per request is what an idle machine's latency
+    // would be; wall time also counts waiting for a CPU when the machine is busy.
+    console.log(`\n${'request'.padEnd(40)} ${'status'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'cpu p50'.padStart(8)} ${'cpu p95'.padStart(8)}  budget (p95)`);
+    for (const target of targets) {
+      const inject = () => app.inject({ method: 'GET', url: target.url, headers: { cookie } });
+      let status = 0;
+      for (let i = 0; i < 5; i += 1) status = (await inject()).statusCode; // warm-up
+      const times: number[] = [];
+      const cpu: number[] = [];
+      for (let i = 0; i < requests; i += 1) {
+        started = performance.now();
+        const cpuStart = process.cpuUsage();
+        const response = await inject();
+        const used = process.cpuUsage(cpuStart);
+        times.push(performance.now() - started);
+        cpu.push((used.user + used.system) / 1000);
+        status = response.statusCode;
+      }
+      times.sort((a, b) => a - b);
+      cpu.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      const cpu95 = percentile(cpu, 95);
+      const verdict =
+        target.budget === undefined ? '' : `wall ${p95 < target.budget ? 'ok' : 'over'}, cpu ${cpu95 < target.budget ? 'ok' : 'over'} (${target.budget} ms)`;
+      const cells = [percentile(times, 50), p95, times.at(-1) ?? 0, percentile(cpu, 50), cpu95].map((n) => n.toFixed(1).padStart(8));
+      console.log(`${target.name.padEnd(40)} ${String(status).padStart(6)} ${cells.join(' ')}  ${verdict}`);
+    }
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
