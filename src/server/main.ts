@@ -26,10 +26,13 @@ async function main(): Promise<void> {
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
     logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },
   });
-  app.addHook('onClose', async () => database.close());
+  // Workers stop in the app's onClose hooks; the database closes only after all of them.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
