@@ -29,11 +29,12 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
         </div>
         <div className="text-right">
           <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(invoice.totalAmount)}</p>
-          {partlyPaid || invoice.status === 'paid' ? (
+          {invoice.status !== 'cancelled' && (
             <p className="text-xs text-slate-500">
-              Balance <span className="font-medium tabular-nums text-slate-700">{formatAmount(invoice.balance)}</span>
+              {partlyPaid ? 'Balance' : 'Balance due'}{' '}
+              <span className="font-medium tabular-nums text-slate-700">{formatAmount(invoice.balance)}</span>
             </p>
-          ) : null}
+          )}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-1 border-t bg-slate-50/60 px-3 py-2">
