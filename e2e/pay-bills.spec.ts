@@ -7,9 +7,13 @@ const VENDOR_ACCOUNT = '000555666777';
 
 /** The two amounts of the newest micro-deposit notice for the account ending in `last4`. */
 async function microDeposits(page: Page, last4: string): Promise<[string, string]> {
-  const mail = (await readOutbox(page)).reverse().find((text) => text.includes(`ending in ${last4}`));
+  const mail = (await readOutbox(page))
+    .reverse()
+    .find((text) => text.includes(`ending in ${last4}`));
   expect(mail, 'micro-deposit notice in the outbox').toBeTruthy();
-  const amounts = [...(mail ?? '').matchAll(/Micro-deposit \d: \$(\d+\.\d{2})/g)].map((match) => match[1] ?? '');
+  const amounts = [...(mail ?? '').matchAll(/Micro-deposit \d: \$(\d+\.\d{2})/g)].map(
+    (match) => match[1] ?? '',
+  );
   expect(amounts).toHaveLength(2);
   return [amounts[0] ?? '', amounts[1] ?? ''];
 }
@@ -18,13 +22,17 @@ function wrongPair(amounts: [string, string]): [string, string] {
   return amounts.includes('0.01') || amounts.includes('0.02') ? ['0.97', '0.98'] : ['0.01', '0.02'];
 }
 
-test('add and verify a bank account, pay a bill from it, download the NACHA file, see the bill paid', async ({ page }) => {
+test('add and verify a bank account, pay a bill from it, download the NACHA file, see the bill paid', async ({
+  page,
+}) => {
   await registerThroughUi(page);
 
   // Bank account: validation, then added with micro-deposits pending.
   await page.goto('/bank-accounts');
   await expect(page.getByRole('heading', { name: 'Bank Accounts' })).toBeVisible();
-  await expect(page.getByText('Manage your bank accounts for ACH and wire transfers')).toBeVisible();
+  await expect(
+    page.getByText('Manage your bank accounts for ACH and wire transfers'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Add Bank Account' }).first().click();
   const add = page.getByRole('dialog');
   await add.getByLabel('Account name').fill('Operating');
@@ -40,7 +48,11 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   await add.getByLabel('Account number').fill(ACCOUNT_NUMBER);
   await add.getByLabel('Primary account').click();
   await add.getByRole('button', { name: 'Add Bank Account' }).click();
-  await expect(page.getByText('Bank account added. Micro-deposits will be sent for verification.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Bank account added. Micro-deposits will be sent for verification.', {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   const card = page.getByTestId('bank-account-card');
   await expect(card).toContainText('Operating');
@@ -63,7 +75,11 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   await verify.getByLabel('Second deposit').fill(wrong2);
   await verify.getByRole('button', { name: 'Verify Account' }).click();
   await expect(page.getByText('Verification Failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Verification failed: the amounts do not match. 2 attempts left.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Verification failed: the amounts do not match. 2 attempts left.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(verify.getByText('2 attempts left.')).toBeVisible();
   await page.screenshot({ path: '/tmp/p2-verify-failed.png' });
   await verify.getByLabel('First deposit').fill(amounts[1]);
@@ -77,7 +93,14 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   // A vendor with bank details and a bill to pay, through the API.
   const vendorName = `Paper Co ${uniqueName('')}`;
   const vendor = await page.request.post('/api/vendors', {
-    data: { name: vendorName, email: 'ap@paper.example', paymentMethod: 'ach', bankName: 'Bank of America', accountNumber: VENDOR_ACCOUNT, routingNumber: '026009593' },
+    data: {
+      name: vendorName,
+      email: 'ap@paper.example',
+      paymentMethod: 'ach',
+      bankName: 'Bank of America',
+      accountNumber: VENDOR_ACCOUNT,
+      routingNumber: '026009593',
+    },
   });
   expect(vendor.status(), await vendor.text()).toBe(201);
   const vendorId = ((await vendor.json()) as { id: string }).id;
@@ -91,7 +114,9 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
       subtotal: '1234.56',
       taxAmount: '0',
       totalAmount: '1234.56',
-      items: [{ description: 'Copy paper', quantity: 1, unitPrice: '1234.56', totalPrice: '1234.56' }],
+      items: [
+        { description: 'Copy paper', quantity: 1, unitPrice: '1234.56', totalPrice: '1234.56' },
+      ],
     },
   });
   expect(bill.status(), await bill.text()).toBe(201);
@@ -121,7 +146,9 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   const downloading = page.waitForEvent('download');
   await run.getByRole('link', { name: 'Download NACHA' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.ach\.txt$/);
+  expect(download.suggestedFilename()).toMatch(
+    /^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.ach\.txt$/,
+  );
   const file = readFileSync((await download.path()) ?? '', 'utf8');
   const records = file.trimEnd().split('\n');
   expect(records).toHaveLength(10);

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ROUTING_LENGTH_MESSAGE, routingNumberProblem } from '../aba';
 import { moneyInput } from './common';
 
-export const bankAccountTypes = ['checking', 'savings', 'business_checking', 'business_savings'] as const;
+export const bankAccountTypes = [
+  'checking',
+  'savings',
+  'business_checking',
+  'business_savings',
+] as const;
 export type BankAccountType = (typeof bankAccountTypes)[number];
 
 export const bankAccountTypeLabels: Record<BankAccountType, string> = {
@@ -39,7 +44,11 @@ const routingNumber = z
 
 /** POST /api/bank-accounts (spec 5, Bank account). bankName is optional: no bank directory is reachable. */
 export const createBankAccountSchema = z.object({
-  accountName: z.string({ message: 'Account name is required' }).trim().min(1, 'Account name is required').max(100),
+  accountName: z
+    .string({ message: 'Account name is required' })
+    .trim()
+    .min(1, 'Account name is required')
+    .max(100),
   accountHolderName: z
     .string({ message: 'Account holder name is required' })
     .trim()
@@ -64,8 +73,12 @@ export type UpdateBankAccount = z.output<typeof updateBankAccountSchema>;
 
 /** POST /api/bank-accounts/{id}/verify: the two amounts, in either order. */
 export const verifyMicroDepositsSchema = z.object({
-  microDeposit1: moneyInput('First micro-deposit amount', { required: 'First micro-deposit amount is required' }),
-  microDeposit2: moneyInput('Second micro-deposit amount', { required: 'Second micro-deposit amount is required' }),
+  microDeposit1: moneyInput('First micro-deposit amount', {
+    required: 'First micro-deposit amount is required',
+  }),
+  microDeposit2: moneyInput('Second micro-deposit amount', {
+    required: 'Second micro-deposit amount is required',
+  }),
 });
 export type VerifyMicroDepositsInput = z.input<typeof verifyMicroDepositsSchema>;
 
@@ -97,11 +110,16 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-export const verifyBankAccountResultSchema = z.object({ message: z.string(), bankAccount: bankAccountSchema });
+export const verifyBankAccountResultSchema = z.object({
+  message: z.string(),
+  bankAccount: bankAccountSchema,
+});
 export type VerifyBankAccountResult = z.infer<typeof verifyBankAccountResultSchema>;
 
 /** Spec 4: Verified, Pending (micro-deposits outstanding) or Unverified. */
-export function verificationLabel(account: Pick<BankAccount, 'isVerified' | 'needsMicroDeposits'>): 'Verified' | 'Pending' | 'Unverified' {
+export function verificationLabel(
+  account: Pick<BankAccount, 'isVerified' | 'needsMicroDeposits'>,
+): 'Verified' | 'Pending' | 'Unverified' {
   if (account.isVerified) return 'Verified';
   if (account.needsMicroDeposits) return 'Pending';
   return 'Unverified';

@@ -55,7 +55,13 @@ export const scheduleResultSchema = z.object({
 });
 export type ScheduleResult = z.infer<typeof scheduleResultSchema>;
 
-export const paymentRunStatuses = ['scheduled', 'processing', 'completed', 'completed_with_failures', 'failed'] as const;
+export const paymentRunStatuses = [
+  'scheduled',
+  'processing',
+  'completed',
+  'completed_with_failures',
+  'failed',
+] as const;
 export type PaymentRunStatus = (typeof paymentRunStatuses)[number];
 
 /** A run with its totals, aggregated from its payments. */
@@ -77,5 +83,9 @@ export type PaymentRun = z.infer<typeof paymentRunSchema>;
 
 export const paymentRunListQuery = pageQuery;
 
-export const processDueResultSchema = z.object({ processed: z.number(), completed: z.number(), failed: z.number() });
+export const processDueResultSchema = z.object({
+  processed: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+});
 export type ProcessDueResult = z.infer<typeof processDueResultSchema>;

@@ -2,10 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -18,7 +31,14 @@ import {
 } from '@shared/contracts/bank-accounts';
 import { useAddBankAccount } from './api';
 
-const serverFields = ['accountName', 'accountHolderName', 'bankName', 'accountType', 'accountNumber', 'routingNumber'] as const;
+const serverFields = [
+  'accountName',
+  'accountHolderName',
+  'bankName',
+  'accountType',
+  'accountNumber',
+  'routingNumber',
+] as const;
 
 const empty: CreateBankAccountInput = {
   accountName: '',
@@ -30,9 +50,19 @@ const empty: CreateBankAccountInput = {
   isPrimary: false,
 };
 
-export function AddBankAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AddBankAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const add = useAddBankAccount();
-  const { register, handleSubmit, control, reset, setError, formState } = useForm<CreateBankAccountInput, unknown, CreateBankAccount>({
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<
+    CreateBankAccountInput,
+    unknown,
+    CreateBankAccount
+  >({
     resolver: zodResolver(createBankAccountSchema),
     defaultValues: empty,
   });
@@ -53,7 +83,11 @@ export function AddBankAccountDialog({ open, onOpenChange }: { open: boolean; on
       onOpenChange(false);
     } catch (error) {
       applyServerErrors(error, setError, serverFields);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not add the bank account', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Could not add the bank account',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -63,7 +97,8 @@ export function AddBankAccountDialog({ open, onOpenChange }: { open: boolean; on
         <DialogHeader>
           <DialogTitle>Add Bank Account</DialogTitle>
           <DialogDescription>
-            Two small deposits are sent to the account; confirm their amounts to verify it before paying bills from it.
+            Two small deposits are sent to the account; confirm their amounts to verify it before
+            paying bills from it.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -100,7 +135,12 @@ export function AddBankAccountDialog({ open, onOpenChange }: { open: boolean; on
               )}
             </Field>
             <Field label="Routing number" required error={errors.routingNumber?.message}>
-              <Input {...register('routingNumber')} inputMode="numeric" maxLength={9} autoComplete="off" />
+              <Input
+                {...register('routingNumber')}
+                inputMode="numeric"
+                maxLength={9}
+                autoComplete="off"
+              />
             </Field>
             <Field label="Account number" required error={errors.accountNumber?.message}>
               <Input {...register('accountNumber')} inputMode="numeric" autoComplete="off" />
@@ -111,7 +151,11 @@ export function AddBankAccountDialog({ open, onOpenChange }: { open: boolean; on
             name="isPrimary"
             render={({ field }) => (
               <label className="flex items-center gap-3 text-sm">
-                <Switch checked={field.value ?? false} onCheckedChange={field.onChange} aria-label="Primary account" />
+                <Switch
+                  checked={field.value ?? false}
+                  onCheckedChange={field.onChange}
+                  aria-label="Primary account"
+                />
                 Make this the primary account for payments
               </label>
             )}

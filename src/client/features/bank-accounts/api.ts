@@ -28,7 +28,8 @@ function useInvalidateBankAccounts() {
 export function useAddBankAccount() {
   const invalidate = useInvalidateBankAccounts();
   return useMutation({
-    mutationFn: (input: CreateBankAccount) => apiRequest<BankAccount>('POST', BANK_ACCOUNTS_URL, input),
+    mutationFn: (input: CreateBankAccount) =>
+      apiRequest<BankAccount>('POST', BANK_ACCOUNTS_URL, input),
     onSuccess: invalidate,
   });
 }
@@ -36,7 +37,8 @@ export function useAddBankAccount() {
 export function useUpdateBankAccount() {
   const invalidate = useInvalidateBankAccounts();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: UpdateBankAccount }) => apiRequest<BankAccount>('PUT', `${BANK_ACCOUNTS_URL}/${id}`, input),
+    mutationFn: ({ id, input }: { id: string; input: UpdateBankAccount }) =>
+      apiRequest<BankAccount>('PUT', `${BANK_ACCOUNTS_URL}/${id}`, input),
     onSuccess: invalidate,
   });
 }

@@ -3,7 +3,11 @@ import { Check, Landmark, Star, Trash2, X } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { type BankAccount, bankAccountTypeLabels, verificationLabel } from '@shared/contracts/bank-accounts';
+import {
+  type BankAccount,
+  bankAccountTypeLabels,
+  verificationLabel,
+} from '@shared/contracts/bank-accounts';
 
 const labelVariant: Record<ReturnType<typeof verificationLabel>, BadgeVariant> = {
   Verified: 'success',
@@ -18,7 +22,9 @@ function day(value: string | null): string {
 function Capability({ enabled, label }: { enabled: boolean; label: string }) {
   const Icon = enabled ? Check : X;
   return (
-    <span className={`flex items-center gap-1 text-xs ${enabled ? 'text-green-700' : 'text-slate-400'}`}>
+    <span
+      className={`flex items-center gap-1 text-xs ${enabled ? 'text-green-700' : 'text-slate-400'}`}
+    >
       <Icon className="size-3.5" aria-hidden="true" />
       {label} {enabled ? 'enabled' : 'disabled'}
     </span>
@@ -35,7 +41,8 @@ export function BankAccountCard(props: {
 }) {
   const { account } = props;
   const label = verificationLabel(account);
-  const voided = account.verificationStatus === 'failed' || account.verificationStatus === 'expired';
+  const voided =
+    account.verificationStatus === 'failed' || account.verificationStatus === 'expired';
   return (
     <Card data-testid="bank-account-card">
       <CardHeader className="flex flex-row items-start gap-3 space-y-0">
@@ -70,12 +77,16 @@ export function BankAccountCard(props: {
         </div>
         {account.needsMicroDeposits && (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-yellow-900">
-            Micro-deposits sent {day(account.microDepositsSentAt)}. Enter them by {day(account.microDepositsExpireAt)} (
-            {account.verificationAttemptsLeft} {account.verificationAttemptsLeft === 1 ? 'attempt' : 'attempts'} left).
+            Micro-deposits sent {day(account.microDepositsSentAt)}. Enter them by{' '}
+            {day(account.microDepositsExpireAt)} ({account.verificationAttemptsLeft}{' '}
+            {account.verificationAttemptsLeft === 1 ? 'attempt' : 'attempts'} left).
           </p>
         )}
         {voided && (
-          <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="note">
+          <p
+            className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800"
+            role="note"
+          >
             {account.verificationStatus === 'expired'
               ? 'The micro-deposits expired before they were confirmed.'
               : 'Verification failed after 3 wrong attempts.'}{' '}
@@ -95,7 +106,13 @@ export function BankAccountCard(props: {
             Make Primary
           </Button>
         )}
-        <Button size="sm" variant="ghost" className="ml-auto" onClick={props.onRemove} aria-label={`Remove ${account.accountName}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          onClick={props.onRemove}
+          aria-label={`Remove ${account.accountName}`}
+        >
           <Trash2 aria-hidden="true" />
           Remove
         </Button>

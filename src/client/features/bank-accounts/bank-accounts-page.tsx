@@ -9,12 +9,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import type { BankAccount } from '@shared/contracts/bank-accounts';
 import { AddBankAccountDialog } from './add-bank-account-dialog';
-import { BANK_ACCOUNTS_PAGE_SIZE, useBankAccounts, useDeleteBankAccount, useUpdateBankAccount } from './api';
+import {
+  BANK_ACCOUNTS_PAGE_SIZE,
+  useBankAccounts,
+  useDeleteBankAccount,
+  useUpdateBankAccount,
+} from './api';
 import { BankAccountCard } from './bank-account-card';
 import { VerifyMicroDepositsDialog } from './verify-micro-deposits-dialog';
 
 function failure(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: error instanceof Error ? error.message : fallback, variant: 'destructive' });
+  toast({
+    title: 'Error',
+    description: error instanceof Error ? error.message : fallback,
+    variant: 'destructive',
+  });
 }
 
 export default function BankAccountsPage() {
@@ -27,7 +36,8 @@ export default function BankAccountsPage() {
   const remove = useDeleteBankAccount();
   const items = accounts.data?.items ?? [];
   // Read from the refreshed list: attempts left change after a wrong pair; a voided one closes.
-  const verifying = items.find((account) => account.id === verifyingId && account.needsMicroDeposits) ?? null;
+  const verifying =
+    items.find((account) => account.id === verifyingId && account.needsMicroDeposits) ?? null;
 
   const makePrimary = (account: BankAccount) =>
     update.mutate(
@@ -57,7 +67,11 @@ export default function BankAccountsPage() {
   );
 
   return (
-    <PageLayout title="Bank Accounts" subtitle="Manage your bank accounts for ACH and wire transfers" actions={addButton}>
+    <PageLayout
+      title="Bank Accounts"
+      subtitle="Manage your bank accounts for ACH and wire transfers"
+      actions={addButton}
+    >
       {accounts.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {[0, 1, 2].map((key) => (
@@ -65,7 +79,11 @@ export default function BankAccountsPage() {
           ))}
         </div>
       ) : accounts.isError ? (
-        <EmptyState icon={Landmark} title="Could not load bank accounts" description={accounts.error.message} />
+        <EmptyState
+          icon={Landmark}
+          title="Could not load bank accounts"
+          description={accounts.error.message}
+        />
       ) : items.length === 0 ? (
         <EmptyState
           icon={Landmark}
@@ -87,11 +105,19 @@ export default function BankAccountsPage() {
               />
             ))}
           </div>
-          <Pager total={accounts.data.total} limit={BANK_ACCOUNTS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+          <Pager
+            total={accounts.data.total}
+            limit={BANK_ACCOUNTS_PAGE_SIZE}
+            offset={offset}
+            onOffsetChange={setOffset}
+          />
         </div>
       )}
       <AddBankAccountDialog open={adding} onOpenChange={setAdding} />
-      <VerifyMicroDepositsDialog account={verifying} onOpenChange={(open) => !open && setVerifyingId(null)} />
+      <VerifyMicroDepositsDialog
+        account={verifying}
+        onOpenChange={(open) => !open && setVerifyingId(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

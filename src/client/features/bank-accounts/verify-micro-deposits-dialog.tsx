@@ -2,21 +2,42 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { MoneyInput } from '@/components/ui/money-input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { type BankAccount, type VerifyMicroDepositsInput, verifyMicroDepositsSchema } from '@shared/contracts/bank-accounts';
+import {
+  type BankAccount,
+  type VerifyMicroDepositsInput,
+  verifyMicroDepositsSchema,
+} from '@shared/contracts/bank-accounts';
 import { type Cents, toDecimal } from '@shared/money';
 import { useVerifyBankAccount } from './api';
 
 type Output = { microDeposit1: Cents; microDeposit2: Cents };
 const empty = { microDeposit1: '', microDeposit2: '' };
 
-export function VerifyMicroDepositsDialog({ account, onOpenChange }: { account: BankAccount | null; onOpenChange: (open: boolean) => void }) {
+export function VerifyMicroDepositsDialog({
+  account,
+  onOpenChange,
+}: {
+  account: BankAccount | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const verify = useVerifyBankAccount();
-  const { handleSubmit, control, reset, setError, formState } = useForm<VerifyMicroDepositsInput, unknown, Output>({
+  const { handleSubmit, control, reset, setError, formState } = useForm<
+    VerifyMicroDepositsInput,
+    unknown,
+    Output
+  >({
     resolver: zodResolver(verifyMicroDepositsSchema),
     defaultValues: empty,
   });
@@ -32,12 +53,22 @@ export function VerifyMicroDepositsDialog({ account, onOpenChange }: { account: 
     if (!account) return;
     try {
       // The form parsed the amounts to cents; the API takes them as decimal strings.
-      await verify.mutateAsync({ id: account.id, input: { microDeposit1: toDecimal(input.microDeposit1), microDeposit2: toDecimal(input.microDeposit2) } });
+      await verify.mutateAsync({
+        id: account.id,
+        input: {
+          microDeposit1: toDecimal(input.microDeposit1),
+          microDeposit2: toDecimal(input.microDeposit2),
+        },
+      });
       toast({ title: 'Bank account verified successfully' });
       onOpenChange(false);
     } catch (error) {
       applyServerErrors(error, setError, ['microDeposit1', 'microDeposit2']);
-      toast({ title: 'Verification Failed', description: error instanceof Error ? error.message : 'Verification failed', variant: 'destructive' });
+      toast({
+        title: 'Verification Failed',
+        description: error instanceof Error ? error.message : 'Verification failed',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -69,8 +100,9 @@ export function VerifyMicroDepositsDialog({ account, onOpenChange }: { account: 
         <DialogHeader>
           <DialogTitle>Verify Micro-Deposits</DialogTitle>
           <DialogDescription>
-            Two deposits under $1.00 were sent to {account?.accountName ?? 'the account'} ending in {account?.accountLast4}. Verification
-            typically takes 1-2 business days: enter both amounts, in any order, once they appear on your statement.
+            Two deposits under $1.00 were sent to {account?.accountName ?? 'the account'} ending in{' '}
+            {account?.accountLast4}. Verification typically takes 1-2 business days: enter both
+            amounts, in any order, once they appear on your statement.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -80,7 +112,8 @@ export function VerifyMicroDepositsDialog({ account, onOpenChange }: { account: 
           </div>
           {account && (
             <p className="text-sm text-slate-500">
-              {account.verificationAttemptsLeft} {account.verificationAttemptsLeft === 1 ? 'attempt' : 'attempts'} left.
+              {account.verificationAttemptsLeft}{' '}
+              {account.verificationAttemptsLeft === 1 ? 'attempt' : 'attempts'} left.
             </p>
           )}
           <DialogFooter>

@@ -27,15 +27,21 @@ function RunRow({ run }: { run: PaymentRun }) {
   const { formatAmount } = useMoneyFormat();
   const status = statusBadge[run.status];
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="payment-run-row">
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+      data-testid="payment-run-row"
+    >
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium text-slate-900">{format(parseISO(run.scheduledDate), 'MMM d, yyyy')}</span>
+          <span className="font-medium text-slate-900">
+            {format(parseISO(run.scheduledDate), 'MMM d, yyyy')}
+          </span>
           <MethodBadge method={run.method} />
           <Badge variant={status.variant}>{status.label}</Badge>
         </div>
         <p className="text-sm text-slate-500">
-          {run.paymentCount} {run.paymentCount === 1 ? 'bill' : 'bills'} from {run.bankAccountName} ••••{run.bankAccountLast4}
+          {run.paymentCount} {run.paymentCount === 1 ? 'bill' : 'bills'} from {run.bankAccountName}{' '}
+          ••••{run.bankAccountLast4}
           {run.failedCount > 0 && ` · ${run.failedCount} failed`}
         </p>
       </div>
@@ -80,7 +86,11 @@ export function PaymentRunsList() {
         ) : runs.isError ? (
           <p className="text-sm text-red-700">{runs.error.message}</p>
         ) : runs.data.items.length === 0 ? (
-          <EmptyState icon={Layers} title="No payment runs yet" description="Scheduled bill payments appear here." />
+          <EmptyState
+            icon={Layers}
+            title="No payment runs yet"
+            description="Scheduled bill payments appear here."
+          />
         ) : (
           <>
             <ul className="divide-y">
@@ -88,7 +98,13 @@ export function PaymentRunsList() {
                 <RunRow key={run.id} run={run} />
               ))}
             </ul>
-            <Pager total={runs.data.total} limit={PAGE_SIZE} offset={offset} onOffsetChange={setOffset} className="mt-3" />
+            <Pager
+              total={runs.data.total}
+              limit={PAGE_SIZE}
+              offset={offset}
+              onOffsetChange={setOffset}
+              className="mt-3"
+            />
           </>
         )}
       </CardContent>

@@ -4,13 +4,24 @@ import { format, parseISO } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiList, apiRequest } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -28,13 +39,7 @@ import {
   schedulePaymentSchema,
 } from '@shared/contracts/payment-runs';
 import { parseMoney, sumCents } from '@shared/money';
-
-const approvalBadge: Record<Bill['approvalStatus'], { label: string; variant: 'success' | 'warning' | 'destructive' | 'secondary' }> = {
-  not_required: { label: 'No approval needed', variant: 'secondary' },
-  approved: { label: 'Approved', variant: 'success' },
-  pending: { label: 'Awaiting approval', variant: 'warning' },
-  rejected: { label: 'Rejected', variant: 'destructive' },
-};
+import { BillPicker } from './bill-picker';
 
 /** The UTC day the server compares with: a payment may not be dated before it. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -64,12 +69,24 @@ function useVerifiedAccounts(enabled: boolean) {
 }
 
 /** Pay bills: choose payable bills, a verified account, a method and a date (POST /api/payments/schedule). */
-export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: boolean; onOpenChange: (open: boolean) => void; billIds?: string[] }) {
+export function SchedulePaymentDialog({
+  open,
+  onOpenChange,
+  billIds,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  billIds?: string[];
+}) {
   const queryClient = useQueryClient();
   const { formatCents } = useMoneyFormat();
   const bills = useUnpaidBills(open);
   const accounts = useVerifiedAccounts(open);
-  const { handleSubmit, control, register, reset, setValue, setError, formState } = useForm<SchedulePaymentInput, unknown, SchedulePayment>({
+  const { handleSubmit, control, register, reset, setValue, setError, formState } = useForm<
+    SchedulePaymentInput,
+    unknown,
+    SchedulePayment
+  >({
     resolver: zodResolver(schedulePaymentSchema),
     defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: todayUtc() },
   });
@@ -80,7 +97,13 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
   // A caller may pass a new array on every render: reset only when the ids themselves change.
   const preselected = billIds?.join(',') ?? '';
   useEffect(() => {
-    if (open) reset({ billIds: preselected.split(',').filter(Boolean), bankAccountId: '', method: 'ach', scheduledDate: todayUtc() });
+    if (open)
+      reset({
+        billIds: preselected.split(',').filter(Boolean),
+        bankAccountId: '',
+        method: 'ach',
+        scheduledDate: todayUtc(),
+      });
   }, [open, preselected, reset]);
 
   // Default to the primary verified account once the accounts arrive.
@@ -93,16 +116,25 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
 
   const total = useMemo(() => {
     const chosen = new Set(selected);
-    return sumCents((bills.data ?? []).filter((bill) => chosen.has(bill.id)).map((bill) => parseMoney(bill.totalAmount, { round: true }) ?? 0));
+    return sumCents(
+      (bills.data ?? [])
+        .filter((bill) => chosen.has(bill.id))
+        .map((bill) => parseMoney(bill.totalAmount, { round: true }) ?? 0),
+    );
   }, [bills.data, selected]);
 
   const schedule = useMutation({
-    mutationFn: (input: SchedulePayment) => apiRequest<ScheduleResult>('POST', '/api/payments/schedule', input),
+    mutationFn: (input: SchedulePayment) =>
+      apiRequest<ScheduleResult>('POST', '/api/payments/schedule', input),
     onSuccess: () =>
       Promise.all(
-        ['/api/payments', '/api/payment-runs', '/api/bills', '/api/dashboard/stats'].map((key) =>
-          queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(key) }),
-        ).concat(queryClient.invalidateQueries({ queryKey: navigationCountsKey })),
+        ['/api/payments', '/api/payment-runs', '/api/bills', '/api/dashboard/stats']
+          .map((key) =>
+            queryClient.invalidateQueries({
+              predicate: (query) => String(query.queryKey[0]).startsWith(key),
+            }),
+          )
+          .concat(queryClient.invalidateQueries({ queryKey: navigationCountsKey })),
       ),
   });
 
@@ -117,7 +149,11 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
       onOpenChange(false);
     } catch (error) {
       applyServerErrors(error, setError, ['billIds', 'bankAccountId', 'method', 'scheduledDate']);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not schedule the payment', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Could not schedule the payment',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -127,7 +163,10 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Schedule Payment</DialogTitle>
-          <DialogDescription>Pay approved bills from a verified bank account. Each bill is paid in full on the chosen date.</DialogDescription>
+          <DialogDescription>
+            Pay approved bills from a verified bank account. Each bill is paid in full on the chosen
+            date.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <fieldset className="grid gap-2">
@@ -135,61 +174,46 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
             {bills.isPending ? (
               <Skeleton className="h-24" />
             ) : billList.length === 0 ? (
-              <p className="rounded-md border border-dashed px-3 py-4 text-sm text-slate-500">No unpaid bills to schedule.</p>
+              <p className="rounded-md border border-dashed px-3 py-4 text-sm text-slate-500">
+                No unpaid bills to schedule.
+              </p>
             ) : (
               <Controller
                 control={control}
                 name="billIds"
                 render={({ field }) => (
-                  <ul className="max-h-64 divide-y overflow-y-auto rounded-md border" aria-label="Bills to pay">
-                    {billList.map((bill) => {
-                      const checked = field.value.includes(bill.id);
-                      const badge = approvalBadge[bill.approvalStatus];
-                      const id = `pay-bill-${bill.id}`;
-                      return (
-                        <li key={bill.id} className={`flex items-center gap-3 px-3 py-2 ${bill.payable ? '' : 'bg-slate-50'}`}>
-                          <Checkbox
-                            id={id}
-                            checked={checked}
-                            disabled={!bill.payable}
-                            onCheckedChange={(value) =>
-                              field.onChange(value === true ? [...field.value, bill.id] : field.value.filter((item) => item !== bill.id))
-                            }
-                          />
-                          <label htmlFor={id} className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 text-sm">
-                            <span className="min-w-0">
-                              <span className="font-medium">{bill.billNumber}</span>
-                              <span className="text-slate-500"> · {bill.vendor.name}</span>
-                              <span className="block text-xs text-slate-500">
-                                Due {format(parseISO(bill.dueDate), 'MMM d, yyyy')}
-                                {bill.status === 'overdue' && <span className="text-red-700"> · Overdue</span>}
-                              </span>
-                            </span>
-                            <span className="flex items-center gap-2">
-                              <Badge variant={badge.variant}>{badge.label}</Badge>
-                              <span className="font-medium tabular-nums">{formatCents(parseMoney(bill.totalAmount, { round: true }) ?? 0)}</span>
-                            </span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul>
+                  <BillPicker bills={billList} selected={field.value} onChange={field.onChange} />
                 )}
               />
             )}
-            {errors.billIds?.message && <p className="text-sm text-destructive">{errors.billIds.message}</p>}
+            {errors.billIds?.message && (
+              <p className="text-sm text-destructive">{errors.billIds.message}</p>
+            )}
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Pay from" required error={errors.bankAccountId?.message} className="sm:col-span-3">
+            <Field
+              label="Pay from"
+              required
+              error={errors.bankAccountId?.message}
+              className="sm:col-span-3"
+            >
               {(control_) => (
                 <Controller
                   control={control}
                   name="bankAccountId"
                   render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} disabled={!accounts.data?.length}>
+                    <Select
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      disabled={!accounts.data?.length}
+                    >
                       <SelectTrigger {...control_}>
-                        <SelectValue placeholder={accounts.isPending ? 'Loading...' : 'No verified bank account'} />
+                        <SelectValue
+                          placeholder={
+                            accounts.isPending ? 'Loading...' : 'No verified bank account'
+                          }
+                        />
                       </SelectTrigger>
                       <SelectContent>
                         {(accounts.data ?? []).map((account) => (
@@ -206,7 +230,11 @@ export function SchedulePaymentDialog({ open, onOpenChange, billIds }: { open: b
             </Field>
             {accounts.data?.length === 0 && (
               <p className="text-sm text-slate-500 sm:col-span-3">
-                Add and verify a bank account on the <Link to="/bank-accounts" className="text-blue-700 underline">Bank Accounts</Link> page first.
+                Add and verify a bank account on the{' '}
+                <Link to="/bank-accounts" className="text-blue-700 underline">
+                  Bank Accounts
+                </Link>{' '}
+                page first.
               </p>
             )}
             <Field label="Method" required error={errors.method?.message}>

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
-import { bankAccountTypes, bankVerificationStatuses } from '../../../shared/contracts/bank-accounts';
+import {
+  bankAccountTypes,
+  bankVerificationStatuses,
+} from '../../../shared/contracts/bank-accounts';
 import { organizations } from './organizations';
 
 /**
@@ -37,7 +49,9 @@ export const bankAccounts = pgTable(
     plaidAccountId: text('plaid_account_id'),
     balance: money('balance'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
-    verificationStatus: text('verification_status', { enum: bankVerificationStatuses }).notNull().default('pending'),
+    verificationStatus: text('verification_status', { enum: bankVerificationStatuses })
+      .notNull()
+      .default('pending'),
     /** HMAC-SHA256 over the account id and the two amounts in cents, smaller first. */
     microDepositHash: text('micro_deposit_hash'),
     microDepositAttempts: integer('micro_deposit_attempts').notNull().default(0),
@@ -50,6 +64,8 @@ export const bankAccounts = pgTable(
   (t) => [
     index('bank_accounts_org_idx').on(t.organizationId, t.isActive, t.createdAt),
     // One primary account per organization; setting a new one clears the old in one transaction.
-    uniqueIndex('bank_accounts_org_primary_key').on(t.organizationId).where(sql`${t.isPrimary}`),
+    uniqueIndex('bank_accounts_org_primary_key')
+      .on(t.organizationId)
+      .where(sql`${t.isPrimary}`),
   ],
 );

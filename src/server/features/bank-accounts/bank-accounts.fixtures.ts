@@ -39,19 +39,32 @@ export function readMicroDeposits(testApp: TestApp, last4: string): [string, str
     .reverse()
     .find((text) => text.includes(`ending in ${last4}`));
   if (!mail) throw new Error(`No micro-deposit notice for ${last4}`);
-  const amounts = [...mail.matchAll(/Micro-deposit \d: \$(\d+\.\d{2})/g)].map((match) => match[1] ?? '');
+  const amounts = [...mail.matchAll(/Micro-deposit \d: \$(\d+\.\d{2})/g)].map(
+    (match) => match[1] ?? '',
+  );
   expect(amounts).toHaveLength(2);
   return [amounts[0] ?? '', amounts[1] ?? ''];
 }
 
-export async function addBankAccount(signedIn: SignedIn, overrides: Record<string, unknown> = {}): Promise<BankAccount> {
-  const response = await signedIn.request({ method: 'POST', url: '/api/bank-accounts', payload: bankAccountInput(overrides) });
+export async function addBankAccount(
+  signedIn: SignedIn,
+  overrides: Record<string, unknown> = {},
+): Promise<BankAccount> {
+  const response = await signedIn.request({
+    method: 'POST',
+    url: '/api/bank-accounts',
+    payload: bankAccountInput(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<BankAccount>();
 }
 
 /** Adds an account and verifies it with the amounts from its notice. */
-export async function addVerifiedBankAccount(testApp: TestApp, signedIn: SignedIn, overrides: Record<string, unknown> = {}): Promise<BankAccount> {
+export async function addVerifiedBankAccount(
+  testApp: TestApp,
+  signedIn: SignedIn,
+  overrides: Record<string, unknown> = {},
+): Promise<BankAccount> {
   const account = await addBankAccount(signedIn, overrides);
   const [microDeposit1, microDeposit2] = readMicroDeposits(testApp, account.accountLast4);
   const response = await signedIn.request({

@@ -1,5 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { type BankAccount, MICRO_DEPOSIT_MAX_ATTEMPTS } from '../../../shared/contracts/bank-accounts';
+import {
+  type BankAccount,
+  MICRO_DEPOSIT_MAX_ATTEMPTS,
+} from '../../../shared/contracts/bank-accounts';
 import type { Database } from '../../db/client';
 import { bankAccounts } from '../../db/schema';
 
@@ -13,8 +16,16 @@ export function isUuid(value: string): boolean {
 }
 
 /** Pending micro-deposits past their expiry read as expired even before anyone tries them. */
-export function effectiveVerificationStatus(row: BankAccountRow, now: Date): BankAccountRow['verificationStatus'] {
-  if (row.verificationStatus === 'pending' && row.microDepositsExpireAt && row.microDepositsExpireAt <= now) return 'expired';
+export function effectiveVerificationStatus(
+  row: BankAccountRow,
+  now: Date,
+): BankAccountRow['verificationStatus'] {
+  if (
+    row.verificationStatus === 'pending' &&
+    row.microDepositsExpireAt &&
+    row.microDepositsExpireAt <= now
+  )
+    return 'expired';
   return row.verificationStatus;
 }
 
@@ -37,7 +48,8 @@ export function toBankAccountDto(row: BankAccountRow, now: Date): BankAccount {
     wireEnabled: row.wireEnabled,
     balance: row.balance,
     verificationStatus: status,
-    verificationAttemptsLeft: status === 'pending' ? Math.max(0, MICRO_DEPOSIT_MAX_ATTEMPTS - row.microDepositAttempts) : 0,
+    verificationAttemptsLeft:
+      status === 'pending' ? Math.max(0, MICRO_DEPOSIT_MAX_ATTEMPTS - row.microDepositAttempts) : 0,
     microDepositsSentAt: row.microDepositsSentAt?.toISOString() ?? null,
     microDepositsExpireAt: row.microDepositsExpireAt?.toISOString() ?? null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
@@ -46,8 +58,14 @@ export function toBankAccountDto(row: BankAccountRow, now: Date): BankAccount {
 }
 
 /** Active accounts, primary first, then newest. */
-export async function findBankAccounts(db: Database, params: { organizationId: string; limit: number; offset: number }) {
-  const where = and(eq(bankAccounts.organizationId, params.organizationId), eq(bankAccounts.isActive, true));
+export async function findBankAccounts(
+  db: Database,
+  params: { organizationId: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(bankAccounts.organizationId, params.organizationId),
+    eq(bankAccounts.isActive, true),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -70,7 +88,13 @@ export async function findBankAccount(
   const query = db
     .select()
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.id, params.id), eq(bankAccounts.organizationId, params.organizationId), eq(bankAccounts.isActive, true)))
+    .where(
+      and(
+        eq(bankAccounts.id, params.id),
+        eq(bankAccounts.organizationId, params.organizationId),
+        eq(bankAccounts.isActive, true),
+      ),
+    )
     .limit(1);
   const [row] = params.forUpdate ? await query.for('update') : await query;
   return row ?? null;

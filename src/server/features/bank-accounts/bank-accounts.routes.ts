@@ -18,12 +18,21 @@ export const BANK_ACCOUNT_ROLES = ['owner', 'admin', 'accountant'] as const;
 export async function bankAccountsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   app.get(
     '/api/bank-accounts',
-    { schema: { tags: ['bank-accounts'], summary: 'Active bank accounts, primary first', querystring: pageQuery, response: { 200: bankAccountSchema.array() } } },
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'Active bank accounts, primary first',
+        querystring: pageQuery,
+        response: { 200: bankAccountSchema.array() },
+      },
+    },
     async (request, reply) => {
       const { organizationId } = requireAuth(request);
       const { rows, total } = await findBankAccounts(deps.db, { organizationId, ...request.query });
       const now = deps.now();
-      return reply.header('X-Total-Count', String(total)).send(rows.map((row) => toBankAccountDto(row, now)));
+      return reply
+        .header('X-Total-Count', String(total))
+        .send(rows.map((row) => toBankAccountDto(row, now)));
     },
   );
 

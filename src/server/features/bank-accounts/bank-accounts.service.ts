@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import type { BankAccount, CreateBankAccount, UpdateBankAccount } from '../../../shared/contracts/bank-accounts';
+import type {
+  BankAccount,
+  CreateBankAccount,
+  UpdateBankAccount,
+} from '../../../shared/contracts/bank-accounts';
 import type { Database } from '../../db/client';
 import { bankAccounts, organizations, payments, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -23,12 +27,26 @@ export const MICRO_DEPOSIT_VALID_MS = 14 * DAY_MS;
  * Makes `accountId` the only primary account. The organization row is locked first, so two
  * requests changing the primary account run one after the other instead of racing on the index.
  */
-async function clearOtherPrimary(tx: Database, organizationId: string, accountId: string): Promise<void> {
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+async function clearOtherPrimary(
+  tx: Database,
+  organizationId: string,
+  accountId: string,
+): Promise<void> {
+  await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
   await tx
     .update(bankAccounts)
     .set({ isPrimary: false, updatedAt: new Date() })
-    .where(and(eq(bankAccounts.organizationId, organizationId), eq(bankAccounts.isPrimary, true), ne(bankAccounts.id, accountId)));
+    .where(
+      and(
+        eq(bankAccounts.organizationId, organizationId),
+        eq(bankAccounts.isPrimary, true),
+        ne(bankAccounts.id, accountId),
+      ),
+    );
 }
 
 /**
@@ -36,9 +54,17 @@ async function clearOtherPrimary(tx: Database, organizationId: string, accountId
  * as a hash, and mailed to the user as the bank's notice (no bank-data provider is reachable).
  * The mail goes out inside the transaction, so an account never exists without its notice.
  */
-export async function createBankAccount(deps: AppDeps, actor: Actor, input: CreateBankAccount): Promise<BankAccount> {
+export async function createBankAccount(
+  deps: AppDeps,
+  actor: Actor,
+  input: CreateBankAccount,
+): Promise<BankAccount> {
   const now = deps.now();
-  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [user] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
   if (!user) throw notFound('User');
   const id = randomUUID();
   const [first, second] = drawMicroDeposits();
@@ -80,20 +106,42 @@ export async function createBankAccount(deps: AppDeps, actor: Actor, input: Crea
       action: 'bank_account.created',
       entityType: 'bank_account',
       entityId: id,
-      details: { accountLast4, routingNumber: input.routingNumber, isPrimary, microDepositsExpireAt: expiresAt.toISOString() },
+      details: {
+        accountLast4,
+        routingNumber: input.routingNumber,
+        isPrimary,
+        microDepositsExpireAt: expiresAt.toISOString(),
+      },
     });
-    await deps.mail.send(microDepositNotice({ to: user.email, account: inserted, amounts: [first, second], expiresAt }));
+    await deps.mail.send(
+      microDepositNotice({
+        to: user.email,
+        account: inserted,
+        amounts: [first, second],
+        expiresAt,
+      }),
+    );
     return inserted;
   });
   return toBankAccountDto(row, now);
 }
 
-export async function updateBankAccount(deps: AppDeps, actor: Actor, id: string, input: UpdateBankAccount): Promise<BankAccount> {
+export async function updateBankAccount(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  input: UpdateBankAccount,
+): Promise<BankAccount> {
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
-    const current = await findBankAccount(tx, { organizationId: actor.organizationId, id, forUpdate: true });
+    const current = await findBankAccount(tx, {
+      organizationId: actor.organizationId,
+      id,
+      forUpdate: true,
+    });
     if (!current) throw notFound('Bank account');
-    if (input.isPrimary === true && !current.isPrimary) await clearOtherPrimary(tx, actor.organizationId, id);
+    if (input.isPrimary === true && !current.isPrimary)
+      await clearOtherPrimary(tx, actor.organizationId, id);
     const changes = {
       ...(input.accountName !== undefined && { accountName: input.accountName }),
       ...(input.bankName !== undefined && { bankName: input.bankName || null }),
@@ -124,18 +172,37 @@ export async function updateBankAccount(deps: AppDeps, actor: Actor, id: string,
  */
 export async function deleteBankAccount(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const current = await findBankAccount(tx, { organizationId: actor.organizationId, id, forUpdate: true });
+    const current = await findBankAccount(tx, {
+      organizationId: actor.organizationId,
+      id,
+      forUpdate: true,
+    });
     if (!current) throw notFound('Bank account');
     const [open] = await tx
       .select({ n: count() })
       .from(payments)
-      .where(and(eq(payments.organizationId, actor.organizationId), eq(payments.bankAccountId, id), inArray(payments.status, ['pending', 'processing'])));
+      .where(
+        and(
+          eq(payments.organizationId, actor.organizationId),
+          eq(payments.bankAccountId, id),
+          inArray(payments.status, ['pending', 'processing']),
+        ),
+      );
     if ((open?.n ?? 0) > 0) {
-      throw new AppError('CONFLICT', 'This bank account has scheduled payments. They must be paid before the account can be removed.');
+      throw new AppError(
+        'CONFLICT',
+        'This bank account has scheduled payments. They must be paid before the account can be removed.',
+      );
     }
     await tx
       .update(bankAccounts)
-      .set({ isActive: false, isPrimary: false, needsMicroDeposits: false, microDepositHash: null, updatedAt: deps.now() })
+      .set({
+        isActive: false,
+        isPrimary: false,
+        needsMicroDeposits: false,
+        microDepositHash: null,
+        updatedAt: deps.now(),
+      })
       .where(eq(bankAccounts.id, id));
     await writeAudit(tx, {
       organizationId: actor.organizationId,

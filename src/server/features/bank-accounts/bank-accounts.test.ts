@@ -5,7 +5,13 @@ import { auditLog, bankAccounts } from '../../db/schema';
 import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { ACCOUNT_NUMBER, ROUTING, addBankAccount, bankAccountInput, readOutbox } from './bank-accounts.fixtures';
+import {
+  ACCOUNT_NUMBER,
+  ROUTING,
+  addBankAccount,
+  bankAccountInput,
+  readOutbox,
+} from './bank-accounts.fixtures';
 
 let testApp: TestApp;
 let owner: SignedIn;
@@ -22,7 +28,10 @@ beforeEach(async () => {
 
 /** This organization's accounts (the app is shared by the file's tests). */
 async function orgAccounts() {
-  return testApp.deps.db.select().from(bankAccounts).where(eq(bankAccounts.organizationId, owner.user.organizationId));
+  return testApp.deps.db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.organizationId, owner.user.organizationId));
 }
 
 /** The micro-deposit notices sent to this test's user. */
@@ -48,7 +57,11 @@ describe('POST /api/bank-accounts validation', () => {
     [{ accountNumber: '123' }, 'accountNumber', 'Account number must be at least 4 digits'],
     [{ accountNumber: undefined }, 'accountNumber', 'Account number must be at least 4 digits'],
     [{ accountNumber: '12ab5678' }, 'accountNumber', 'Account number must contain only digits'],
-    [{ accountNumber: '123456789012345678' }, 'accountNumber', 'Account number must be at most 17 digits'],
+    [
+      { accountNumber: '123456789012345678' },
+      'accountNumber',
+      'Account number must be at most 17 digits',
+    ],
     [{ routingNumber: '12345678' }, 'routingNumber', 'Routing number must be 9 digits'],
     [{ routingNumber: '0210000210' }, 'routingNumber', 'Routing number must be 9 digits'],
     [{ routingNumber: '02100002a' }, 'routingNumber', 'Routing number must be 9 digits'],
@@ -64,15 +77,20 @@ describe('POST /api/bank-accounts validation', () => {
     expect(myMail()).toHaveLength(0);
   });
 
-  it.each([ROUTING.chase, ROUTING.bofa, ROUTING.wells, '011000015'])('accepts the valid routing number %s', async (routingNumber) => {
-    const response = await post(bankAccountInput({ routingNumber }));
-    expect(response.statusCode, response.body).toBe(201);
-  });
+  it.each([ROUTING.chase, ROUTING.bofa, ROUTING.wells, '011000015'])(
+    'accepts the valid routing number %s',
+    async (routingNumber) => {
+      const response = await post(bankAccountInput({ routingNumber }));
+      expect(response.statusCode, response.body).toBe(201);
+    },
+  );
 });
 
 describe('adding a bank account', () => {
   it('keeps the number encrypted, answers with the last four only and mails the micro-deposits', async () => {
-    const response = await post(bankAccountInput({ accountNumber: '0001-2345 6789', bankName: 'Chase' }));
+    const response = await post(
+      bankAccountInput({ accountNumber: '0001-2345 6789', bankName: 'Chase' }),
+    );
     expect(response.statusCode, response.body).toBe(201);
     expect(response.body).not.toContain(ACCOUNT_NUMBER);
     expect(response.body).not.toContain('123456789');
@@ -96,9 +114,13 @@ describe('adding a bank account', () => {
 
     const row = await storedAccount(account.id);
     expect(row.accountNumberEncrypted).not.toContain('6789');
-    expect(decryptSecret(testApp.deps.config.encryptionKey, row.accountNumberEncrypted)).toBe(ACCOUNT_NUMBER);
+    expect(decryptSecret(testApp.deps.config.encryptionKey, row.accountNumberEncrypted)).toBe(
+      ACCOUNT_NUMBER,
+    );
     expect(row.microDepositHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.microDepositsExpireAt?.getTime()).toBe((row.microDepositsSentAt?.getTime() ?? 0) + 14 * 86_400_000);
+    expect(row.microDepositsExpireAt?.getTime()).toBe(
+      (row.microDepositsSentAt?.getTime() ?? 0) + 14 * 86_400_000,
+    );
 
     const mails = myMail();
     expect(mails).toHaveLength(1);
@@ -107,7 +129,10 @@ describe('adding a bank account', () => {
     expect(mails[0]).toMatch(/Micro-deposit 2: \$0\.\d\d/);
     expect(mails[0]).not.toContain(ACCOUNT_NUMBER);
 
-    const audits = await testApp.deps.db.select().from(auditLog).where(eq(auditLog.entityId, account.id));
+    const audits = await testApp.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, account.id));
     expect(audits.map((audit) => audit.action)).toEqual(['bank_account.created']);
     expect(JSON.stringify(audits)).not.toContain(ACCOUNT_NUMBER);
   });
@@ -117,7 +142,7 @@ describe('adding a bank account', () => {
     expect(account).toMatchObject({ achEnabled: true, wireEnabled: false });
   });
 
-  it('lists the organization\'s accounts masked, primary first, with X-Total-Count', async () => {
+  it("lists the organization's accounts masked, primary first, with X-Total-Count", async () => {
     await addBankAccount(owner, { accountName: 'Payroll', accountNumber: '55550001' });
     await addBankAccount(owner, { accountName: 'Main', isPrimary: true });
     const other = await signUp(testApp.app);
@@ -128,7 +153,9 @@ describe('adding a bank account', () => {
     expect(response.headers['x-total-count']).toBe('2');
     expect(response.body).not.toContain(ACCOUNT_NUMBER);
     expect(response.body).not.toContain('55550001');
-    expect(response.json<BankAccount[]>().map((account) => [account.accountName, account.isPrimary])).toEqual([
+    expect(
+      response.json<BankAccount[]>().map((account) => [account.accountName, account.isPrimary]),
+    ).toEqual([
       ['Main', true],
       ['Payroll', false],
     ]);
@@ -150,22 +177,39 @@ describe('the primary account', () => {
     expect((await storedAccount(first.id)).isPrimary).toBe(false);
     expect((await storedAccount(second.id)).isPrimary).toBe(true);
 
-    const response = await owner.request({ method: 'PUT', url: `/api/bank-accounts/${first.id}`, payload: { isPrimary: true } });
+    const response = await owner.request({
+      method: 'PUT',
+      url: `/api/bank-accounts/${first.id}`,
+      payload: { isPrimary: true },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<BankAccount>().isPrimary).toBe(true);
     expect((await storedAccount(second.id)).isPrimary).toBe(false);
   });
 
   it('stays unique when two accounts are made primary at the same time', async () => {
-    const accounts = await Promise.all([1, 2, 3].map((n) => addBankAccount(owner, { accountName: `Account ${n}` })));
+    const accounts = await Promise.all(
+      [1, 2, 3].map((n) => addBankAccount(owner, { accountName: `Account ${n}` })),
+    );
     const responses = await Promise.all(
-      accounts.map((account) => owner.request({ method: 'PUT', url: `/api/bank-accounts/${account.id}`, payload: { isPrimary: true } })),
+      accounts.map((account) =>
+        owner.request({
+          method: 'PUT',
+          url: `/api/bank-accounts/${account.id}`,
+          payload: { isPrimary: true },
+        }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
     const primaries = await testApp.deps.db
       .select()
       .from(bankAccounts)
-      .where(and(eq(bankAccounts.organizationId, owner.user.organizationId), eq(bankAccounts.isPrimary, true)));
+      .where(
+        and(
+          eq(bankAccounts.organizationId, owner.user.organizationId),
+          eq(bankAccounts.isPrimary, true),
+        ),
+      );
     expect(primaries).toHaveLength(1);
   });
 
@@ -173,7 +217,10 @@ describe('the primary account', () => {
     const first = await addBankAccount(owner, { isPrimary: true });
     const second = await addBankAccount(owner);
     await expect(
-      testApp.deps.db.update(bankAccounts).set({ isPrimary: true }).where(eq(bankAccounts.id, second.id)),
+      testApp.deps.db
+        .update(bankAccounts)
+        .set({ isPrimary: true })
+        .where(eq(bankAccounts.id, second.id)),
     ).rejects.toThrow();
     expect((await storedAccount(first.id)).isPrimary).toBe(true);
   });
@@ -188,7 +235,11 @@ describe('PUT and DELETE /api/bank-accounts/{id}', () => {
       payload: { accountName: 'Payables', bankName: 'First National' },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ accountName: 'Payables', bankName: 'First National', accountLast4: '6789' });
+    expect(response.json()).toMatchObject({
+      accountName: 'Payables',
+      bankName: 'First National',
+      accountLast4: '6789',
+    });
     const audits = await testApp.deps.db
       .select()
       .from(auditLog)
@@ -198,19 +249,33 @@ describe('PUT and DELETE /api/bank-accounts/{id}', () => {
 
   it('refuses an empty name', async () => {
     const account = await addBankAccount(owner);
-    const response = await owner.request({ method: 'PUT', url: `/api/bank-accounts/${account.id}`, payload: { accountName: ' ' } });
+    const response = await owner.request({
+      method: 'PUT',
+      url: `/api/bank-accounts/${account.id}`,
+      payload: { accountName: ' ' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ accountName: 'Account name is required' });
   });
 
   it('removes an account from the list, keeping the row for payment history', async () => {
     const account = await addBankAccount(owner, { isPrimary: true });
-    const response = await owner.request({ method: 'DELETE', url: `/api/bank-accounts/${account.id}` });
+    const response = await owner.request({
+      method: 'DELETE',
+      url: `/api/bank-accounts/${account.id}`,
+    });
     expect(response.statusCode).toBe(204);
     const list = await owner.request({ method: 'GET', url: '/api/bank-accounts' });
     expect(list.json()).toEqual([]);
-    expect(await storedAccount(account.id)).toMatchObject({ isActive: false, isPrimary: false, microDepositHash: null });
-    const again = await owner.request({ method: 'DELETE', url: `/api/bank-accounts/${account.id}` });
+    expect(await storedAccount(account.id)).toMatchObject({
+      isActive: false,
+      isPrimary: false,
+      microDepositHash: null,
+    });
+    const again = await owner.request({
+      method: 'DELETE',
+      url: `/api/bank-accounts/${account.id}`,
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -220,13 +285,21 @@ describe('PUT and DELETE /api/bank-accounts/{id}', () => {
     for (const [method, url, payload] of [
       ['PUT', `/api/bank-accounts/${account.id}`, { accountName: 'Mine now' }],
       ['DELETE', `/api/bank-accounts/${account.id}`, undefined],
-      ['POST', `/api/bank-accounts/${account.id}/verify`, { microDeposit1: '0.10', microDeposit2: '0.20' }],
+      [
+        'POST',
+        `/api/bank-accounts/${account.id}/verify`,
+        { microDeposit1: '0.10', microDeposit2: '0.20' },
+      ],
       ['PUT', '/api/bank-accounts/not-a-uuid', { accountName: 'x' }],
     ] as const) {
       const response = await other.request({ method, url, payload });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json()).toEqual({ message: 'Bank account not found', code: 'NOT_FOUND' });
     }
-    expect(await storedAccount(account.id)).toMatchObject({ accountName: 'Operating', isActive: true, microDepositAttempts: 0 });
+    expect(await storedAccount(account.id)).toMatchObject({
+      accountName: 'Operating',
+      isActive: true,
+      microDepositAttempts: 0,
+    });
   });
 });

@@ -9,7 +9,10 @@ import type { BankAccountRow } from './bank-accounts.queries';
  */
 export function microDepositNotice(params: {
   to: string;
-  account: Pick<BankAccountRow, 'accountName' | 'accountLast4' | 'routingNumber' | 'accountHolderName'>;
+  account: Pick<
+    BankAccountRow,
+    'accountName' | 'accountLast4' | 'routingNumber' | 'accountHolderName'
+  >;
   amounts: [Cents, Cents];
   expiresAt: Date;
 }): MailMessage {

@@ -10,12 +10,25 @@ export function drawMicroDeposits(): [Cents, Cents] {
  * HMAC-SHA256 under the encryption key over the account id and the pair, smaller first: the order
  * the user types them in does not matter, and a hash copied to another account does not verify it.
  */
-export function hashMicroDeposits(key: Buffer, accountId: string, first: Cents, second: Cents): string {
+export function hashMicroDeposits(
+  key: Buffer,
+  accountId: string,
+  first: Cents,
+  second: Cents,
+): string {
   const [low, high] = first <= second ? [first, second] : [second, first];
-  return createHmac('sha256', key).update(`micro-deposits:${accountId}:${low}:${high}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`micro-deposits:${accountId}:${low}:${high}`)
+    .digest('hex');
 }
 
-export function microDepositsMatch(key: Buffer, accountId: string, stored: string, first: Cents, second: Cents): boolean {
+export function microDepositsMatch(
+  key: Buffer,
+  accountId: string,
+  stored: string,
+  first: Cents,
+  second: Cents,
+): boolean {
   const expected = Buffer.from(stored, 'hex');
   const actual = Buffer.from(hashMicroDeposits(key, accountId, first, second), 'hex');
   return expected.length === actual.length && timingSafeEqual(expected, actual);

@@ -28,7 +28,11 @@ beforeEach(async () => {
 });
 
 function verify(microDeposit1: unknown, microDeposit2: unknown) {
-  return owner.request({ method: 'POST', url: `/api/bank-accounts/${account.id}/verify`, payload: { microDeposit1, microDeposit2 } });
+  return owner.request({
+    method: 'POST',
+    url: `/api/bank-accounts/${account.id}/verify`,
+    payload: { microDeposit1, microDeposit2 },
+  });
 }
 
 /** A pair that is certainly not the right one. */
@@ -40,13 +44,20 @@ function wrongPair(): [string, string] {
 }
 
 async function stored() {
-  const [row] = await testApp.deps.db.select().from(bankAccounts).where(eq(bankAccounts.id, account.id));
+  const [row] = await testApp.deps.db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, account.id));
   if (!row) throw new Error('no row');
   return row;
 }
 
 async function auditActions(): Promise<string[]> {
-  const rows = await testApp.deps.db.select().from(auditLog).where(eq(auditLog.entityId, account.id)).orderBy(auditLog.createdAt);
+  const rows = await testApp.deps.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.entityId, account.id))
+    .orderBy(auditLog.createdAt);
   return rows.map((row) => row.action);
 }
 
@@ -62,14 +73,20 @@ describe('micro-deposit hashing', () => {
 
 describe('POST /api/bank-accounts/{id}/verify', () => {
   it('requires both amounts', async () => {
-    const response = await owner.request({ method: 'POST', url: `/api/bank-accounts/${account.id}/verify`, payload: {} });
+    const response = await owner.request({
+      method: 'POST',
+      url: `/api/bank-accounts/${account.id}/verify`,
+      payload: {},
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({
       microDeposit1: 'First micro-deposit amount is required',
       microDeposit2: 'Second micro-deposit amount is required',
     });
     const blank = await verify('', '0.12');
-    expect(blank.json().fields).toEqual({ microDeposit1: 'First micro-deposit amount is required' });
+    expect(blank.json().fields).toEqual({
+      microDeposit1: 'First micro-deposit amount is required',
+    });
     expect((await stored()).microDepositAttempts).toBe(0);
   });
 
@@ -88,9 +105,18 @@ describe('POST /api/bank-accounts/{id}/verify', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Bank account verified successfully',
-      bankAccount: { id: account.id, isVerified: true, needsMicroDeposits: false, verificationStatus: 'verified' },
+      bankAccount: {
+        id: account.id,
+        isVerified: true,
+        needsMicroDeposits: false,
+        verificationStatus: 'verified',
+      },
     });
-    expect(await stored()).toMatchObject({ isVerified: true, verificationStatus: 'verified', microDepositHash: null });
+    expect(await stored()).toMatchObject({
+      isVerified: true,
+      verificationStatus: 'verified',
+      microDepositHash: null,
+    });
     expect(await auditActions()).toEqual(['bank_account.created', 'bank_account.verified']);
 
     const again = await verify(amounts[0], amounts[1]);
@@ -102,11 +128,19 @@ describe('POST /api/bank-accounts/{id}/verify', () => {
     const [first, second] = wrongPair();
     const one = await verify(first, second);
     expect(one.statusCode).toBe(400);
-    expect(one.json()).toEqual({ message: 'Verification failed: the amounts do not match. 2 attempts left.', code: 'BAD_REQUEST' });
+    expect(one.json()).toEqual({
+      message: 'Verification failed: the amounts do not match. 2 attempts left.',
+      code: 'BAD_REQUEST',
+    });
     const two = await verify(first, second);
-    expect(two.json().message).toBe('Verification failed: the amounts do not match. 1 attempt left.');
+    expect(two.json().message).toBe(
+      'Verification failed: the amounts do not match. 1 attempt left.',
+    );
     const list = await owner.request({ method: 'GET', url: '/api/bank-accounts' });
-    expect(list.json<BankAccount[]>()[0]).toMatchObject({ needsMicroDeposits: true, verificationAttemptsLeft: 1 });
+    expect(list.json<BankAccount[]>()[0]).toMatchObject({
+      needsMicroDeposits: true,
+      verificationAttemptsLeft: 1,
+    });
 
     // The right pair still works on the last attempt.
     const right = await verify(amounts[0], amounts[1]);
@@ -122,15 +156,26 @@ describe('POST /api/bank-accounts/{id}/verify', () => {
     expect(third.json().message).toBe(
       'Verification failed: the amounts do not match and no attempts are left. Remove this bank account and add it again.',
     );
-    expect(await stored()).toMatchObject({ verificationStatus: 'failed', needsMicroDeposits: false, isVerified: false, microDepositHash: null });
+    expect(await stored()).toMatchObject({
+      verificationStatus: 'failed',
+      needsMicroDeposits: false,
+      isVerified: false,
+      microDepositHash: null,
+    });
 
     const right = await verify(amounts[0], amounts[1]);
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe('Verification failed: no attempts are left. Remove this bank account and add it again.');
+    expect(right.json().message).toBe(
+      'Verification failed: no attempts are left. Remove this bank account and add it again.',
+    );
     expect((await stored()).isVerified).toBe(false);
 
     const list = await owner.request({ method: 'GET', url: '/api/bank-accounts' });
-    expect(list.json<BankAccount[]>()[0]).toMatchObject({ verificationStatus: 'failed', needsMicroDeposits: false, verificationAttemptsLeft: 0 });
+    expect(list.json<BankAccount[]>()[0]).toMatchObject({
+      verificationStatus: 'failed',
+      needsMicroDeposits: false,
+      verificationAttemptsLeft: 0,
+    });
     expect(await auditActions()).toEqual([
       'bank_account.created',
       'bank_account.verification_attempt_failed',
@@ -141,7 +186,12 @@ describe('POST /api/bank-accounts/{id}/verify', () => {
 
   it('counts every one of several wrong pairs sent at once', async () => {
     const [first, second] = wrongPair();
-    const responses = await Promise.all([verify(first, second), verify(first, second), verify(first, second), verify(first, second)]);
+    const responses = await Promise.all([
+      verify(first, second),
+      verify(first, second),
+      verify(first, second),
+      verify(first, second),
+    ]);
     expect(responses.map((response) => response.statusCode)).toEqual([400, 400, 400, 400]);
     expect(await stored()).toMatchObject({ microDepositAttempts: 3, verificationStatus: 'failed' });
   });
@@ -150,19 +200,32 @@ describe('POST /api/bank-accounts/{id}/verify', () => {
     testApp.clock.advance(14 * 86_400_000 - 1000);
     owner = await signInAgain(testApp, owner);
     const list = await owner.request({ method: 'GET', url: '/api/bank-accounts' });
-    expect(list.json<BankAccount[]>()[0]).toMatchObject({ verificationStatus: 'pending', needsMicroDeposits: true });
+    expect(list.json<BankAccount[]>()[0]).toMatchObject({
+      verificationStatus: 'pending',
+      needsMicroDeposits: true,
+    });
 
     testApp.clock.advance(1000);
     const expiredList = await owner.request({ method: 'GET', url: '/api/bank-accounts' });
-    expect(expiredList.json<BankAccount[]>()[0]).toMatchObject({ verificationStatus: 'expired', needsMicroDeposits: false });
+    expect(expiredList.json<BankAccount[]>()[0]).toMatchObject({
+      verificationStatus: 'expired',
+      needsMicroDeposits: false,
+    });
 
     const response = await verify(amounts[0], amounts[1]);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
       'Verification failed: the micro-deposits expired 14 days after they were sent. Remove this bank account and add it again.',
     );
-    expect(await stored()).toMatchObject({ verificationStatus: 'expired', isVerified: false, microDepositHash: null });
-    expect(await auditActions()).toEqual(['bank_account.created', 'bank_account.verification_expired']);
+    expect(await stored()).toMatchObject({
+      verificationStatus: 'expired',
+      isVerified: false,
+      microDepositHash: null,
+    });
+    expect(await auditActions()).toEqual([
+      'bank_account.created',
+      'bank_account.verification_expired',
+    ]);
   });
 
   it('lets a re-added account be verified with its new amounts', async () => {

@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { type BankAccount, MICRO_DEPOSIT_MAX_ATTEMPTS } from '../../../shared/contracts/bank-accounts';
+import {
+  type BankAccount,
+  MICRO_DEPOSIT_MAX_ATTEMPTS,
+} from '../../../shared/contracts/bank-accounts';
 import type { Cents } from '../../../shared/money';
 import { bankAccounts } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { effectiveVerificationStatus, findBankAccount, toBankAccountDto } from './bank-accounts.queries';
+import {
+  effectiveVerificationStatus,
+  findBankAccount,
+  toBankAccountDto,
+} from './bank-accounts.queries';
 import type { Actor } from './bank-accounts.service';
 import { microDepositsMatch } from './micro-deposits';
 
@@ -33,9 +40,12 @@ export async function verifyBankAccount(
   input: { microDeposit1: Cents; microDeposit2: Cents },
 ): Promise<BankAccount> {
   const fields: Record<string, string> = {};
-  if (outOfRange(input.microDeposit1)) fields.microDeposit1 = 'Micro-deposits are between 0.01 and 0.99';
-  if (outOfRange(input.microDeposit2)) fields.microDeposit2 = 'Micro-deposits are between 0.01 and 0.99';
-  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', 'Micro-deposits are between 0.01 and 0.99', fields);
+  if (outOfRange(input.microDeposit1))
+    fields.microDeposit1 = 'Micro-deposits are between 0.01 and 0.99';
+  if (outOfRange(input.microDeposit2))
+    fields.microDeposit2 = 'Micro-deposits are between 0.01 and 0.99';
+  if (Object.keys(fields).length > 0)
+    throw new AppError('VALIDATION', 'Micro-deposits are between 0.01 and 0.99', fields);
 
   const now = deps.now();
   const audit = (action: string, details: Record<string, unknown>) => ({
@@ -48,7 +58,11 @@ export async function verifyBankAccount(
   });
 
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const row = await findBankAccount(tx, { organizationId: actor.organizationId, id, forUpdate: true });
+    const row = await findBankAccount(tx, {
+      organizationId: actor.organizationId,
+      id,
+      forUpdate: true,
+    });
     if (!row) throw notFound('Bank account');
     if (row.isVerified) throw new AppError('CONFLICT', 'This bank account is already verified');
     const status = effectiveVerificationStatus(row, now);
@@ -56,7 +70,12 @@ export async function verifyBankAccount(
       if (row.verificationStatus === 'pending') {
         await tx
           .update(bankAccounts)
-          .set({ verificationStatus: 'expired', needsMicroDeposits: false, microDepositHash: null, updatedAt: now })
+          .set({
+            verificationStatus: 'expired',
+            needsMicroDeposits: false,
+            microDepositHash: null,
+            updatedAt: now,
+          })
           .where(eq(bankAccounts.id, id));
         await writeAudit(tx, audit('bank_account.verification_expired', {}));
       }
@@ -64,7 +83,15 @@ export async function verifyBankAccount(
     }
     if (status !== 'pending' || !row.microDepositHash) return { kind: 'exhausted' };
 
-    if (microDepositsMatch(deps.config.encryptionKey, id, row.microDepositHash, input.microDeposit1, input.microDeposit2)) {
+    if (
+      microDepositsMatch(
+        deps.config.encryptionKey,
+        id,
+        row.microDepositHash,
+        input.microDeposit1,
+        input.microDeposit2,
+      )
+    ) {
       const [verified] = await tx
         .update(bankAccounts)
         .set({
@@ -78,7 +105,13 @@ export async function verifyBankAccount(
         .where(eq(bankAccounts.id, id))
         .returning();
       if (!verified) throw notFound('Bank account');
-      await writeAudit(tx, audit('bank_account.verified', { method: 'micro_deposits', attempt: row.microDepositAttempts + 1 }));
+      await writeAudit(
+        tx,
+        audit('bank_account.verified', {
+          method: 'micro_deposits',
+          attempt: row.microDepositAttempts + 1,
+        }),
+      );
       return { kind: 'verified', account: toBankAccountDto(verified, now) };
     }
 
@@ -89,10 +122,20 @@ export async function verifyBankAccount(
       .set({
         microDepositAttempts: attempts,
         updatedAt: now,
-        ...(exhausted && { verificationStatus: 'failed' as const, needsMicroDeposits: false, microDepositHash: null }),
+        ...(exhausted && {
+          verificationStatus: 'failed' as const,
+          needsMicroDeposits: false,
+          microDepositHash: null,
+        }),
       })
       .where(eq(bankAccounts.id, id));
-    await writeAudit(tx, audit(exhausted ? 'bank_account.verification_failed' : 'bank_account.verification_attempt_failed', { attempts }));
+    await writeAudit(
+      tx,
+      audit(
+        exhausted ? 'bank_account.verification_failed' : 'bank_account.verification_attempt_failed',
+        { attempts },
+      ),
+    );
     return { kind: 'wrong', attemptsLeft: MICRO_DEPOSIT_MAX_ATTEMPTS - attempts };
   });
 
@@ -102,11 +145,20 @@ export async function verifyBankAccount(
     case 'wrong':
       if (outcome.attemptsLeft > 0) {
         const plural = outcome.attemptsLeft === 1 ? 'attempt' : 'attempts';
-        throw new AppError('BAD_REQUEST', `Verification failed: the amounts do not match. ${outcome.attemptsLeft} ${plural} left.`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `Verification failed: the amounts do not match. ${outcome.attemptsLeft} ${plural} left.`,
+        );
       }
-      throw new AppError('BAD_REQUEST', `Verification failed: the amounts do not match and no attempts are left. ${READD}`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `Verification failed: the amounts do not match and no attempts are left. ${READD}`,
+      );
     case 'expired':
-      throw new AppError('BAD_REQUEST', `Verification failed: the micro-deposits expired 14 days after they were sent. ${READD}`);
+      throw new AppError(
+        'BAD_REQUEST',
+        `Verification failed: the micro-deposits expired 14 days after they were sent. ${READD}`,
+      );
     case 'exhausted':
       throw new AppError('BAD_REQUEST', `Verification failed: no attempts are left. ${READD}`);
   }

@@ -27,10 +27,15 @@ function companyIdFor(taxId: string | null, routingNumber: string): string {
  * The ACH payments of one run (not failed ones) as a NACHA file, origin the run's bank account.
  * Account numbers are decrypted only into the file; the download is audited.
  */
-export async function exportNachaFile(deps: AppDeps, actor: Actor, runId: string): Promise<{ fileName: string; content: string }> {
+export async function exportNachaFile(
+  deps: AppDeps,
+  actor: Actor,
+  runId: string,
+): Promise<{ fileName: string; content: string }> {
   const run = await findPaymentRun(deps.db, actor.organizationId, runId);
   if (!run) throw notFound('Payment run');
-  if (run.method !== 'ach') throw new AppError('CONFLICT', 'Only ACH payment runs have a NACHA file');
+  if (run.method !== 'ach')
+    throw new AppError('CONFLICT', 'Only ACH payment runs have a NACHA file');
 
   const [origin] = await deps.db
     .select({ account: bankAccounts, organization: organizations })
@@ -44,14 +49,25 @@ export async function exportNachaFile(deps: AppDeps, actor: Actor, runId: string
     .from(payments)
     .innerJoin(bills, eq(bills.id, payments.referenceId))
     .innerJoin(vendors, eq(vendors.id, bills.vendorId))
-    .where(and(eq(payments.paymentRunId, run.id), eq(payments.organizationId, actor.organizationId), eq(payments.method, 'ach'), ne(payments.status, 'failed')))
+    .where(
+      and(
+        eq(payments.paymentRunId, run.id),
+        eq(payments.organizationId, actor.organizationId),
+        eq(payments.method, 'ach'),
+        ne(payments.status, 'failed'),
+      ),
+    )
     .orderBy(asc(payments.createdAt), asc(payments.id));
-  if (rows.length === 0) throw new AppError('CONFLICT', 'This payment run has no ACH payments to send');
+  if (rows.length === 0)
+    throw new AppError('CONFLICT', 'This payment run has no ACH payments to send');
 
   const key = deps.config.encryptionKey;
   const entries: NachaEntry[] = rows.map(({ payment, billNumber, vendor }) => {
     if (!vendor.accountNumberEncrypted || !vendor.routingNumber) {
-      throw new AppError('CONFLICT', `Vendor ${vendor.name} has no bank account details for ACH payments`);
+      throw new AppError(
+        'CONFLICT',
+        `Vendor ${vendor.name} has no bank account details for ACH payments`,
+      );
     }
     return {
       routingNumber: vendor.routingNumber,

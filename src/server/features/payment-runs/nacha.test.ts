@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import { type NachaEntry, alpha, buildNachaFile, entryHash, numeric } from './nacha';
 
-const origin = { routingNumber: '021000021', bankName: 'JPMorgan Chase', companyName: 'Acme Supplies LLC', companyId: '1123456789' };
+const origin = {
+  routingNumber: '021000021',
+  bankName: 'JPMorgan Chase',
+  companyName: 'Acme Supplies LLC',
+  companyId: '1123456789',
+};
 
 function entry(overrides: Partial<NachaEntry> = {}): NachaEntry {
   return {
@@ -35,7 +40,9 @@ describe('NACHA fields', () => {
   it('keeps the last 10 digits of the entry hash', () => {
     expect(entryHash(['021000021', '026009593'])).toBe('0004700961');
     expect(entryHash(Array.from({ length: 200 }, () => '999999999'))).toBe('9999999800');
-    expect(entryHash(Array.from({ length: 2000 }, () => '99999999'))).toBe((99_999_999n * 2000n).toString().slice(-10));
+    expect(entryHash(Array.from({ length: 2000 }, () => '99999999'))).toBe(
+      (99_999_999n * 2000n).toString().slice(-10),
+    );
   });
 });
 
@@ -43,10 +50,30 @@ describe('buildNachaFile', () => {
   const createdAt = new Date('2026-11-21T14:05:00Z');
   const entries = [
     entry(),
-    entry({ routingNumber: '121000248', accountNumber: '98765432101234567', accountType: 'savings', amountCents: 50, identification: 'INV-77', name: 'Zoë Zimmermann Consulting Group' }),
-    entry({ routingNumber: '011000015', accountNumber: '4444', amountCents: 1_000_000, name: 'Jane Doe', secCode: 'PPD', identification: 'B-9' }),
+    entry({
+      routingNumber: '121000248',
+      accountNumber: '98765432101234567',
+      accountType: 'savings',
+      amountCents: 50,
+      identification: 'INV-77',
+      name: 'Zoë Zimmermann Consulting Group',
+    }),
+    entry({
+      routingNumber: '011000015',
+      accountNumber: '4444',
+      amountCents: 1_000_000,
+      name: 'Jane Doe',
+      secCode: 'PPD',
+      identification: 'B-9',
+    }),
   ];
-  const file = buildNachaFile({ origin, entries, effectiveDate: '2026-11-23', createdAt, fileIdModifier: 'B' });
+  const file = buildNachaFile({
+    origin,
+    entries,
+    effectiveDate: '2026-11-23',
+    createdAt,
+    fileIdModifier: 'B',
+  });
   const records = lines(file);
 
   it('writes 94-character records in whole blocks of 10, padded with 9s', () => {
@@ -141,7 +168,12 @@ describe('buildNachaFile', () => {
   });
 
   it('adds blocks as the file grows', () => {
-    const many = buildNachaFile({ origin, entries: Array.from({ length: 8 }, () => entry()), effectiveDate: '2026-11-23', createdAt });
+    const many = buildNachaFile({
+      origin,
+      entries: Array.from({ length: 8 }, () => entry()),
+      effectiveDate: '2026-11-23',
+      createdAt,
+    });
     const rows = lines(many);
     // 1 + 1 + 8 + 1 + 1 = 12 records: two blocks, 8 padding records.
     expect(rows).toHaveLength(20);
@@ -149,7 +181,14 @@ describe('buildNachaFile', () => {
     expect(rows[11]?.slice(7, 13)).toBe('000002');
     expect(rows[11]?.slice(1, 7)).toBe('000001');
 
-    const exact = lines(buildNachaFile({ origin, entries: Array.from({ length: 6 }, () => entry()), effectiveDate: '2026-11-23', createdAt }));
+    const exact = lines(
+      buildNachaFile({
+        origin,
+        entries: Array.from({ length: 6 }, () => entry()),
+        effectiveDate: '2026-11-23',
+        createdAt,
+      }),
+    );
     expect(exact).toHaveLength(10);
     expect(exact[9]?.[0]).toBe('9');
     expect(exact[9]).not.toBe('9'.repeat(94));

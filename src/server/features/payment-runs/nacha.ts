@@ -53,7 +53,8 @@ export function alpha(value: string, length: number): string {
 /** Right-justified, zero-filled; a value too long for its field is a bug, never truncated. */
 export function numeric(value: number | string, length: number): string {
   const text = typeof value === 'number' ? String(Math.trunc(value)) : value;
-  if (!/^\d+$/.test(text) || text.length > length) throw new Error(`Value does not fit a ${length}-digit NACHA field`);
+  if (!/^\d+$/.test(text) || text.length > length)
+    throw new Error(`Value does not fit a ${length}-digit NACHA field`);
   return text.padStart(length, '0');
 }
 
@@ -98,7 +99,9 @@ export function buildNachaFile(input: NachaFileInput): string {
     ]),
   );
 
-  const secCodes = (['CCD', 'PPD'] as const).filter((code) => input.entries.some((entry) => entry.secCode === code));
+  const secCodes = (['CCD', 'PPD'] as const).filter((code) =>
+    input.entries.some((entry) => entry.secCode === code),
+  );
   let trace = 0;
   let fileEntries = 0;
   let fileCredit = 0n;

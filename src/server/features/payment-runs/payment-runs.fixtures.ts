@@ -9,7 +9,10 @@ import { billOf, vendorPayload } from '../bills/payables-fixtures';
 /** Vendor account numbers used by the payment tests (never to appear in a JSON body). */
 export const VENDOR_ACCOUNT = '000555666777';
 
-export async function createVendor(signedIn: SignedIn, overrides: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+export async function createVendor(
+  signedIn: SignedIn,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; name: string }> {
   const response = await signedIn.request({
     method: 'POST',
     url: '/api/vendors',
@@ -19,14 +22,27 @@ export async function createVendor(signedIn: SignedIn, overrides: Record<string,
   return response.json<{ id: string; name: string }>();
 }
 
-export async function createBill(signedIn: SignedIn, vendorId: string, total: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; billNumber: string }> {
-  const response = await signedIn.request({ method: 'POST', url: '/api/bills', payload: billOf(vendorId, total, overrides) });
+export async function createBill(
+  signedIn: SignedIn,
+  vendorId: string,
+  total: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; billNumber: string }> {
+  const response = await signedIn.request({
+    method: 'POST',
+    url: '/api/bills',
+    payload: billOf(vendorId, total, overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; billNumber: string }>();
 }
 
 /** The approval state a bill is left in by the approvals feature (pending or rejected). */
-export async function setApproval(db: Database, billId: string, approvalStatus: 'pending' | 'approved' | 'rejected'): Promise<void> {
+export async function setApproval(
+  db: Database,
+  billId: string,
+  approvalStatus: 'pending' | 'approved' | 'rejected',
+): Promise<void> {
   await db.update(bills).set({ approvalStatus }).where(eq(bills.id, billId));
 }
 
@@ -34,7 +50,10 @@ export async function schedule(signedIn: SignedIn, payload: Record<string, unkno
   return signedIn.request({ method: 'POST', url: '/api/payments/schedule', payload });
 }
 
-export async function scheduleOk(signedIn: SignedIn, payload: Record<string, unknown>): Promise<ScheduleResult> {
+export async function scheduleOk(
+  signedIn: SignedIn,
+  payload: Record<string, unknown>,
+): Promise<ScheduleResult> {
   const response = await schedule(signedIn, payload);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<ScheduleResult>();

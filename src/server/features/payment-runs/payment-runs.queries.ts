@@ -9,7 +9,12 @@ export type PaymentRunRow = typeof paymentRuns.$inferSelect;
 /** The calendar day (UTC) that decides which payments are due. */
 export const calendarDay = (now: Date): string => now.toISOString().slice(0, 10);
 
-function runStatus(counts: { total: number; pending: number; processing: number; failed: number }): PaymentRunStatus {
+function runStatus(counts: {
+  total: number;
+  pending: number;
+  processing: number;
+  failed: number;
+}): PaymentRunStatus {
   if (counts.processing > 0) return 'processing';
   if (counts.pending > 0) return 'scheduled';
   if (counts.total > 0 && counts.failed === counts.total) return 'failed';
@@ -22,8 +27,14 @@ export async function findPaymentRuns(
   db: Database,
   params: { organizationId: string; limit: number; offset: number; id?: string },
 ): Promise<{ rows: PaymentRun[]; total: number }> {
-  const where = and(eq(paymentRuns.organizationId, params.organizationId), params.id ? eq(paymentRuns.id, params.id) : undefined);
-  const statusCount = (status: string) => sql<number>`count(${payments.id}) filter (where ${payments.status} = ${status})`.mapWith(Number);
+  const where = and(
+    eq(paymentRuns.organizationId, params.organizationId),
+    params.id ? eq(paymentRuns.id, params.id) : undefined,
+  );
+  const statusCount = (status: string) =>
+    sql<number>`count(${payments.id}) filter (where ${payments.status} = ${status})`.mapWith(
+      Number,
+    );
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -60,13 +71,22 @@ export async function findPaymentRuns(
       completedCount: row.completed,
       failedCount: row.failed,
       totalAmount: row.totalAmount,
-      status: runStatus({ total: row.paymentCount, pending: row.pending, processing: row.processing, failed: row.failed }),
+      status: runStatus({
+        total: row.paymentCount,
+        pending: row.pending,
+        processing: row.processing,
+        failed: row.failed,
+      }),
       createdAt: row.run.createdAt.toISOString(),
     })),
   };
 }
 
-export async function findPaymentRun(db: Database, organizationId: string, id: string): Promise<PaymentRunRow | null> {
+export async function findPaymentRun(
+  db: Database,
+  organizationId: string,
+  id: string,
+): Promise<PaymentRunRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()

@@ -33,13 +33,22 @@ export async function paymentRunsRoutes(app: ZodApp, deps: AppDeps): Promise<voi
     },
     async (request, reply) => {
       const auth = requireRole(request, BANK_ACCOUNT_ROLES);
-      return reply.status(201).send(await schedulePayments(deps.db, auth, request.body, deps.now()));
+      return reply
+        .status(201)
+        .send(await schedulePayments(deps.db, auth, request.body, deps.now()));
     },
   );
 
   app.get(
     '/api/payment-runs',
-    { schema: { tags: ['payments'], summary: 'Recent payment runs with totals', querystring: paymentRunListQuery, response: { 200: paymentRunSchema.array() } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Recent payment runs with totals',
+        querystring: paymentRunListQuery,
+        response: { 200: paymentRunSchema.array() },
+      },
+    },
     async (request, reply) => {
       const { organizationId } = requireAuth(request);
       const { rows, total } = await findPaymentRuns(deps.db, { organizationId, ...request.query });
@@ -49,12 +58,24 @@ export async function paymentRunsRoutes(app: ZodApp, deps: AppDeps): Promise<voi
 
   app.get(
     '/api/payment-runs/:id',
-    { schema: { tags: ['payments'], summary: 'One payment run with totals', params: idParam, response: { 200: paymentRunSchema } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment run with totals',
+        params: idParam,
+        response: { 200: paymentRunSchema },
+      },
+    },
     async (request) => {
       const { organizationId } = requireAuth(request);
       const run = await findPaymentRun(deps.db, organizationId, request.params.id);
       if (!run) throw notFound('Payment run');
-      const { rows } = await findPaymentRuns(deps.db, { organizationId, id: run.id, limit: 1, offset: 0 });
+      const { rows } = await findPaymentRuns(deps.db, {
+        organizationId,
+        id: run.id,
+        limit: 1,
+        offset: 0,
+      });
       const [row] = rows;
       if (!row) throw notFound('Payment run');
       return row;

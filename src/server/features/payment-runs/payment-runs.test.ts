@@ -24,7 +24,10 @@ afterAll(async () => testApp.close());
 beforeEach(async () => {
   testApp.clock.set(start);
   owner = await signUp(testApp.app, { companyName: 'Acme Supplies LLC' });
-  await testApp.deps.db.update(organizations).set({ taxId: '12-3456789' }).where(eq(organizations.id, owner.user.organizationId));
+  await testApp.deps.db
+    .update(organizations)
+    .set({ taxId: '12-3456789' })
+    .where(eq(organizations.id, owner.user.organizationId));
   accountId = (await addVerifiedBankAccount(testApp, owner, { bankName: 'JPMorgan Chase' })).id;
 });
 
@@ -36,7 +39,10 @@ describe('GET /api/payment-runs', () => {
   it('lists recent runs with totals and status, newest first, paginated', async () => {
     const vendor = await createVendor(owner);
     const first = await scheduleOk(owner, {
-      billIds: [(await createBill(owner, vendor.id, '10.10')).id, (await createBill(owner, vendor.id, '5.05')).id],
+      billIds: [
+        (await createBill(owner, vendor.id, '10.10')).id,
+        (await createBill(owner, vendor.id, '5.05')).id,
+      ],
       bankAccountId: accountId,
       method: 'ach',
       scheduledDate: '2026-11-20',
@@ -48,7 +54,9 @@ describe('GET /api/payment-runs', () => {
       method: 'check',
       scheduledDate: '2026-12-01',
     });
-    await processDuePayments(testApp.deps, testApp.deps.now(), { organizationId: owner.user.organizationId });
+    await processDuePayments(testApp.deps, testApp.deps.now(), {
+      organizationId: owner.user.organizationId,
+    });
 
     const response = await owner.request({ method: 'GET', url: '/api/payment-runs' });
     expect(response.statusCode).toBe(200);
@@ -56,36 +64,71 @@ describe('GET /api/payment-runs', () => {
     expect(response.body).not.toContain(VENDOR_ACCOUNT);
     const runs = response.json<PaymentRun[]>();
     expect(runs.map((run) => run.id)).toEqual([second.paymentRunId, first.paymentRunId]);
-    expect(runs[0]).toMatchObject({ method: 'check', paymentCount: 1, totalAmount: '1.00', status: 'scheduled', bankAccountLast4: '6789' });
-    expect(runs[1]).toMatchObject({ method: 'ach', paymentCount: 2, completedCount: 2, failedCount: 0, totalAmount: '15.15', status: 'completed' });
+    expect(runs[0]).toMatchObject({
+      method: 'check',
+      paymentCount: 1,
+      totalAmount: '1.00',
+      status: 'scheduled',
+      bankAccountLast4: '6789',
+    });
+    expect(runs[1]).toMatchObject({
+      method: 'ach',
+      paymentCount: 2,
+      completedCount: 2,
+      failedCount: 0,
+      totalAmount: '15.15',
+      status: 'completed',
+    });
 
     const page = await owner.request({ method: 'GET', url: '/api/payment-runs?limit=1&offset=1' });
     expect(page.json<PaymentRun[]>().map((run) => run.id)).toEqual([first.paymentRunId]);
 
-    const one = await owner.request({ method: 'GET', url: `/api/payment-runs/${first.paymentRunId}` });
+    const one = await owner.request({
+      method: 'GET',
+      url: `/api/payment-runs/${first.paymentRunId}`,
+    });
     expect(one.json()).toMatchObject({ id: first.paymentRunId, totalAmount: '15.15' });
     const other = await signUp(testApp.app);
     expect((await other.request({ method: 'GET', url: '/api/payment-runs' })).json()).toEqual([]);
-    expect((await other.request({ method: 'GET', url: `/api/payment-runs/${first.paymentRunId}` })).statusCode).toBe(404);
+    expect(
+      (await other.request({ method: 'GET', url: `/api/payment-runs/${first.paymentRunId}` }))
+        .statusCode,
+    ).toBe(404);
     expect((await nacha(first.paymentRunId, other)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/payment-runs/{id}/nacha', () => {
   it('serves the ACH payments of a run as a NACHA attachment, checked record by record', async () => {
-    const business = await createVendor(owner, { name: 'Paper Co', routingNumber: '026009593', taxId: '98-7654321' });
-    const person = await createVendor(owner, { name: 'Jane Doe', routingNumber: '121000248', accountNumber: '4444333322', taxId: '123-45-6789' });
+    const business = await createVendor(owner, {
+      name: 'Paper Co',
+      routingNumber: '026009593',
+      taxId: '98-7654321',
+    });
+    const person = await createVendor(owner, {
+      name: 'Jane Doe',
+      routingNumber: '121000248',
+      accountNumber: '4444333322',
+      taxId: '123-45-6789',
+    });
     const bills = [
       await createBill(owner, business.id, '1234.56', { billNumber: 'PC-1' }),
       await createBill(owner, business.id, '0.99', { billNumber: 'PC-2' }),
       await createBill(owner, person.id, '250.00', { billNumber: 'JD-1' }),
     ];
-    const run = await scheduleOk(owner, { billIds: bills.map((bill) => bill.id), bankAccountId: accountId, method: 'ach', scheduledDate: '2026-11-23' });
+    const run = await scheduleOk(owner, {
+      billIds: bills.map((bill) => bill.id),
+      bankAccountId: accountId,
+      method: 'ach',
+      scheduledDate: '2026-11-23',
+    });
 
     const response = await nacha(run.paymentRunId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="payment-run-2026-11-23-[0-9a-f]{8}\.ach\.txt"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="payment-run-2026-11-23-[0-9a-f]{8}\.ach\.txt"$/,
+    );
     const records = response.body.trimEnd().split('\n');
     for (const record of records) expect(record).toHaveLength(94);
     expect(records).toHaveLength(10);
@@ -101,7 +144,9 @@ describe('GET /api/payment-runs/{id}/nacha', () => {
 
     const entries = records.filter((record) => record.startsWith('6'));
     const byId = new Map(entries.map((entry) => [entry.slice(39, 54).trim(), entry]));
-    expect(byId.get('PC-1')?.slice(0, 39)).toBe(`622${'026009593'}${VENDOR_ACCOUNT.padEnd(17)}0000123456`);
+    expect(byId.get('PC-1')?.slice(0, 39)).toBe(
+      `622${'026009593'}${VENDOR_ACCOUNT.padEnd(17)}0000123456`,
+    );
     expect(byId.get('PC-2')?.slice(29, 39)).toBe('0000000099');
     expect(personEntry?.slice(0, 39)).toBe(`622121000248${'4444333322'.padEnd(17)}0000025000`);
     expect(personEntry?.slice(54, 76).trim()).toBe('JANE DOE');
@@ -118,7 +163,12 @@ describe('GET /api/payment-runs/{id}/nacha', () => {
     const audits = await testApp.deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, run.paymentRunId), eq(auditLog.action, 'payment_run.nacha_exported')));
+      .where(
+        and(
+          eq(auditLog.entityId, run.paymentRunId),
+          eq(auditLog.action, 'payment_run.nacha_exported'),
+        ),
+      );
     expect(audits).toHaveLength(1);
   });
 
@@ -133,7 +183,9 @@ describe('GET /api/payment-runs/{id}/nacha', () => {
     const response = await nacha(run.paymentRunId);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Only ACH payment runs have a NACHA file');
-    const viewer = await addMember(testApp.app, testApp.deps.db, owner.user.organizationId, { role: 'viewer' });
+    const viewer = await addMember(testApp.app, testApp.deps.db, owner.user.organizationId, {
+      role: 'viewer',
+    });
     expect((await nacha(run.paymentRunId, viewer)).statusCode).toBe(403);
   });
 

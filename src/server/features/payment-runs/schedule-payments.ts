@@ -1,6 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isValidRoutingNumber } from '../../../shared/aba';
-import { type SchedulePayment, type ScheduleResult, paymentRunMethodLabels } from '../../../shared/contracts/payment-runs';
+import {
+  type SchedulePayment,
+  type ScheduleResult,
+  paymentRunMethodLabels,
+} from '../../../shared/contracts/payment-runs';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { bills, paymentRuns, payments, vendors } from '../../db/schema';
@@ -14,7 +18,10 @@ import { calendarDay } from './payment-runs.queries';
 type VendorRow = typeof vendors.$inferSelect;
 
 /** ACH and wire need the vendor's account number and a valid routing number; a check needs neither. */
-export function vendorCanReceive(vendor: Pick<VendorRow, 'accountNumberEncrypted' | 'routingNumber'>, method: SchedulePayment['method']): boolean {
+export function vendorCanReceive(
+  vendor: Pick<VendorRow, 'accountNumberEncrypted' | 'routingNumber'>,
+  method: SchedulePayment['method'],
+): boolean {
   if (method === 'check') return true;
   return Boolean(vendor.accountNumberEncrypted) && isValidRoutingNumber(vendor.routingNumber ?? '');
 }
@@ -24,30 +31,55 @@ export function vendorCanReceive(vendor: Pick<VendorRow, 'accountNumberEncrypted
  * transaction: if any bill may not be paid (unapproved, rejected, paid, already scheduled, a
  * vendor without bank details) nothing is created. Each payment is the bill's open total.
  */
-export async function schedulePayments(db: Database, actor: Actor, input: SchedulePayment, now: Date): Promise<ScheduleResult> {
+export async function schedulePayments(
+  db: Database,
+  actor: Actor,
+  input: SchedulePayment,
+  now: Date,
+): Promise<ScheduleResult> {
   if (input.scheduledDate < calendarDay(now)) {
-    throw new AppError('VALIDATION', 'Payment date cannot be in the past', { scheduledDate: 'Payment date cannot be in the past' });
+    throw new AppError('VALIDATION', 'Payment date cannot be in the past', {
+      scheduledDate: 'Payment date cannot be in the past',
+    });
   }
   const methodLabel = paymentRunMethodLabels[input.method];
 
   return db.transaction(async (tx) => {
-    const account = await findBankAccount(tx, { organizationId: actor.organizationId, id: input.bankAccountId });
+    const account = await findBankAccount(tx, {
+      organizationId: actor.organizationId,
+      id: input.bankAccountId,
+    });
     if (!account) throw notFound('Bank account');
     if (!account.isVerified) {
-      throw new AppError('CONFLICT', `Bank account ${account.accountName} is not verified yet. Verify its micro-deposits first.`);
+      throw new AppError(
+        'CONFLICT',
+        `Bank account ${account.accountName} is not verified yet. Verify its micro-deposits first.`,
+      );
     }
-    if ((input.method === 'ach' && !account.achEnabled) || (input.method === 'wire' && !account.wireEnabled)) {
-      throw new AppError('CONFLICT', `Bank account ${account.accountName} is not enabled for ${methodLabel} payments`);
+    if (
+      (input.method === 'ach' && !account.achEnabled) ||
+      (input.method === 'wire' && !account.wireEnabled)
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        `Bank account ${account.accountName} is not enabled for ${methodLabel} payments`,
+      );
     }
 
     // Locked in id order, so two runs over overlapping bills cannot deadlock.
     const payable = [];
-    for (const billId of [...input.billIds].sort()) payable.push(await assertBillPayable(tx, actor.organizationId, billId));
+    for (const billId of [...input.billIds].sort())
+      payable.push(await assertBillPayable(tx, actor.organizationId, billId));
 
     const vendorRows = await tx
       .select()
       .from(vendors)
-      .where(and(eq(vendors.organizationId, actor.organizationId), inArray(vendors.id, [...new Set(payable.map((bill) => bill.vendorId))])));
+      .where(
+        and(
+          eq(vendors.organizationId, actor.organizationId),
+          inArray(vendors.id, [...new Set(payable.map((bill) => bill.vendorId))]),
+        ),
+      );
     const vendorById = new Map(vendorRows.map((vendor) => [vendor.id, vendor]));
 
     const paidSoFar = await tx
@@ -57,7 +89,10 @@ export async function schedulePayments(db: Database, actor: Actor, input: Schedu
         and(
           eq(payments.organizationId, actor.organizationId),
           eq(payments.type, 'bill_payment'),
-          inArray(payments.referenceId, payable.map((bill) => bill.id)),
+          inArray(
+            payments.referenceId,
+            payable.map((bill) => bill.id),
+          ),
           inArray(payments.status, ['pending', 'processing', 'completed']),
         ),
       )
@@ -74,7 +109,8 @@ export async function schedulePayments(db: Database, actor: Actor, input: Schedu
         );
       }
       const open = centsFromDecimal(bill.totalAmount) - (paidByBill.get(bill.id) ?? 0);
-      if (open <= 0) throw new AppError('CONFLICT', `Bill ${bill.billNumber} has nothing left to pay`);
+      if (open <= 0)
+        throw new AppError('CONFLICT', `Bill ${bill.billNumber} has nothing left to pay`);
       return { bill, vendor, amount: open };
     });
 
@@ -113,7 +149,12 @@ export async function schedulePayments(db: Database, actor: Actor, input: Schedu
     await tx
       .update(bills)
       .set({ status: 'scheduled', scheduledPaymentDate: input.scheduledDate, updatedAt: now })
-      .where(inArray(bills.id, planned.map(({ bill }) => bill.id)));
+      .where(
+        inArray(
+          bills.id,
+          planned.map(({ bill }) => bill.id),
+        ),
+      );
 
     const total = planned.reduce((sum, { amount }) => sum + amount, 0);
     await writeAudit(tx, {
@@ -122,7 +163,13 @@ export async function schedulePayments(db: Database, actor: Actor, input: Schedu
       action: 'payment_run.scheduled',
       entityType: 'payment_run',
       entityId: run.id,
-      details: { method: input.method, scheduledDate: input.scheduledDate, bankAccountId: account.id, billCount: planned.length, totalAmount: toDecimal(total) },
+      details: {
+        method: input.method,
+        scheduledDate: input.scheduledDate,
+        bankAccountId: account.id,
+        billCount: planned.length,
+        totalAmount: toDecimal(total),
+      },
     });
     for (const payment of inserted) {
       await writeAudit(tx, {
@@ -131,7 +178,13 @@ export async function schedulePayments(db: Database, actor: Actor, input: Schedu
         action: 'bill.payment_scheduled',
         entityType: 'bill',
         entityId: payment.referenceId,
-        details: { paymentId: payment.id, paymentRunId: run.id, amount: payment.amount, method: input.method, scheduledDate: input.scheduledDate },
+        details: {
+          paymentId: payment.id,
+          paymentRunId: run.id,
+          amount: payment.amount,
+          method: input.method,
+          scheduledDate: input.scheduledDate,
+        },
       });
     }
 

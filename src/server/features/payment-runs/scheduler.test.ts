@@ -26,10 +26,20 @@ beforeEach(async () => {
   vendorId = (await createVendor(owner)).id;
 });
 
-async function scheduleBills(count: number, scheduledDate: string, total = '10.00'): Promise<string[]> {
+async function scheduleBills(
+  count: number,
+  scheduledDate: string,
+  total = '10.00',
+): Promise<string[]> {
   const billIds: string[] = [];
-  for (let index = 0; index < count; index += 1) billIds.push((await createBill(owner, vendorId, total)).id);
-  const result = await scheduleOk(owner, { billIds, bankAccountId: accountId, method: 'ach', scheduledDate });
+  for (let index = 0; index < count; index += 1)
+    billIds.push((await createBill(owner, vendorId, total)).id);
+  const result = await scheduleOk(owner, {
+    billIds,
+    bankAccountId: accountId,
+    method: 'ach',
+    scheduledDate,
+  });
   return result.payments.map((payment) => payment.id);
 }
 
@@ -41,7 +51,9 @@ async function auditCount(action: string): Promise<number> {
   const rows = await testApp.deps.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.organizationId, owner.user.organizationId), eq(auditLog.action, action)));
+    .where(
+      and(eq(auditLog.organizationId, owner.user.organizationId), eq(auditLog.action, action)),
+    );
   return rows.length;
 }
 
@@ -51,7 +63,9 @@ describe('processDuePayments', () => {
     const later = await scheduleBills(1, '2026-11-21');
     const now = testApp.deps.now();
 
-    const first = await processDuePayments(testApp.deps, now, { organizationId: owner.user.organizationId });
+    const first = await processDuePayments(testApp.deps, now, {
+      organizationId: owner.user.organizationId,
+    });
     expect(first).toEqual({ processed: 2, completed: 2, failed: 0 });
     const rows = await paymentRows(due);
     for (const row of rows) {
@@ -59,7 +73,15 @@ describe('processDuePayments', () => {
       expect(row.processedAt?.toISOString()).toBe(now.toISOString());
       expect(row.transactionId).toMatch(/^ACH-20261120-[0-9A-F]{12}$/);
     }
-    const billRows = await testApp.deps.db.select().from(bills).where(inArray(bills.id, rows.map((row) => row.referenceId)));
+    const billRows = await testApp.deps.db
+      .select()
+      .from(bills)
+      .where(
+        inArray(
+          bills.id,
+          rows.map((row) => row.referenceId),
+        ),
+      );
     expect(billRows.map((bill) => [bill.status, bill.paidAt?.toISOString()])).toEqual([
       ['paid', now.toISOString()],
       ['paid', now.toISOString()],
@@ -68,11 +90,15 @@ describe('processDuePayments', () => {
     expect(await auditCount('payment.completed')).toBe(2);
     expect(await auditCount('bill.paid')).toBe(2);
 
-    const again = await processDuePayments(testApp.deps, now, { organizationId: owner.user.organizationId });
+    const again = await processDuePayments(testApp.deps, now, {
+      organizationId: owner.user.organizationId,
+    });
     expect(again).toEqual({ processed: 0, completed: 0, failed: 0 });
 
     testApp.clock.advance(24 * 3600_000);
-    const nextDay = await processDuePayments(testApp.deps.db, testApp.deps.now(), { organizationId: owner.user.organizationId });
+    const nextDay = await processDuePayments(testApp.deps.db, testApp.deps.now(), {
+      organizationId: owner.user.organizationId,
+    });
     expect(nextDay.completed).toBe(1);
     expect(await auditCount('payment.completed')).toBe(3);
   });
@@ -81,7 +107,10 @@ describe('processDuePayments', () => {
     const ids = await scheduleBills(60, '2026-11-20', '1.25');
     const now = testApp.deps.now();
     const scope = { organizationId: owner.user.organizationId };
-    const [one, two] = await Promise.all([processDuePayments(testApp.deps, now, scope), processDuePayments(testApp.deps, now, scope)]);
+    const [one, two] = await Promise.all([
+      processDuePayments(testApp.deps, now, scope),
+      processDuePayments(testApp.deps, now, scope),
+    ]);
     expect(one.processed + two.processed).toBe(60);
     expect(one.completed + two.completed).toBe(60);
     const rows = await paymentRows(ids);
@@ -91,42 +120,65 @@ describe('processDuePayments', () => {
     expect(await auditCount('bill.paid')).toBe(60);
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('skips a payment another process holds, without waiting for it (PostgreSQL)', async () => {
-    const [held, free] = await scheduleBills(2, '2026-11-20');
-    const scope = { organizationId: owner.user.organizationId };
-    let release: () => void = () => {};
-    let lockTaken: () => void = () => {};
-    const taken = new Promise<void>((resolve) => {
-      lockTaken = resolve;
-    });
-    const holder = testApp.deps.db.transaction(async (tx) => {
-      await tx.select().from(payments).where(eq(payments.id, held ?? '')).for('update');
-      lockTaken();
-      await new Promise<void>((resolve) => {
-        release = resolve;
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'skips a payment another process holds, without waiting for it (PostgreSQL)',
+    async () => {
+      const [held, free] = await scheduleBills(2, '2026-11-20');
+      const scope = { organizationId: owner.user.organizationId };
+      let release: () => void = () => {};
+      let lockTaken: () => void = () => {};
+      const taken = new Promise<void>((resolve) => {
+        lockTaken = resolve;
       });
-    });
-    await taken;
-    const whileHeld = await processDuePayments(testApp.deps, testApp.deps.now(), scope);
-    expect(whileHeld).toEqual({ processed: 1, completed: 1, failed: 0 });
-    expect((await paymentRows([held ?? '', free ?? ''])).map((row) => [row.id === held, row.status]).sort()).toEqual([
-      [false, 'completed'],
-      [true, 'pending'],
-    ]);
-    release();
-    await holder;
-    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope)).toEqual({ processed: 1, completed: 1, failed: 0 });
-  });
+      const holder = testApp.deps.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.id, held ?? ''))
+          .for('update');
+        lockTaken();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await taken;
+      const whileHeld = await processDuePayments(testApp.deps, testApp.deps.now(), scope);
+      expect(whileHeld).toEqual({ processed: 1, completed: 1, failed: 0 });
+      expect(
+        (await paymentRows([held ?? '', free ?? '']))
+          .map((row) => [row.id === held, row.status])
+          .sort(),
+      ).toEqual([
+        [false, 'completed'],
+        [true, 'pending'],
+      ]);
+      release();
+      await holder;
+      expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope)).toEqual({
+        processed: 1,
+        completed: 1,
+        failed: 0,
+      });
+    },
+  );
 
   it('fails a payment whose vendor lost its bank details, returning the bill to received', async () => {
     const [id] = await scheduleBills(1, '2026-11-20');
-    await testApp.deps.db.update(vendors).set({ accountNumberEncrypted: null, accountLast4: null }).where(eq(vendors.id, vendorId));
-    const result = await processDuePayments(testApp.deps, testApp.deps.now(), { organizationId: owner.user.organizationId });
+    await testApp.deps.db
+      .update(vendors)
+      .set({ accountNumberEncrypted: null, accountLast4: null })
+      .where(eq(vendors.id, vendorId));
+    const result = await processDuePayments(testApp.deps, testApp.deps.now(), {
+      organizationId: owner.user.organizationId,
+    });
     expect(result).toEqual({ processed: 1, completed: 0, failed: 1 });
     const [row] = await paymentRows([id ?? '']);
     expect(row).toMatchObject({ status: 'failed', transactionId: null });
     expect(row?.failureReason).toMatch(/has no bank account details$/);
-    const [bill] = await testApp.deps.db.select().from(bills).where(eq(bills.id, row?.referenceId ?? ''));
+    const [bill] = await testApp.deps.db
+      .select()
+      .from(bills)
+      .where(eq(bills.id, row?.referenceId ?? ''));
     expect(bill).toMatchObject({ status: 'received', scheduledPaymentDate: null, paidAt: null });
     expect(await auditCount('payment.failed')).toBe(1);
   });
@@ -151,7 +203,7 @@ describe('the background scheduler', () => {
 });
 
 describe('POST /api/payment-runs/process-due', () => {
-  it('lets an owner process their organization\'s due payments now, and no one else\'s', async () => {
+  it("lets an owner process their organization's due payments now, and no one else's", async () => {
     const [id] = await scheduleBills(1, '2026-11-20');
     const other = await signUp(testApp.app);
     const response = await other.request({ method: 'POST', url: '/api/payment-runs/process-due' });

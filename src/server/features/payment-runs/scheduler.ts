@@ -18,7 +18,11 @@ function transactionIdFor(payment: PaymentRow, now: Date): string {
 }
 
 /** Settles one claimed payment inside the claiming transaction: the bill is paid, or the payment fails with a reason. */
-async function settlePayment(tx: Database, payment: PaymentRow, now: Date): Promise<'completed' | 'failed'> {
+async function settlePayment(
+  tx: Database,
+  payment: PaymentRow,
+  now: Date,
+): Promise<'completed' | 'failed'> {
   const [bill] = await tx
     .select()
     .from(bills)
@@ -28,31 +32,64 @@ async function settlePayment(tx: Database, payment: PaymentRow, now: Date): Prom
   let failureReason: string | null = null;
   if (!bill || !vendor) failureReason = 'The bill no longer exists';
   else if (bill.status === 'paid') failureReason = `Bill ${bill.billNumber} was already paid`;
-  else if ((payment.method === 'ach' || payment.method === 'wire') && !vendorCanReceive(vendor, payment.method)) {
+  else if (
+    (payment.method === 'ach' || payment.method === 'wire') &&
+    !vendorCanReceive(vendor, payment.method)
+  ) {
     failureReason = `Vendor ${vendor.name} has no bank account details`;
   }
 
   const audit = { organizationId: payment.organizationId, userId: null };
   if (failureReason !== null || !bill) {
-    await tx.update(payments).set({ status: 'failed', failureReason, processedAt: now }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ status: 'failed', failureReason, processedAt: now })
+      .where(eq(payments.id, payment.id));
     if (bill?.status === 'scheduled') {
-      await tx.update(bills).set({ status: 'received', scheduledPaymentDate: null, updatedAt: now }).where(eq(bills.id, bill.id));
+      await tx
+        .update(bills)
+        .set({ status: 'received', scheduledPaymentDate: null, updatedAt: now })
+        .where(eq(bills.id, bill.id));
     }
-    await writeAudit(tx, { ...audit, action: 'payment.failed', entityType: 'payment', entityId: payment.id, details: { failureReason, billId: payment.referenceId } });
+    await writeAudit(tx, {
+      ...audit,
+      action: 'payment.failed',
+      entityType: 'payment',
+      entityId: payment.id,
+      details: { failureReason, billId: payment.referenceId },
+    });
     return 'failed';
   }
 
   const transactionId = transactionIdFor(payment, now);
-  await tx.update(payments).set({ status: 'completed', processedAt: now, transactionId }).where(eq(payments.id, payment.id));
-  await tx.update(bills).set({ status: 'paid', paidAt: now, updatedAt: now }).where(eq(bills.id, bill.id));
+  await tx
+    .update(payments)
+    .set({ status: 'completed', processedAt: now, transactionId })
+    .where(eq(payments.id, payment.id));
+  await tx
+    .update(bills)
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where(eq(bills.id, bill.id));
   await writeAudit(tx, {
     ...audit,
     action: 'payment.completed',
     entityType: 'payment',
     entityId: payment.id,
-    details: { amount: payment.amount, method: payment.method, transactionId, paymentRunId: payment.paymentRunId, billId: bill.id },
+    details: {
+      amount: payment.amount,
+      method: payment.method,
+      transactionId,
+      paymentRunId: payment.paymentRunId,
+      billId: bill.id,
+    },
   });
-  await writeAudit(tx, { ...audit, action: 'bill.paid', entityType: 'bill', entityId: bill.id, details: { paymentId: payment.id, amount: payment.amount } });
+  await writeAudit(tx, {
+    ...audit,
+    action: 'bill.paid',
+    entityType: 'bill',
+    entityId: bill.id,
+    details: { paymentId: payment.id, amount: payment.amount },
+  });
   return 'completed';
 }
 
@@ -80,13 +117,19 @@ export async function processDuePayments(
             eq(payments.type, 'bill_payment'),
             eq(payments.status, 'pending'),
             lte(payments.scheduledDate, today),
-            options.organizationId ? eq(payments.organizationId, options.organizationId) : undefined,
+            options.organizationId
+              ? eq(payments.organizationId, options.organizationId)
+              : undefined,
           ),
         )
         .orderBy(asc(payments.scheduledDate), asc(payments.createdAt), asc(payments.id))
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
-      const claimed = await tx.update(payments).set({ status: 'processing' }).where(inArray(payments.id, due)).returning();
+      const claimed = await tx
+        .update(payments)
+        .set({ status: 'processing' })
+        .where(inArray(payments.id, due))
+        .returning();
       const outcomes: ('completed' | 'failed')[] = [];
       for (const payment of claimed) outcomes.push(await settlePayment(tx, payment, now));
       return outcomes;
