@@ -160,6 +160,9 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   const paid = await page.request.get(`/api/bills/${billId}`);
   expect(((await paid.json()) as { status: string }).status).toBe('paid');
   await page.goto('/bills');
-  await expect(page.getByText(billNumber).first()).toBeVisible();
+  const billCard = page
+    .locator('div', { hasText: billNumber })
+    .filter({ has: page.getByText('Paid', { exact: true }) });
+  await expect(billCard.first()).toBeVisible();
   await page.screenshot({ path: '/tmp/p2-bills-paid.png', fullPage: true });
 });

@@ -259,6 +259,24 @@ describe('POST /api/payments/schedule', () => {
     expect((await orgRows()).payments).toHaveLength(0);
   });
 
+  it('keeps a bank account with payments still to go out from being removed', async () => {
+    const bill = await createBill(owner, vendorId, '10.00');
+    await scheduleOk(owner, {
+      billIds: [bill.id],
+      bankAccountId: accountId,
+      method: 'ach',
+      scheduledDate: '2026-11-25',
+    });
+    const response = await owner.request({
+      method: 'DELETE',
+      url: `/api/bank-accounts/${accountId}`,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      'This bank account has scheduled payments. They must be paid before the account can be removed.',
+    );
+  });
+
   it('is refused to approvers and viewers', async () => {
     const bill = await createBill(owner, vendorId, '10.00');
     for (const role of ['approver', 'viewer'] as const) {
