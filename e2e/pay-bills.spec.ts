@@ -162,7 +162,7 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   await page.goto('/bills');
   const billCard = page
     .locator('div', { hasText: billNumber })
-    .filter({ has: page.getByText('Paid', { exact: true }) });
+    .filter({ has: page.getByText(/^paid$/i) });
   await expect(billCard.first()).toBeVisible();
   await page.screenshot({ path: '/tmp/p2-bills-paid.png', fullPage: true });
 });
