@@ -55,6 +55,17 @@ async function addAchVendor(page: Page, name: string): Promise<void> {
   await expect(card).toContainText('••••6789');
   await expect(page.locator('body')).not.toContainText(VENDOR_ACCOUNT);
   await page.screenshot({ path: '/tmp/payables-vendors.png' });
+
+  // Editing without typing the account number again keeps the stored one.
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog');
+  await expect(edit.getByText('Stored: ••••6789. Leave blank to keep it.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/payables-vendor-edit.png' });
+  await edit.getByLabel('Phone').fill('503-555-0199');
+  await edit.getByRole('button', { name: 'Save Vendor' }).click();
+  await expect(page.getByText('Vendor updated successfully', { exact: true })).toBeVisible();
+  await expect(card).toContainText('503-555-0199');
+  await expect(card).toContainText('••••6789');
 }
 
 async function addAmountRule(page: Page, amount: string): Promise<void> {

@@ -102,7 +102,7 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field label="Vendor" required error={errors.vendorId?.message}>
           {(props) => (
             <Controller

@@ -78,7 +78,7 @@ export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean
           <DialogDescription>Contact details and how this vendor is paid.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <Field label="Name" required error={errors.name?.message}>
               <Input {...register('name')} autoComplete="organization" />
             </Field>
@@ -141,7 +141,7 @@ export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean
             </Field>
           </div>
           {bank && (
-            <fieldset className="grid gap-4 rounded-md border p-4 sm:grid-cols-2">
+            <fieldset className="grid items-start gap-4 rounded-md border p-4 sm:grid-cols-2">
               <legend className="px-1 text-sm font-medium">Bank details</legend>
               <Field label="Bank name" required error={errors.bankName?.message} className="sm:col-span-2">
                 <Input {...register('bankName')} />

@@ -97,7 +97,7 @@ export async function findBills(
       .innerJoin(vendors, eq(vendors.id, bills.vendorId))
       .leftJoin(users, eq(users.id, bills.userId))
       .where(where)
-      .orderBy(asc(bills.dueDate), desc(bills.createdAt), bills.id)
+      .orderBy(sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(bills.createdAt), bills.id)
       .limit(params.limit)
       .offset(params.offset),
     db.select({ n: count() }).from(bills).innerJoin(vendors, eq(vendors.id, bills.vendorId)).where(where),
