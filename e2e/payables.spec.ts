@@ -136,6 +136,32 @@ async function approveAs(approver: Page, billNumber: string): Promise<void> {
   await approver.screenshot({ path: '/tmp/payables-approvals-done.png', fullPage: true });
 }
 
+/** Two more bills through the API, approved together with Approve Selected. */
+async function batchApprove(page: Page, approver: Page): Promise<void> {
+  const vendors = (await (await page.request.get('/api/vendors')).json()) as { id: string }[];
+  const numbers = [uniqueName('BATCH-'), uniqueName('BATCH-')];
+  for (const billNumber of numbers) {
+    const created = await page.request.post('/api/bills', {
+      data: {
+        vendorId: vendors[0]?.id,
+        billNumber,
+        billDate: '2026-11-01',
+        dueDate: '2026-12-01',
+        subtotal: '2000.00',
+        totalAmount: '2000.00',
+        items: [{ description: 'Quarterly audit support', quantity: 1, unitPrice: '2000.00', totalPrice: '2000.00' }],
+      },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await approver.goto('/approvals');
+  for (const billNumber of numbers) await approver.getByRole('checkbox', { name: `Select ${billNumber}` }).click();
+  await approver.getByRole('button', { name: 'Approve Selected (2)' }).click();
+  await approver.getByRole('dialog').getByRole('button', { name: 'Approve All' }).click();
+  await expect(approver.getByText('2 requests approved successfully', { exact: true })).toBeVisible();
+  await expect(approver.getByText('All Caught Up')).toBeVisible();
+}
+
 test('a bill over the rule’s amount waits for approval, is approved by a teammate, and can then be paid', async ({ page, browser }) => {
   await registerThroughUi(page);
   const approver = await inviteApprover(page, browser);
@@ -150,4 +176,6 @@ test('a bill over the rule’s amount waits for approval, is approved by a teamm
   await expect(card.getByTestId('approval-badge')).toHaveText('Approved');
   await expect(card.getByRole('button', { name: 'Pay' })).toBeVisible();
   await page.screenshot({ path: '/tmp/payables-bills-approved.png' });
+
+  await batchApprove(page, approver);
 });

@@ -87,6 +87,17 @@ describe('recording a bill', () => {
     expect(document.json().message).toBe('Document not found');
   });
 
+  it('refuses a new bill for an inactive vendor but keeps existing ones editable', async () => {
+    const vendor = (await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() })).json();
+    const bill = (await post(billPayload(vendor.id))).json();
+    await owner.request({ method: 'PUT', url: `/api/vendors/${vendor.id}`, payload: vendorPayload({ name: vendor.name, isActive: false }) });
+    const refused = await post(billPayload(vendor.id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.vendorId).toBe('This vendor is inactive');
+    const edited = await owner.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: billPayload(vendor.id, { billNumber: bill.billNumber, notes: 'still fine' }) });
+    expect(edited.statusCode).toBe(200);
+  });
+
   it('can be created by other features through createBill', async () => {
     const bill = await createBill(t.deps.db, { organizationId: owner.user.organizationId, userId: owner.user.id }, {
       vendorId,
