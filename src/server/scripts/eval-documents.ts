@@ -8,7 +8,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ExtractedData } from '../../shared/contracts/extracted-data';
 import { parseMoney } from '../../shared/money';
-import { extractDocument, shutdownExtraction, type ExtractableMimeType } from '../features/documents/extraction';
+import {
+  extractDocument,
+  shutdownExtraction,
+  warmUpExtraction,
+  type ExtractableMimeType,
+} from '../features/documents/extraction';
 
 const fields = ['vendor', 'total', 'currency', 'issueDate', 'dueDate', 'invoiceNumber'] as const;
 type Field = (typeof fields)[number];
@@ -29,7 +34,8 @@ const truthEntry = z.object({
 });
 type TruthEntry = z.infer<typeof truthEntry>;
 
-const punctuationFree = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+const punctuationFree = (value: string): string =>
+  value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 function predicted(data: ExtractedData, field: Field): string | null {
   switch (field) {
@@ -55,11 +61,15 @@ function isRight(entry: TruthEntry, field: Field, value: string | null): boolean
   if (value === null) return false;
   switch (field) {
     case 'vendor':
-      return [String(truth), ...(entry.vendorAliases ?? [])].some((name) => punctuationFree(name) === punctuationFree(value));
+      return [String(truth), ...(entry.vendorAliases ?? [])].some(
+        (name) => punctuationFree(name) === punctuationFree(value),
+      );
     case 'total':
       return parseMoney(Number(truth), { round: true }) === parseMoney(value, { round: true });
     case 'invoiceNumber':
-      return String(truth).replace(/\s+/g, '').toLowerCase() === value.replace(/\s+/g, '').toLowerCase();
+      return (
+        String(truth).replace(/\s+/g, '').toLowerCase() === value.replace(/\s+/g, '').toLowerCase()
+      );
     default:
       return String(truth) === value;
   }
@@ -74,18 +84,27 @@ function mimeTypeOf(file: string): ExtractableMimeType {
 
 /** Fields scored for an entry: its annotated ones, plus currency wherever the truth names one. */
 function scoredFields(entry: TruthEntry): Field[] {
-  return fields.filter((field) => entry.annotated.includes(field) || (field === 'currency' && entry.currency !== null));
+  return fields.filter(
+    (field) => entry.annotated.includes(field) || (field === 'currency' && entry.currency !== null),
+  );
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const showMisses = args.includes('--misses');
   const folder = args.find((arg) => !arg.startsWith('--')) ?? '/work/shared/eval/documents';
-  const entries = z.array(truthEntry).parse(JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')));
+  const entries = z
+    .array(truthEntry)
+    .parse(JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')));
 
   const right = new Map<string, number>();
   const scored = new Map<string, number>();
   const seconds = new Map<string, number[]>();
+  // CPU seconds (all threads of the process) show the cost without other load on the machine.
+  const cpuSeconds = new Map<string, number[]>();
+  const warmStart = performance.now();
+  await warmUpExtraction();
+  const warmUpSeconds = (performance.now() - warmStart) / 1000;
   const misses: string[] = [];
   const count = (map: Map<string, number>, key: string): void => {
     map.set(key, (map.get(key) ?? 0) + 1);
@@ -94,13 +113,24 @@ async function main(): Promise<void> {
   for (const entry of entries) {
     const bytes = readFileSync(path.join(folder, entry.file));
     const started = performance.now();
+    const cpuStart = process.cpuUsage();
     let data: ExtractedData | null = null;
     try {
       data = await extractDocument({ bytes, mimeType: mimeTypeOf(entry.file) });
     } catch (error) {
-      misses.push(`${entry.file}: extraction failed: ${error instanceof Error ? error.message : String(error)}`);
+      misses.push(
+        `${entry.file}: extraction failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    seconds.set(entry.kind, [...(seconds.get(entry.kind) ?? []), (performance.now() - started) / 1000]);
+    seconds.set(entry.kind, [
+      ...(seconds.get(entry.kind) ?? []),
+      (performance.now() - started) / 1000,
+    ]);
+    const cpu = process.cpuUsage(cpuStart);
+    cpuSeconds.set(entry.kind, [
+      ...(cpuSeconds.get(entry.kind) ?? []),
+      (cpu.user + cpu.system) / 1e6,
+    ]);
     for (const field of scoredFields(entry)) {
       const value = data ? predicted(data, field) : null;
       const ok = isRight(entry, field, value);
@@ -114,7 +144,10 @@ async function main(): Promise<void> {
           if (ok) count(right, key);
         }
       }
-      if (!ok) misses.push(`${entry.file}: ${field} expected ${JSON.stringify(entry[field])} got ${JSON.stringify(value)}`);
+      if (!ok)
+        misses.push(
+          `${entry.file}: ${field} expected ${JSON.stringify(entry[field])} got ${JSON.stringify(value)}`,
+        );
     }
   }
   await shutdownExtraction();
@@ -131,18 +164,35 @@ async function main(): Promise<void> {
     const name = field === 'combined' ? 'vendor+total+date+number' : field;
     return `${name.padEnd(28)}${columns.map((column) => cell(`${field}|${column}`)).join('')}`;
   });
-  const timeRow = (label: string, pick: (values: number[]) => number): string =>
+  const timeRow = (
+    label: string,
+    pick: (values: number[]) => number,
+    source: Map<string, number[]> = seconds,
+  ): string =>
     `${label.padEnd(28)}${columns
       .map((column) => {
-        const values = column === 'all' ? [...seconds.values()].flat() : (seconds.get(column) ?? []);
+        const values = column === 'all' ? [...source.values()].flat() : (source.get(column) ?? []);
         return (values.length ? `${pick(values).toFixed(2)} s` : '-').padStart(16);
       })
       .join('')}`;
   console.log(`Document extraction on ${entries.length} documents from ${folder}`);
   console.log(header);
   console.log(rows.join('\n'));
-  console.log(timeRow('seconds/doc mean', (values) => values.reduce((a, b) => a + b, 0) / values.length));
+  console.log(
+    timeRow('seconds/doc mean', (values) => values.reduce((a, b) => a + b, 0) / values.length),
+  );
   console.log(timeRow('seconds/doc max', (values) => Math.max(...values)));
+  console.log(
+    timeRow(
+      'cpu seconds/doc mean',
+      (values) => values.reduce((a, b) => a + b, 0) / values.length,
+      cpuSeconds,
+    ),
+  );
+  console.log(timeRow('cpu seconds/doc max', (values) => Math.max(...values), cpuSeconds));
+  console.log(
+    `worker warm-up ${warmUpSeconds.toFixed(2)} s (before the first document, not in the times above)`,
+  );
   console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   if (showMisses && misses.length > 0) console.log(`\nmisses:\n${misses.join('\n')}`);
 }

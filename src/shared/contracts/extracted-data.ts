@@ -58,7 +58,10 @@ export const extractedData = z.object({
     subtotal: decimal.nullable(),
     tax: decimal.nullable(),
   }),
-  currency: z.string().regex(/^[A-Z]{3}$/).nullable(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .nullable(),
   dates: z.object({
     issueDate: isoDate.nullable(),
     dueDate: isoDate.nullable(),

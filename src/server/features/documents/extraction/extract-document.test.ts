@@ -2,7 +2,13 @@ import PDFKit from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractedData } from '../../../../shared/contracts/extracted-data';
 import { ExtractionError, extractDocument, shutdownExtraction } from './index';
-import { buildCiiXml, buildEinvoicePdf, buildTextPdf, buildTextPng, type PlacedText } from './test-support/build-documents';
+import {
+  buildCiiXml,
+  buildEinvoicePdf,
+  buildTextPdf,
+  buildTextPng,
+  type PlacedText,
+} from './test-support/build-documents';
 
 afterAll(async () => {
   await shutdownExtraction();
@@ -41,7 +47,10 @@ const invoiceLines: PlacedText[] = [
 
 describe('extractDocument', () => {
   it('reads the fields of a text PDF invoice', async () => {
-    const data = await extractDocument({ bytes: await buildTextPdf(invoiceLines), mimeType: 'application/pdf' });
+    const data = await extractDocument({
+      bytes: await buildTextPdf(invoiceLines),
+      mimeType: 'application/pdf',
+    });
     expect(extractedData.parse(data)).toEqual(data);
     expect(data.source).toBe('pdf-text');
     expect(data.vendor.name).toBe('Northwind Cloud Hosting GmbH');
@@ -70,14 +79,23 @@ describe('extractDocument', () => {
       grand: '120.00',
       lineName: 'Conseil',
     });
-    const data = await extractDocument({ bytes: await buildEinvoicePdf(xml), mimeType: 'application/pdf' });
+    const data = await extractDocument({
+      bytes: await buildEinvoicePdf(xml),
+      mimeType: 'application/pdf',
+    });
     expect(data.source).toBe('einvoice');
-    expect(data.vendor).toEqual({ name: 'Atelier Lumière SARL', taxId: 'FR11999999998', email: null });
+    expect(data.vendor).toEqual({
+      name: 'Atelier Lumière SARL',
+      taxId: 'FR11999999998',
+      email: null,
+    });
     expect(data.amounts).toEqual({ total: '120.00', subtotal: '100.00', tax: '20.00' });
     expect(data.currency).toBe('EUR');
     expect(data.dates).toEqual({ issueDate: '2023-11-02', dueDate: '2023-12-02' });
     expect(data.documentNumbers.invoiceNumber).toBe('FX-77/2023');
-    expect(data.lineItems).toEqual([{ description: 'Conseil', quantity: '1', unitPrice: '100.00', totalPrice: '100.00' }]);
+    expect(data.lineItems).toEqual([
+      { description: 'Conseil', quantity: '1', unitPrice: '100.00', totalPrice: '100.00' },
+    ]);
     expect(data.fieldConfidence.total).toBe(1);
   });
 
@@ -104,8 +122,12 @@ describe('extractDocument', () => {
 
   it('refuses a damaged PDF with a readable message', async () => {
     const bytes = Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage without end');
-    await expect(extractDocument({ bytes, mimeType: 'application/pdf' })).rejects.toThrow(ExtractionError);
-    await expect(extractDocument({ bytes, mimeType: 'application/pdf' })).rejects.toThrow(/not a readable PDF/);
+    await expect(extractDocument({ bytes, mimeType: 'application/pdf' })).rejects.toThrow(
+      ExtractionError,
+    );
+    await expect(extractDocument({ bytes, mimeType: 'application/pdf' })).rejects.toThrow(
+      /not a readable PDF/,
+    );
   });
 
   it('refuses a password-protected PDF and says so', async () => {
@@ -116,12 +138,20 @@ describe('extractDocument', () => {
     document.text('Invoice 1 Total 10.00');
     document.end();
     await done;
-    const error = await extractDocument({ bytes: Buffer.concat(chunks), mimeType: 'application/pdf' }).catch((caught: unknown) => caught);
+    const error = await extractDocument({
+      bytes: Buffer.concat(chunks),
+      mimeType: 'application/pdf',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ExtractionError);
-    expect(error).toMatchObject({ reason: 'password-protected', message: expect.stringMatching(/password-protected/) });
+    expect(error).toMatchObject({
+      reason: 'password-protected',
+      message: expect.stringMatching(/password-protected/),
+    });
   });
 
   it('refuses an image that cannot be decoded', async () => {
-    await expect(extractDocument({ bytes: Buffer.from('not an image'), mimeType: 'image/jpeg' })).rejects.toThrow(ExtractionError);
+    await expect(
+      extractDocument({ bytes: Buffer.from('not an image'), mimeType: 'image/jpeg' }),
+    ).rejects.toThrow(ExtractionError);
   });
 });

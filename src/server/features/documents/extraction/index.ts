@@ -4,7 +4,7 @@ import { buildDocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
 import { suggestCategory } from './fields/suggest-category';
 import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
-import { terminateOcrWorker } from './ocr/ocr-worker';
+import { terminateOcrWorker, warmUpOcr } from './ocr/ocr-worker';
 import { prepareImageForOcr } from './ocr/prepare-image';
 import { ocrScale } from './ocr/prepare-image';
 import { readPdf, renderPdfPage, terminateDocumentWorker } from './worker/document-worker-client';
@@ -13,7 +13,11 @@ import { type PageImage, readByOcr } from './read-ocr';
 import type { TextLine } from './text-line';
 
 export { ExtractionError } from './extraction-error';
-export { learnFromCorrection, type ExtractionCorrection, type VendorHints } from './learning/vendor-hints';
+export {
+  learnFromCorrection,
+  type ExtractionCorrection,
+  type VendorHints,
+} from './learning/vendor-hints';
 
 export type ExtractableMimeType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
@@ -31,8 +35,14 @@ const maxOcrPages = 2;
 const minTextLayerCharacters = 40;
 
 function finishEinvoice(data: ExtractedData, hints: readonly VendorHints[]): ExtractedData {
-  const text = [data.vendor.name ?? '', ...data.lineItems.map((item) => item.description)].join('\n');
-  const hint = matchVendorHints(hints, { name: data.vendor.name, taxId: data.vendor.taxId, text: data.vendor.name ?? '' });
+  const text = [data.vendor.name ?? '', ...data.lineItems.map((item) => item.description)].join(
+    '\n',
+  );
+  const hint = matchVendorHints(hints, {
+    name: data.vendor.name,
+    taxId: data.vendor.taxId,
+    text: data.vendor.name ?? '',
+  });
   return { ...data, suggestedCategory: hint?.category ?? suggestCategory(text).category };
 }
 
@@ -43,7 +53,9 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
 
   const pages = pdf.pages.map(pageTextLines);
   const textLines: TextLine[] = pages.flatMap((page) => page.lines);
-  const scanned = pages.filter((page) => page.characterCount < minTextLayerCharacters).slice(0, maxOcrPages);
+  const scanned = pages
+    .filter((page) => page.characterCount < minTextLayerCharacters)
+    .slice(0, maxOcrPages);
   if (scanned.length === 0 || (textLines.length > 0 && scanned.length < pages.length)) {
     return readFields(buildDocumentText(textLines, 'pdf-text'), hints);
   }
@@ -67,7 +79,21 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
 }
 
-/** Stops the OCR worker; call on shutdown so the process can exit. */
+// The smallest valid one-page PDF: reading it loads pdfjs and its parser in the worker.
+const blankPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * Starts the PDF and OCR workers ahead of the first upload (a cold start costs a second or two);
+ * optional, the first extraction starts them otherwise.
+ */
+export async function warmUpExtraction(): Promise<void> {
+  await Promise.all([readPdf(blankPdf, 1), warmUpOcr()]);
+}
+
+/** Stops the PDF and OCR workers; call on shutdown so the process can exit. */
 export async function shutdownExtraction(): Promise<void> {
   await Promise.all([terminateOcrWorker(), terminateDocumentWorker()]);
 }

@@ -62,7 +62,11 @@ export function groupWordsIntoLines(words: readonly Word[]): TextLine[] {
   return groups
     .map((group) => {
       const ordered = [...group].sort((a, b) => a.x - b.x);
-      return { ...unionBox(ordered), text: ordered.map((w) => w.text.trim()).join(' '), words: ordered };
+      return {
+        ...unionBox(ordered),
+        text: ordered.map((w) => w.text.trim()).join(' '),
+        words: ordered,
+      };
     })
     .sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
 }

@@ -1,4 +1,7 @@
-import type { ExtractedData, ExtractedLineItem } from '../../../../../shared/contracts/extracted-data';
+import type {
+  ExtractedData,
+  ExtractedLineItem,
+} from '../../../../../shared/contracts/extracted-data';
 import { parseMoney, toDecimal } from '../../../../../shared/money';
 
 /** XML amounts are plain decimals ("1021.91", "100"); more than two decimals are rounded. */
@@ -16,11 +19,15 @@ export function einvoiceQuantity(raw: string | null | undefined): string | null 
 }
 
 /** CII date format 102 is YYYYMMDD; UBL and newer profiles use ISO dates. */
-export function einvoiceDate(raw: string | null | undefined, format: string | undefined): string | null {
+export function einvoiceDate(
+  raw: string | null | undefined,
+  format: string | undefined,
+): string | null {
   if (!raw) return null;
   const text = raw.trim();
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-  if (compact && (format === undefined || format === '102')) return `${compact[1]}-${compact[2]}-${compact[3]}`;
+  if (compact && (format === undefined || format === '102'))
+    return `${compact[1]}-${compact[2]}-${compact[3]}`;
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
   return iso ? `${iso[1]}-${iso[2]}-${iso[3]}` : null;
 }
@@ -50,7 +57,11 @@ export function einvoiceResult(fields: EinvoiceFields): ExtractedData {
   return {
     confidence: fields.total !== null ? 1 : 0.5,
     source: 'einvoice',
-    vendor: { name: clean(fields.vendorName), taxId: clean(fields.taxId), email: clean(fields.email) },
+    vendor: {
+      name: clean(fields.vendorName),
+      taxId: clean(fields.taxId),
+      email: clean(fields.email),
+    },
     amounts: { total: fields.total, subtotal: fields.subtotal, tax: fields.tax },
     currency,
     dates: { issueDate: fields.issueDate, dueDate: fields.dueDate },

@@ -1,4 +1,7 @@
-import type { ExtractedData, ExtractedLineItem } from '../../../../../shared/contracts/extracted-data';
+import type {
+  ExtractedData,
+  ExtractedLineItem,
+} from '../../../../../shared/contracts/extracted-data';
 import { einvoiceAmount, einvoiceDate, einvoiceQuantity, einvoiceResult } from './einvoice-values';
 import { descendants, first, select, textAt, type XmlNode } from './xml-tree';
 
@@ -21,12 +24,16 @@ function dateIn(node: XmlNode | null): string | null {
 
 /** The amount in the invoice currency when an element repeats per currency (tax totals). */
 function amountIn(nodes: XmlNode[], currency: string | null): string | null {
-  const preferred = nodes.find((node) => !node.attributes.currencyID || node.attributes.currencyID === currency);
+  const preferred = nodes.find(
+    (node) => !node.attributes.currencyID || node.attributes.currencyID === currency,
+  );
   return einvoiceAmount((preferred ?? nodes[0])?.text ?? null);
 }
 
 function sellerTaxId(seller: XmlNode | null): string | null {
-  const registrations = select(seller, 'SpecifiedTaxRegistration/ID').filter((id) => id.text !== '');
+  const registrations = select(seller, 'SpecifiedTaxRegistration/ID').filter(
+    (id) => id.text !== '',
+  );
   const vat = registrations.find((id) => id.attributes.schemeID === 'VA');
   return (vat ?? registrations[0])?.text ?? null;
 }
@@ -41,10 +48,16 @@ function sellerEmail(seller: XmlNode | null): string | null {
 function lineItems(transaction: XmlNode | null): ExtractedLineItem[] {
   return descendants(transaction, 'IncludedSupplyChainTradeLineItem').map((line) => {
     const description =
-      textAt(line, 'SpecifiedTradeProduct/Name') ?? textAt(line, 'SpecifiedTradeProduct/Description') ?? '';
+      textAt(line, 'SpecifiedTradeProduct/Name') ??
+      textAt(line, 'SpecifiedTradeProduct/Description') ??
+      '';
     const quantity = descendants(line, 'BilledQuantity')[0]?.text ?? null;
     const unitPrice =
-      descendants(first(line, 'SpecifiedLineTradeAgreement') ?? first(line, 'SpecifiedSupplyChainTradeAgreement'), 'NetPriceProductTradePrice')
+      descendants(
+        first(line, 'SpecifiedLineTradeAgreement') ??
+          first(line, 'SpecifiedSupplyChainTradeAgreement'),
+        'NetPriceProductTradePrice',
+      )
         .map((price) => textAt(price, 'ChargeAmount'))
         .find((value) => value !== null) ?? null;
     const lineTotal = descendants(line, 'LineTotalAmount')[0]?.text ?? null;
@@ -60,7 +73,8 @@ function lineItems(transaction: XmlNode | null): ExtractedLineItem[] {
 export function parseCii(root: XmlNode): ExtractedData {
   const header = first(root, 'ExchangedDocument') ?? first(root, 'HeaderExchangedDocument');
   const transaction =
-    first(root, 'SupplyChainTradeTransaction') ?? first(root, 'SpecifiedSupplyChainTradeTransaction');
+    first(root, 'SupplyChainTradeTransaction') ??
+    first(root, 'SpecifiedSupplyChainTradeTransaction');
   const seller = descendants(transaction, 'SellerTradeParty')[0] ?? null;
   const settlement =
     first(transaction, 'ApplicableHeaderTradeSettlement') ??
@@ -69,7 +83,10 @@ export function parseCii(root: XmlNode): ExtractedData {
   const sums =
     first(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ??
     first(settlement, 'SpecifiedTradeSettlementMonetarySummation');
-  const dueDate = descendants(first(settlement, 'SpecifiedTradePaymentTerms') ?? settlement, 'DueDateDateTime')[0];
+  const dueDate = descendants(
+    first(settlement, 'SpecifiedTradePaymentTerms') ?? settlement,
+    'DueDateDateTime',
+  )[0];
 
   return einvoiceResult({
     vendorName: textAt(seller, 'Name'),

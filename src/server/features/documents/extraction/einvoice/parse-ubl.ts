@@ -1,4 +1,7 @@
-import type { ExtractedData, ExtractedLineItem } from '../../../../../shared/contracts/extracted-data';
+import type {
+  ExtractedData,
+  ExtractedLineItem,
+} from '../../../../../shared/contracts/extracted-data';
 import { einvoiceAmount, einvoiceDate, einvoiceQuantity, einvoiceResult } from './einvoice-values';
 import { childrenNamed, first, select, textAt, type XmlNode } from './xml-tree';
 
@@ -8,7 +11,9 @@ export function isUblRoot(root: XmlNode): boolean {
 }
 
 function amountIn(nodes: XmlNode[], currency: string | null): string | null {
-  const preferred = nodes.find((node) => !node.attributes.currencyID || node.attributes.currencyID === currency);
+  const preferred = nodes.find(
+    (node) => !node.attributes.currencyID || node.attributes.currencyID === currency,
+  );
   return einvoiceAmount((preferred ?? nodes[0])?.text ?? null);
 }
 
@@ -16,7 +21,9 @@ function lineItems(root: XmlNode): ExtractedLineItem[] {
   const lines = [...childrenNamed(root, 'InvoiceLine'), ...childrenNamed(root, 'CreditNoteLine')];
   return lines.map((line) => ({
     description: textAt(line, 'Item/Name') ?? textAt(line, 'Item/Description') ?? '',
-    quantity: einvoiceQuantity(textAt(line, 'InvoicedQuantity') ?? textAt(line, 'CreditedQuantity')),
+    quantity: einvoiceQuantity(
+      textAt(line, 'InvoicedQuantity') ?? textAt(line, 'CreditedQuantity'),
+    ),
     unitPrice: einvoiceAmount(textAt(line, 'Price/PriceAmount')),
     totalPrice: einvoiceAmount(textAt(line, 'LineExtensionAmount')),
   }));
@@ -37,7 +44,10 @@ export function parseUbl(root: XmlNode): ExtractedData {
     tax: amountIn(taxTotals, currency),
     currency,
     issueDate: einvoiceDate(textAt(root, 'IssueDate'), undefined),
-    dueDate: einvoiceDate(textAt(root, 'DueDate') ?? textAt(root, 'PaymentMeans/PaymentDueDate'), undefined),
+    dueDate: einvoiceDate(
+      textAt(root, 'DueDate') ?? textAt(root, 'PaymentMeans/PaymentDueDate'),
+      undefined,
+    ),
     invoiceNumber: textAt(root, 'ID'),
     lineItems: lineItems(root),
   });

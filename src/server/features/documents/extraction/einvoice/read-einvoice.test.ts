@@ -64,7 +64,9 @@ describe('reading e-invoice XML', () => {
       currency: 'SEK',
       dates: { issueDate: '2024-06-01', dueDate: '2024-06-30' },
       documentNumbers: { invoiceNumber: 'UBL-42' },
-      lineItems: [{ description: 'Brake pads', quantity: '4', unitPrice: '250.00', totalPrice: '1000.00' }],
+      lineItems: [
+        { description: 'Brake pads', quantity: '4', unitPrice: '250.00', totalPrice: '1000.00' },
+      ],
     });
   });
 
@@ -78,7 +80,11 @@ describe('reading e-invoice XML', () => {
   });
 
   it('ignores XML attachments that are not invoices', () => {
-    expect(readEmbeddedEinvoice([{ filename: 'metadata.xml', content: '<meta><title>x</title></meta>' }])).toBeNull();
+    expect(
+      readEmbeddedEinvoice([
+        { filename: 'metadata.xml', content: '<meta><title>x</title></meta>' },
+      ]),
+    ).toBeNull();
     expect(parseEinvoiceXml('not xml at all <')).toBeNull();
   });
 });

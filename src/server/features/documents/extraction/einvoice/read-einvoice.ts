@@ -16,13 +16,16 @@ export function parseEinvoiceXml(xml: string): ExtractedData | null {
 const knownNames = /^(zugferd-invoice|factur-x|xrechnung|order-x)\.xml$/i;
 
 /** The e-invoice among a PDF's XML attachments (ZUGFeRD, Factur-X, XRechnung), or null. */
-export function readEmbeddedEinvoice(attachments: readonly { filename: string; content: string }[]): ExtractedData | null {
+export function readEmbeddedEinvoice(
+  attachments: readonly { filename: string; content: string }[],
+): ExtractedData | null {
   const ordered = [...attachments].sort(
     (a, b) => Number(knownNames.test(b.filename)) - Number(knownNames.test(a.filename)),
   );
   for (const file of ordered) {
     const parsed = parseEinvoiceXml(file.content);
-    if (parsed && (parsed.amounts.total !== null || parsed.documentNumbers.invoiceNumber !== null)) return parsed;
+    if (parsed && (parsed.amounts.total !== null || parsed.documentNumbers.invoiceNumber !== null))
+      return parsed;
   }
   return null;
 }

@@ -22,14 +22,24 @@ export function normaliseLabel(label: string): string {
 }
 
 function centreDistance(a: Box, b: Box): number {
-  return Math.hypot(a.x + a.width / 2 - (b.x + b.width / 2), a.y + a.height / 2 - (b.y + b.height / 2));
+  return Math.hypot(
+    a.x + a.width / 2 - (b.x + b.width / 2),
+    a.y + a.height / 2 - (b.y + b.height / 2),
+  );
 }
 
 /** Bonus for a candidate that matches the vendor's learned label or position. */
-export function preferenceBonus(candidate: Candidate<unknown>, preference: FieldPreference | null): number {
+export function preferenceBonus(
+  candidate: Candidate<unknown>,
+  preference: FieldPreference | null,
+): number {
   if (!preference) return 0;
   let bonus = 0;
-  if (preference.label && candidate.label && normaliseLabel(preference.label) === normaliseLabel(candidate.label)) {
+  if (
+    preference.label &&
+    candidate.label &&
+    normaliseLabel(preference.label) === normaliseLabel(candidate.label)
+  ) {
     bonus += 3;
   }
   if (preference.box && preference.box.page === candidate.box.page) {
@@ -41,7 +51,10 @@ export function preferenceBonus(candidate: Candidate<unknown>, preference: Field
 }
 
 /** The highest-scoring candidate after learned preferences, or null. */
-export function pickBest<C extends Candidate<unknown>>(candidates: readonly C[], preference: FieldPreference | null = null): C | null {
+export function pickBest<C extends Candidate<unknown>>(
+  candidates: readonly C[],
+  preference: FieldPreference | null = null,
+): C | null {
   let best: C | null = null;
   let bestScore = -Infinity;
   for (const candidate of candidates) {

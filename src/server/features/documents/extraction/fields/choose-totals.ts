@@ -23,20 +23,36 @@ export function chooseTotals(
   preference: FieldPreference | null,
   roundings: readonly Cents[] = [],
 ): ChosenTotals {
-  const totals = candidates.filter((candidate) => candidate.role === 'total' && candidate.value > 0);
-  const subtotals = candidates.filter((candidate) => candidate.role === 'subtotal' && candidate.value >= 0);
+  const totals = candidates.filter(
+    (candidate) => candidate.role === 'total' && candidate.value > 0,
+  );
+  const subtotals = candidates.filter(
+    (candidate) => candidate.role === 'subtotal' && candidate.value >= 0,
+  );
   const taxes = candidates.filter((candidate) => candidate.role === 'tax' && candidate.value >= 0);
-  const largest = Math.max(0, ...totals.filter((c) => c.hasDecimals && c.score > 1).map((c) => c.value));
+  const largest = Math.max(
+    0,
+    ...totals.filter((c) => c.hasDecimals && c.score > 1).map((c) => c.value),
+  );
 
   const rescored = totals.map((candidate) => {
     let score = candidate.score;
-    const breakdown = subtotals.some((s) => taxes.some((t) => t.value > 0 && sums(s.value, t.value, candidate.value)));
+    const breakdown = subtotals.some((s) =>
+      taxes.some((t) => t.value > 0 && sums(s.value, t.value, candidate.value)),
+    );
     if (breakdown) score += 2;
     else if (subtotals.some((s) => s.value === candidate.value)) score += 0.5;
     if (candidate.value === largest) score += 1;
     // The amount after a rounding line is the one paid: another total plus the rounding.
-    if (roundings.some((rounding) => totals.some((other) => other.value + rounding === candidate.value))) score += 2;
-    const repeats = new Set(totals.filter((other) => other.value === candidate.value).map((other) => other.lineIndex)).size;
+    if (
+      roundings.some((rounding) =>
+        totals.some((other) => other.value + rounding === candidate.value),
+      )
+    )
+      score += 2;
+    const repeats = new Set(
+      totals.filter((other) => other.value === candidate.value).map((other) => other.lineIndex),
+    ).size;
     score += Math.min(1.5, (repeats - 1) * 0.5);
     return { ...candidate, score };
   });
@@ -46,7 +62,9 @@ export function chooseTotals(
   let subtotal: AmountCandidate | null = null;
   let tax: AmountCandidate | null = null;
   for (const s of [...subtotals].sort((a, b) => b.score - a.score)) {
-    const matchingTax = [...taxes].sort((a, b) => b.score - a.score).find((t) => sums(s.value, t.value, total.value));
+    const matchingTax = [...taxes]
+      .sort((a, b) => b.score - a.score)
+      .find((t) => sums(s.value, t.value, total.value));
     if (matchingTax) {
       subtotal = s;
       tax = matchingTax;

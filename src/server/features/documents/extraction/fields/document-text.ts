@@ -42,7 +42,9 @@ export function detectDateOrder(lines: readonly TextLine[], language: Language):
   let dayFirst = 0;
   let monthFirst = 0;
   for (const line of lines) {
-    for (const match of line.text.matchAll(/(?<![\d/.-])(\d{1,2})[./-](\d{1,2})[./-](?:\d{4}|\d{2})(?![\d/])/g)) {
+    for (const match of line.text.matchAll(
+      /(?<![\d/.-])(\d{1,2})[./-](\d{1,2})[./-](?:\d{4}|\d{2})(?![\d/])/g,
+    )) {
       const first = Number(match[1]);
       const second = Number(match[2]);
       if (first > 12 && second <= 12) dayFirst += 1;

@@ -2,7 +2,14 @@ import type { Cents } from '../../../../../shared/money';
 import type { TextLine } from '../text-line';
 import type { Candidate } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
-import { type AmountRole, notTotalPattern, notTotalWords, subtotalLabels, taxLabels, totalLabels } from './labels';
+import {
+  type AmountRole,
+  notTotalPattern,
+  notTotalWords,
+  subtotalLabels,
+  taxLabels,
+  totalLabels,
+} from './labels';
 import { findLabelMatches, horizontalOverlap, linesBelow, spanBox, wordsIn } from './line-spans';
 import { type AmountToken, findAmounts } from './parse-amount';
 
@@ -17,7 +24,11 @@ export interface AmountCandidate extends Candidate<Cents> {
 const currencySuffix = String.raw`(?:\s*\((?:[A-Z]{2,3}|RM|[$€£₹])\))?`;
 const inclusiveSuffix = String.raw`(?:\s*(?:incl\w*\.?|inc\.?|inkl\.?|with|including|after\s+\w+)\s*(?:gst|vat|tax|sst|mwst|btw|tva)?)?`;
 const roles = [
-  { role: 'total', rules: totalLabels, suffix: `${currencySuffix}${inclusiveSuffix}${currencySuffix}` },
+  {
+    role: 'total',
+    rules: totalLabels,
+    suffix: `${currencySuffix}${inclusiveSuffix}${currencySuffix}`,
+  },
   { role: 'subtotal', rules: subtotalLabels, suffix: currencySuffix },
   { role: 'tax', rules: taxLabels, suffix: currencySuffix },
   { role: 'other', rules: [{ pattern: notTotalWords, weight: 0 }] },
@@ -32,7 +43,9 @@ function moneyOf(document: DocumentText, line: TextLine): AmountToken[] {
   return findAmounts(line.text)
     .filter((amount) => !dates.some((date) => amount.start < date.end && amount.end > date.start))
     .map((amount) => {
-      const unsure = wordsIn(line, amount.start, amount.end).some((word) => (word.confidence ?? 1) < 0.6);
+      const unsure = wordsIn(line, amount.start, amount.end).some(
+        (word) => (word.confidence ?? 1) < 0.6,
+      );
       return unsure && amount.currencyMark ? { ...amount, currencyMark: null } : amount;
     });
 }
@@ -50,14 +63,17 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
   let inSummary = false;
   lines.forEach((line, lineIndex) => {
     // A tax summary table after the total repeats net and tax per rate; its "Total" is not the total.
-    if (/\b(?:summary|analysis|r[ée]capitulatif|zusammenfassung)\b/iu.test(line.text)) inSummary = true;
+    if (/\b(?:summary|analysis|r[ée]capitulatif|zusammenfassung)\b/iu.test(line.text))
+      inSummary = true;
     const labels = findLabelMatches(line.text, roles);
     const amounts = moneyOf(document, line);
     labels.forEach((label, labelIndex) => {
       if (label.role === 'other') return;
       const role = label.role as AmountRole;
       const spanEnd = labels[labelIndex + 1]?.start ?? line.text.length;
-      let chosen = chooseAmount(amounts.filter((amount) => amount.start >= label.end && amount.end <= spanEnd));
+      let chosen = chooseAmount(
+        amounts.filter((amount) => amount.start >= label.end && amount.end <= spanEnd),
+      );
       let chosenLine = line;
       let chosenIndex = lineIndex;
       let below = false;
@@ -66,7 +82,9 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
         const labelBox = spanBox(line, label.start, label.end);
         for (const [offset, next] of linesBelow(lines, lineIndex).entries()) {
           const under = moneyOf(document, next).find(
-            (amount) => amount.hasDecimals && horizontalOverlap(labelBox, spanBox(next, amount.start, amount.end)) > 0.3,
+            (amount) =>
+              amount.hasDecimals &&
+              horizontalOverlap(labelBox, spanBox(next, amount.start, amount.end)) > 0.3,
           );
           if (under) {
             chosen = under;
@@ -105,7 +123,9 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
 export function findUnlabelledAmounts(document: DocumentText): AmountCandidate[] {
   return document.lines.flatMap((line, lineIndex) =>
     moneyOf(document, line)
-      .filter((amount) => amount.hasDecimals && amount.cents > 0 && !notTotalPattern.test(line.text))
+      .filter(
+        (amount) => amount.hasDecimals && amount.cents > 0 && !notTotalPattern.test(line.text),
+      )
       .map((amount) => ({
         role: 'total' as const,
         value: amount.cents,
@@ -122,8 +142,11 @@ export function findUnlabelledAmounts(document: DocumentText): AmountCandidate[]
 /** Rounding adjustments printed on receipts ("Rounding -0.02"), which change the final total. */
 export function findRoundings(document: DocumentText): Cents[] {
   return document.lines.flatMap((line) => {
-    if (!/\b(?:rounding|round(?:ing)?\s*(?:off|adj\w*)|rundung|arrondi)\b/iu.test(line.text)) return [];
-    const amount = moneyOf(document, line).filter((token) => token.hasDecimals).at(-1);
+    if (!/\b(?:rounding|round(?:ing)?\s*(?:off|adj\w*)|rundung|arrondi)\b/iu.test(line.text))
+      return [];
+    const amount = moneyOf(document, line)
+      .filter((token) => token.hasDecimals)
+      .at(-1);
     return amount && amount.cents !== 0 ? [amount.cents] : [];
   });
 }

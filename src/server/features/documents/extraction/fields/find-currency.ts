@@ -1,8 +1,36 @@
 import type { DocumentText } from './document-text';
 
 const isoCodes = [
-  'EUR', 'USD', 'GBP', 'CHF', 'INR', 'MYR', 'SGD', 'AUD', 'CAD', 'NZD', 'HKD', 'JPY', 'CNY', 'SEK', 'NOK',
-  'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'TRY', 'ZAR', 'BRL', 'MXN', 'AED', 'SAR', 'THB', 'IDR', 'PHP',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'INR',
+  'MYR',
+  'SGD',
+  'AUD',
+  'CAD',
+  'NZD',
+  'HKD',
+  'JPY',
+  'CNY',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'TRY',
+  'ZAR',
+  'BRL',
+  'MXN',
+  'AED',
+  'SAR',
+  'THB',
+  'IDR',
+  'PHP',
 ];
 const codePattern = new RegExp(String.raw`(?<![A-Z])(${isoCodes.join('|')})(?![A-Z])`, 'g');
 const symbolCurrencies: [RegExp, string][] = [
@@ -26,7 +54,10 @@ const dollarCountries: [RegExp, string][] = [
 const countryCurrencies: [RegExp, string][] = [
   [/\bIndia\b|\bGSTIN\b|\bPAN\s*:/u, 'INR'],
   [/\bMalaysia\b|\bSdn\.?\s*Bhd\b|\bSelangor\b|\bKuala\s+Lumpur\b|\bJohor\b/iu, 'MYR'],
-  [/\bDeutschland\b|\bGermany\b|\bFrance\b|\bNederland\b|\bÖsterreich\b|\bBelgi(?:um|que|ë)\b|\bEspaña\b|\bItalia\b/u, 'EUR'],
+  [
+    /\bDeutschland\b|\bGermany\b|\bFrance\b|\bNederland\b|\bÖsterreich\b|\bBelgi(?:um|que|ë)\b|\bEspaña\b|\bItalia\b/u,
+    'EUR',
+  ],
   [/\bUnited\s+Kingdom\b|\bEngland\b/u, 'GBP'],
   [/\bSchweiz\b|\bSuisse\b|\bSwitzerland\b/u, 'CHF'],
 ];
@@ -43,7 +74,12 @@ export interface CurrencyChoice {
 export function findCurrency(document: DocumentText, totalMark: string | null): CurrencyChoice {
   // OCR noise often looks like a currency sign; only words the reader was sure of vote.
   const text = document.lines
-    .map((line) => line.words.filter((word) => (word.confidence ?? 1) >= 0.6).map((word) => word.text.trim()).join(' '))
+    .map((line) =>
+      line.words
+        .filter((word) => (word.confidence ?? 1) >= 0.6)
+        .map((word) => word.text.trim())
+        .join(' '),
+    )
     .join('\n');
   const votes = new Map<string, number>();
   const vote = (code: string, weight: number): void => {
@@ -57,7 +93,11 @@ export function findCurrency(document: DocumentText, totalMark: string | null): 
   for (const [pattern, code] of symbolCurrencies) vote(code, (text.match(pattern) ?? []).length);
   if (totalMark) {
     const upper = totalMark.toUpperCase();
-    const code = isoCodes.includes(upper) ? upper : symbolCurrencies.find(([pattern]) => new RegExp(pattern.source, pattern.flags).test(`${totalMark}1`))?.[1];
+    const code = isoCodes.includes(upper)
+      ? upper
+      : symbolCurrencies.find(([pattern]) =>
+          new RegExp(pattern.source, pattern.flags).test(`${totalMark}1`),
+        )?.[1];
     if (code) vote(code, 3);
   }
   // The country of the addresses is a weak vote, for documents that print amounts without a mark.

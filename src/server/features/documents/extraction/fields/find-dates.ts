@@ -27,14 +27,20 @@ function closestLabelBefore(labels: LabelMatch[], position: number): LabelMatch 
 const paymentTermPattern =
   /\b(?:net|within|innerhalb(?:\s+von)?|binnen|sous|[àa])\s*(\d{1,3})\s*(?:days?|tagen?|jours?|dagen)?\b/iu;
 
-export function findDateFields(document: DocumentText, preference: FieldPreference | null): ChosenDates {
+export function findDateFields(
+  document: DocumentText,
+  preference: FieldPreference | null,
+): ChosenDates {
   const issue: Candidate<string>[] = [];
   const due: Candidate<string>[] = [];
   const lines = document.lines;
   let termDays: number | null = null;
   lines.forEach((line, index) => {
     const term = paymentTermPattern.exec(line.text);
-    if (term && /\b(?:net|days?|tage|tagen|jours|dagen|zahlbar|payable|paiement)\b/iu.test(line.text)) {
+    if (
+      term &&
+      /\b(?:net|days?|tage|tagen|jours|dagen|zahlbar|payable|paiement)\b/iu.test(line.text)
+    ) {
       termDays ??= Number(term[1]);
     }
     const dates = lineDates(document, line);
@@ -63,13 +69,16 @@ export function findDateFields(document: DocumentText, preference: FieldPreferen
       else if (label?.role === 'issue') {
         const generic = /^date$/iu.test(label.text.trim());
         issue.push({ ...base, score: (generic ? 2.5 : 3.5) + certainty + position * 0.3 });
-      } else if (label?.role === 'number') issue.push({ ...base, score: 2.5 + certainty + position * 0.3 });
+      } else if (label?.role === 'number')
+        issue.push({ ...base, score: 2.5 + certainty + position * 0.3 });
       else if (label?.role === 'other') issue.push({ ...base, score: 0.3 + certainty });
       else issue.push({ ...base, score: 1 + certainty + position * 0.5 });
     }
   });
   const chosenIssue = pickBest(issue, preference);
-  let chosenDue = pickBest(due.filter((candidate) => !chosenIssue || candidate.value >= chosenIssue.value)) ?? pickBest(due);
+  let chosenDue =
+    pickBest(due.filter((candidate) => !chosenIssue || candidate.value >= chosenIssue.value)) ??
+    pickBest(due);
   let dueConfidence = chosenDue ? scoreToConfidence(chosenDue.score, 3) : 0;
   if (!chosenDue && chosenIssue && termDays !== null && termDays > 0) {
     const value = format(addDays(parseISO(chosenIssue.value), termDays), 'yyyy-MM-dd');
@@ -77,7 +86,11 @@ export function findDateFields(document: DocumentText, preference: FieldPreferen
     dueConfidence = 0.5;
   }
   // An issue date that several lines agree on (header and footer) is surer.
-  const agreeing = chosenIssue ? issue.filter((candidate) => candidate.value === chosenIssue.value).length : 0;
-  const issueConfidence = chosenIssue ? scoreToConfidence(chosenIssue.score + Math.min(1, (agreeing - 1) * 0.5), 3.5) : 0;
+  const agreeing = chosenIssue
+    ? issue.filter((candidate) => candidate.value === chosenIssue.value).length
+    : 0;
+  const issueConfidence = chosenIssue
+    ? scoreToConfidence(chosenIssue.score + Math.min(1, (agreeing - 1) * 0.5), 3.5)
+    : 0;
   return { issue: chosenIssue, due: chosenDue, issueConfidence, dueConfidence };
 }

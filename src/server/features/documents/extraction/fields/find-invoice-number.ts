@@ -3,20 +3,31 @@ import { type Candidate, type FieldPreference, pickBest, scoreToConfidence } fro
 import { type DocumentText, lineDates } from './document-text';
 import { invoiceNumberLabels } from './labels';
 import { addressPattern } from './vendor-rules';
-import { findLabelMatches, horizontalOverlap, linesBelow, segmentAround, spanBox } from './line-spans';
+import {
+  findLabelMatches,
+  horizontalOverlap,
+  linesBelow,
+  segmentAround,
+  spanBox,
+} from './line-spans';
 
 const roles = [{ role: 'number', rules: invoiceNumberLabels }];
 // Separators between a label and its value: ":", ".", "No", "Nr", "N°", "number".
-const afterLabel = /^\s*(?:[:.\-]\s*|(?:n[°ºo]\.?|no\.?|nr\.?|num(?:ber|[ée]ro)?\.?)\s*)*(#\s?)?([A-Za-z0-9#][\w\-/.#]*)/u;
+const afterLabel =
+  /^\s*(?:[:.-]\s*|(?:n[°ºo]\.?|no\.?|nr\.?|num(?:ber|[ée]ro)?\.?)\s*)*(#\s?)?([A-Za-z0-9#][\w\-/.#]*)/u;
 // Numbers that belong to something else when these words stand just before the label.
-const foreignContext = /\b(?:gst|vat|tva|tax|ust|mwst|btw|reg|order|customer|account|client|kunden|klant|tel|phone|fax|iban|siret|siren|kvk|id|po|purchase|account|dossier|address|adresse|anschrift|adres)\b[\s.:]*$/iu;
+const foreignContext =
+  /\b(?:gst|vat|tva|tax|ust|mwst|btw|reg|order|customer|account|client|kunden|klant|tel|phone|fax|iban|siret|siren|kvk|id|po|purchase|account|dossier|address|adresse|anschrift|adres)\b[\s.:]*$/iu;
 
 function isPlausibleNumber(value: string): boolean {
   const clean = value.replace(/[.\-/]+$/, '');
   return clean.length >= 3 && clean.length <= 40 && /\d/.test(clean);
 }
 
-function valueAfter(line: TextLine, start: number): { value: string; start: number; end: number } | null {
+function valueAfter(
+  line: TextLine,
+  start: number,
+): { value: string; start: number; end: number } | null {
   const match = afterLabel.exec(line.text.slice(start));
   if (!match?.[2]) return null;
   const value = `${match[1] ? '#' : ''}${match[2]}`.replace(/[.:,;]+$/, '');
@@ -41,12 +52,20 @@ export function findInvoiceNumber(
       let found = valueAfter(line, label.end);
       let foundLine = line;
       const isDate = (value: { start: number; end: number }, target: TextLine): boolean =>
-        lineDates(document, target).some((date) => value.start < date.end && value.end > date.start);
-      if (found && (dates.some((date) => found && found.start < date.end && found.end > date.start) || !isPlausibleNumber(found.value))) {
+        lineDates(document, target).some(
+          (date) => value.start < date.end && value.end > date.start,
+        );
+      if (
+        found &&
+        (dates.some((date) => found && found.start < date.end && found.end > date.start) ||
+          !isPlausibleNumber(found.value))
+      ) {
         found = null;
       }
       let below = false;
-      const heading = segmentAround(line, label.start, label.end).text.replace(/[\s:#.°]+$/u, '').toLowerCase();
+      const heading = segmentAround(line, label.start, label.end)
+        .text.replace(/[\s:#.°]+$/u, '')
+        .toLowerCase();
       const standsAlone = heading === label.text.replace(/[\s:#.°]+$/u, '').toLowerCase();
       if (!found && label.weight >= 3 && standsAlone) {
         // A number under its column heading ("Invoice" heading, number in the row below).
@@ -57,7 +76,12 @@ export function findInvoiceNumber(
             const text = word.text.trim();
             const value = { value: text, start: offset, end: offset + text.length };
             offset += text.length + 1;
-            if (horizontalOverlap(labelBox, word) < 0.3 || !isPlausibleNumber(text) || isDate(value, next)) continue;
+            if (
+              horizontalOverlap(labelBox, word) < 0.3 ||
+              !isPlausibleNumber(text) ||
+              isDate(value, next)
+            )
+              continue;
             if (!/^[A-Za-z0-9#][\w\-/.#]*$/u.test(text)) continue;
             found = value;
             foundLine = next;
@@ -72,13 +96,20 @@ export function findInvoiceNumber(
       if (/[A-Za-z]/.test(found.value) && /\d/.test(found.value)) score += 0.3;
       if (below) score -= 0.5;
       score += (1 - Math.min(1, index / Math.max(1, lines.length))) * 0.5;
-      candidates.push({ value: found.value, score, box: spanBox(foundLine, found.start, found.end), label: label.text });
+      candidates.push({
+        value: found.value,
+        score,
+        box: spanBox(foundLine, found.start, found.end),
+        label: label.text,
+      });
     });
   });
   // The same number printed twice (header and page footer) is surer.
   const rescored = candidates.map((candidate) => ({
     ...candidate,
-    score: candidate.score + Math.min(1, (candidates.filter((other) => other.value === candidate.value).length - 1) * 0.5),
+    score:
+      candidate.score +
+      Math.min(1, (candidates.filter((other) => other.value === candidate.value).length - 1) * 0.5),
   }));
   const chosen = pickBest(rescored, preference);
   const all = [...rescored].sort((a, b) => b.score - a.score);

@@ -1,5 +1,7 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
+import { findTaxId } from './find-tax-id';
+import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { horizontalOverlap } from './line-spans';
 import {
@@ -69,7 +71,12 @@ function lineCells(line: TextLine): Word[][] {
   let current: Word[] = [];
   for (const word of line.words) {
     const previous = current.at(-1);
-    if (previous && (word.x - (previous.x + previous.width)) / Math.max(1e-6, Math.min(previous.height, word.height)) > 2) {
+    if (
+      previous &&
+      (word.x - (previous.x + previous.width)) /
+        Math.max(1e-6, Math.min(previous.height, word.height)) >
+        2
+    ) {
       cells.push(current);
       current = [];
     }
@@ -122,7 +129,11 @@ function nameWithLegalForm(text: string): string | null {
   const kept: string[] = [];
   for (let index = words.length - 1; index >= 0 && kept.length < 6; index -= 1) {
     const word = words[index] ?? '';
-    if (!/^[\p{Lu}\d&(]/u.test(word) && !/^(?:&|and|und|et|de|du|of|van|der|den|la|le)$/u.test(word)) break;
+    if (
+      !/^[\p{Lu}\d&(]/u.test(word) &&
+      !/^(?:&|and|und|et|de|du|of|van|der|den|la|le)$/u.test(word)
+    )
+      break;
     kept.unshift(word);
   }
   if (kept.length === 0) return null;
@@ -136,11 +147,25 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const candidates: NameCandidate[] = [];
   const firstPage = lines.filter((line) => line.page === 1);
   // The vendor's header comes before the document title ("TAX INVOICE"); the customer after it.
-  const titleIndex = lines.findIndex((line) => line.page === 1 && cleanName(line.text) === '' && documentTitleWords.test(line.text));
+  const titleIndex = lines.findIndex(
+    (line) => line.page === 1 && cleanName(line.text) === '' && documentTitleWords.test(line.text),
+  );
   const add = (name: string, score: number, lineIndex: number): void => {
     const clean = cleanName(name);
-    if (titleIndex >= 0 && lineIndex > titleIndex && lines[lineIndex]?.page === 1 && (lines[lineIndex]?.y ?? 1) < 0.5) score -= 0.75;
-    if (clean.length < 2 || letterShare(clean) < 0.6 || !/\p{L}{2}/u.test(clean) || isLegalFormOnly(clean)) return;
+    if (
+      titleIndex >= 0 &&
+      lineIndex > titleIndex &&
+      lines[lineIndex]?.page === 1 &&
+      (lines[lineIndex]?.y ?? 1) < 0.5
+    )
+      score -= 0.75;
+    if (
+      clean.length < 2 ||
+      letterShare(clean) < 0.6 ||
+      !/\p{L}{2}/u.test(clean) ||
+      isLegalFormOnly(clean)
+    )
+      return;
     candidates.push({ name: clean, score: buyers.has(lineIndex) ? score - 4 : score, lineIndex });
   };
 
@@ -149,10 +174,16 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (seller) add(line.text.slice(seller.index + seller[0].length), 3.5, index);
     const withForm = nameWithLegalForm(line.text);
     const top = line.page === 1 && line.y < 0.25;
-    if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (registrationLinePattern.test(line.text) ? 0.5 : 0), index);
+    if (withForm)
+      add(
+        withForm,
+        2.5 + (top ? 1 : 0) + (registrationLinePattern.test(line.text) ? 0.5 : 0),
+        index,
+      );
     if (registrationLinePattern.test(line.text) && index > 0) {
       const above = lines[index - 1];
-      if (above && !notNamePattern.test(above.text) && above.text.length <= 40) add(above.text, 2.5, index - 1);
+      if (above && !notNamePattern.test(above.text) && above.text.length <= 40)
+        add(above.text, 2.5, index - 1);
     }
   });
 
@@ -165,7 +196,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     let added = false;
     const cells = lineCells(line).map(trimUnsure);
     // When one cell holds a company name with its legal form, the other cells are something else.
-    const named = cells.filter((cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null);
+    const named = cells.filter(
+      (cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null,
+    );
     for (const words of named.length > 0 ? named : cells) {
       if (words.length === 0 || averageConfidence(words) < 0.6) continue;
       const raw = words.map((word) => word.text.trim()).join(' ');
@@ -173,14 +206,25 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
       if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
       // Logo letters read as fragments ("amazo n") are not a name, nor is one lower-case word.
-      const fragment = words.some((word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&');
+      const fragment = words.some(
+        (word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&',
+      );
       const lowerWord = words.length === 1 && /^\p{Ll}+$/u.test(text);
       const fragmentPenalty = fragment ? 3 : lowerWord ? 1.5 : 0;
       let name = text;
       const next = lines[index + 1];
       if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;
-      const heightRatio = Math.max(...words.map((word) => word.height)) / Math.max(1e-6, document.typicalHeight);
-      add(name, 2 + (taken === 0 ? 1 : 0) + Math.min(1.5, Math.max(0, heightRatio - 1)) - taken * 0.3 - fragmentPenalty, index);
+      const heightRatio =
+        Math.max(...words.map((word) => word.height)) / Math.max(1e-6, document.typicalHeight);
+      add(
+        name,
+        2 +
+          (taken === 0 ? 1 : 0) +
+          Math.min(1.5, Math.max(0, heightRatio - 1)) -
+          taken * 0.3 -
+          fragmentPenalty,
+        index,
+      );
       added = true;
     }
     if (added) taken += 1;
@@ -189,7 +233,11 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   // Names printed more than once, or matching the e-mail / web domain, are more likely the vendor.
   const text = lines.map((line) => line.text).join('\n');
   // The registrable part of web and mail domains ("aws.amazon.com" -> "amazon").
-  const domains = [...text.matchAll(/\b((?:[a-z0-9-]+\.)+)(?:com|net|org|biz|info|io|co|de|fr|nl|be|at|ch|uk|my|in|es|it|eu)\b/giu)]
+  const domains = [
+    ...text.matchAll(
+      /\b((?:[a-z0-9-]+\.)+)(?:com|net|org|biz|info|io|co|de|fr|nl|be|at|ch|uk|my|in|es|it|eu)\b/giu,
+    ),
+  ]
     .map((m) => (m[1] ?? '').toLowerCase().split('.').filter(Boolean).at(-1) ?? '')
     .filter((domain) => domain.length >= 3);
   const totals = new Map<string, NameCandidate>();
@@ -202,10 +250,15 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   }
   for (const [key, candidate] of totals) {
     const firstWord = nameKey(candidate.name.split(' ')[0] ?? '');
-    if (firstWord.length >= 3 && domains.some((domain) => domain === firstWord || key.startsWith(domain))) {
+    if (
+      firstWord.length >= 3 &&
+      domains.some((domain) => domain === firstWord || key.startsWith(domain))
+    ) {
       candidate.score += 1;
     }
-    const mentions = lines.filter((line, index) => index !== candidate.lineIndex && nameKey(line.text).includes(key)).length;
+    const mentions = lines.filter(
+      (line, index) => index !== candidate.lineIndex && nameKey(line.text).includes(key),
+    ).length;
     candidate.score += Math.min(1, mentions * 0.5);
   }
   return [...totals.values()].sort((a, b) => b.score - a.score);
@@ -216,47 +269,13 @@ export function findVendor(document: DocumentText): VendorChoice {
   const ranked = rankVendorCandidates(document)[0];
   const best = ranked && ranked.score >= 0.5 ? ranked : null;
   return {
-    name: best ? (document.source === 'ocr' ? correctByRepetition(best.name, text) : best.name) : null,
+    name: best
+      ? document.source === 'ocr'
+        ? correctByRepetition(best.name, text)
+        : best.name
+      : null,
     confidence: best ? scoreToConfidence(best.score, 5) : 0,
     taxId: findTaxId(text),
     email: /[\w.+-]+@[\w-]+\.[\w.-]+/u.exec(text)?.[0] ?? null,
   };
-}
-
-/** A VAT / GST / tax registration number printed on the document, if any. */
-export function findTaxId(text: string): string | null {
-  for (const line of text.split('\n')) {
-    const match =
-      /\b(?:VAT|TVA|USt-?Id(?:Nr)?\.?|UID|BTW|GST|Tax\s*ID|TIN|ABN|Steuer-?Nr\.?|Steuernummer|VAT\/TIN)(?:[ \t]*(?:Reg(?:istration)?\.?|No\.?|Nr\.?|Number|ID|N°|nummer|intracommunautaire))*[ \t]*[:#]?[ \t]*((?:[A-Z]{2}[ \t]?)?\d[\d \t./-]{5,16}\d[A-Z\d]{0,4})(?![\w])/iu.exec(line);
-    const value = match?.[1]?.replace(/\s+/g, '');
-    if (value && (value.match(/\d/g)?.length ?? 0) >= 6) return value;
-  }
-  return null;
-}
-
-/** True when two words of equal length differ in exactly one letter. */
-function oneLetterApart(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  let differences = 0;
-  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) differences += 1;
-  return differences === 1;
-}
-
-/**
- * OCR self-correction: a word of the name read once ("AEGN") next to a one-letter variant that
- * the document prints several times ("AEON") takes the repeated spelling.
- */
-export function correctByRepetition(name: string, text: string): string {
-  const counts = new Map<string, number>();
-  for (const word of text.toUpperCase().match(/\p{L}{4,}/gu) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
-  return name.replace(/\p{L}{4,}/gu, (word) => {
-    const upper = word.toUpperCase();
-    const own = counts.get(upper) ?? 0;
-    let best: string | null = null;
-    for (const [other, count] of counts) {
-      if (count >= 2 && count > own && oneLetterApart(upper, other) && (!best || count > (counts.get(best) ?? 0))) best = other;
-    }
-    if (!best) return word;
-    return word === upper ? best : word === word.toLowerCase() ? best.toLowerCase() : best;
-  });
 }

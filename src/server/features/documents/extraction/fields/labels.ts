@@ -11,16 +11,25 @@ export interface LabelRule {
 }
 
 export const totalLabels: LabelRule[] = [
-  { pattern: String.raw`grand\s*total|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|total\s+to\s+pay|amount\s+payable|total\s+payable|invoice\s+total|total\s+for\s+this\s+invoice|total\s+amount|total\s+incl\.?(?:uding)?\s*(?:gst|vat|tax|sst)?|total\s+sales\s+incl|total\s+after\s+adj\w*|net+\s*total|total\s+ttc|montant\s+(?:eur\s+)?ttc|net\s+[àa]\s+payer|somme\s+[àa]\s+payer|total\s+[àa]\s+payer|montant\s+total|total\s+facture|gesamtbetrag|rechnungsbetrag|rechnungssumme|zu\s+zahlen(?:der\s+betrag)?|zahlbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s+brutto|brutto\s*summe|factuur\s*totaal|totaal\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag`, weight: 3 },
+  {
+    pattern: String.raw`grand\s*total|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|total\s+to\s+pay|amount\s+payable|total\s+payable|invoice\s+total|total\s+for\s+this\s+invoice|total\s+amount|total\s+incl\.?(?:uding)?\s*(?:gst|vat|tax|sst)?|total\s+sales\s+incl|total\s+after\s+adj\w*|net+\s*total|total\s+ttc|montant\s+(?:eur\s+)?ttc|net\s+[àa]\s+payer|somme\s+[àa]\s+payer|total\s+[àa]\s+payer|montant\s+total|total\s+facture|gesamtbetrag|rechnungsbetrag|rechnungssumme|zu\s+zahlen(?:der\s+betrag)?|zahlbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s+brutto|brutto\s*summe|factuur\s*totaal|totaal\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag`,
+    weight: 3,
+  },
   { pattern: String.raw`total(?:\s*\(\w{1,3}\))?|totaal|summe|betrag|montant|amount`, weight: 1.5 },
 ];
 
 export const subtotalLabels: LabelRule[] = [
-  { pattern: String.raw`sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s+excl\.?(?:uding)?\s*(?:gst|vat|tax|btw)?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`, weight: 3 },
+  {
+    pattern: String.raw`sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s+excl\.?(?:uding)?\s*(?:gst|vat|tax|btw)?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`,
+    weight: 3,
+  },
 ];
 
 export const taxLabels: LabelRule[] = [
-  { pattern: String.raw`total\s+(?:gst|vat|tax|sst|tva|mwst|btw)|(?:gst|vat|tax|sales\s+tax)\s+amount|montant\s+tva|mehrwertsteuer|umsatzsteuer|mwst\.?|ust\.?|btw\s+bedrag`, weight: 3 },
+  {
+    pattern: String.raw`total\s+(?:gst|vat|tax|sst|tva|mwst|btw)|(?:gst|vat|tax|sales\s+tax)\s+amount|montant\s+tva|mehrwertsteuer|umsatzsteuer|mwst\.?|ust\.?|btw\s+bedrag`,
+    weight: 3,
+  },
   { pattern: String.raw`vat|gst|sst|tva|btw|tax|steuer`, weight: 1.5 },
 ];
 
@@ -34,7 +43,10 @@ export const dueDateLabels = String.raw`due\s+date|payment\s+due|due\s+on|due\s+
 export const otherDateLabels = String.raw`order\s+date|delivery\s+date|ship(?:ping)?\s+date|billing\s+period|period|leistungsdatum|leistungszeitraum|lieferdatum|bestelldatum|orderdatum|date\s+de\s+livraison|date\s+de\s+commande|service\s+period`;
 
 export const invoiceNumberLabels: LabelRule[] = [
-  { pattern: String.raw`invoice\s*(?:no\.?|number|num\.?|nr\.?|#|id)|inv\.?\s*(?:no\.?|#)|bill\s*(?:no\.?|number|#)|receipt\s*(?:no\.?|number|#)|document\s*(?:no\.?|number|#)|doc\.?\s*(?:no\.?|#)|rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|rechnung\s+nr\.?|beleg\s*(?:nummer|nr\.?)|num[ée]ro\s+de\s+facture|n[°ºo]\s*(?:de\s+)?facture|facture\s*(?:n[°ºo]|num[ée]ro|no\.?)|factuur\s*(?:nummer|nr\.?)|factuurnummer|invoice|facture|rechnung|factuur`, weight: 3 },
+  {
+    pattern: String.raw`invoice\s*(?:no\.?|number|num\.?|nr\.?|#|id)|inv\.?\s*(?:no\.?|#)|bill\s*(?:no\.?|number|#)|receipt\s*(?:no\.?|number|#)|document\s*(?:no\.?|number|#)|doc\.?\s*(?:no\.?|#)|rechnungs?[\s-]*(?:nummer|nr\.?|no\.?)|rechnung\s+nr\.?|beleg\s*(?:nummer|nr\.?)|num[ée]ro\s+de\s+facture|n[°ºo]\s*(?:de\s+)?facture|facture\s*(?:n[°ºo]|num[ée]ro|no\.?)|factuur\s*(?:nummer|nr\.?)|factuurnummer|invoice|facture|rechnung|factuur`,
+    weight: 3,
+  },
   { pattern: String.raw`cb#|trn|ref(?:erence)?\.?\s*(?:no\.?|#)?|no\.|n[°º]`, weight: 1 },
 ];
 

@@ -27,7 +27,9 @@ export function wordsIn(line: TextLine, start: number, end: number): Word[] {
 /** The box covering characters [start, end) of a line, from the words that hold them. */
 export function spanBox(line: TextLine, start: number, end: number): Box {
   const boxes: Box[] = wordsIn(line, start, end);
-  return boxes.length > 0 ? unionBox(boxes) : { page: line.page, x: line.x, y: line.y, width: line.width, height: line.height };
+  return boxes.length > 0
+    ? unionBox(boxes)
+    : { page: line.page, x: line.x, y: line.y, width: line.width, height: line.height };
 }
 
 const compiled = new Map<string, RegExp>();
@@ -53,7 +55,13 @@ export function findLabelMatches(
       const regex = regexFor(rule.pattern, suffix);
       regex.lastIndex = 0;
       for (const match of text.matchAll(regex)) {
-        found.push({ start: match.index, end: match.index + match[0].length, weight: rule.weight, text: match[0], role });
+        found.push({
+          start: match.index,
+          end: match.index + match[0].length,
+          weight: rule.weight,
+          text: match[0],
+          role,
+        });
       }
     }
   }
@@ -93,7 +101,11 @@ export function linesBelow(lines: readonly TextLine[], index: number, maxLines =
  * The run of words around characters [start, end) that are not separated by a wide gap: one
  * cell of a table row, or one label-value pair.
  */
-export function segmentAround(line: TextLine, start: number, end: number): { text: string; box: Box } {
+export function segmentAround(
+  line: TextLine,
+  start: number,
+  end: number,
+): { text: string; box: Box } {
   const offsets: { start: number; end: number }[] = [];
   let offset = 0;
   for (const word of line.words) {
@@ -101,17 +113,22 @@ export function segmentAround(line: TextLine, start: number, end: number): { tex
     offsets.push({ start: offset, end: offset + length });
     offset += length + 1;
   }
-  const hits = line.words.map((_, index) => index).filter((index) => {
-    const span = offsets[index];
-    return span !== undefined && span.end > start && span.start < end;
-  });
+  const hits = line.words
+    .map((_, index) => index)
+    .filter((index) => {
+      const span = offsets[index];
+      return span !== undefined && span.end > start && span.start < end;
+    });
   let first = hits[0] ?? 0;
   let last = hits.at(-1) ?? 0;
   const gapBefore = (index: number): number => {
     const previous = line.words[index - 1];
     const current = line.words[index];
     if (!previous || !current) return Infinity;
-    return (current.x - (previous.x + previous.width)) / Math.max(1e-6, Math.min(previous.height, current.height));
+    return (
+      (current.x - (previous.x + previous.width)) /
+      Math.max(1e-6, Math.min(previous.height, current.height))
+    );
   };
   // Words closer than about one character height belong to the same cell.
   while (first > 0 && gapBefore(first) < 1.2) first -= 1;

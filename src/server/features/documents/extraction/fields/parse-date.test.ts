@@ -3,7 +3,8 @@ import { buildDocumentText } from './document-text';
 import { findDates } from './parse-date';
 import type { TextLine } from '../text-line';
 
-const isoDates = (text: string, order: 'DMY' | 'MDY' = 'DMY') => findDates(text, order).map((date) => date.iso);
+const isoDates = (text: string, order: 'DMY' | 'MDY' = 'DMY') =>
+  findDates(text, order).map((date) => date.iso);
 
 function line(text: string, y: number): TextLine {
   const box = { page: 1, x: 0.1, y, width: 0.5, height: 0.01 };
@@ -40,12 +41,18 @@ describe('reading dates', () => {
   });
 
   it('learns month-first order from an unambiguous date elsewhere in the document', () => {
-    const document = buildDocumentText([line('Invoice date 04/05/2024', 0.1), line('Due 12/31/2024', 0.2)], 'pdf-text');
+    const document = buildDocumentText(
+      [line('Invoice date 04/05/2024', 0.1), line('Due 12/31/2024', 0.2)],
+      'pdf-text',
+    );
     expect(document.dateOrder).toBe('MDY');
   });
 
   it('reads day-first for a euro document without other clues', () => {
-    const document = buildDocumentText([line('Rechnung vom 04.05.2024', 0.1), line('Summe 12,00 €', 0.2)], 'pdf-text');
+    const document = buildDocumentText(
+      [line('Rechnung vom 04.05.2024', 0.1), line('Summe 12,00 €', 0.2)],
+      'pdf-text',
+    );
     expect(document.dateOrder).toBe('DMY');
   });
 });

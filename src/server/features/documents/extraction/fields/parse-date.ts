@@ -75,17 +75,23 @@ export function findDates(text: string, order: DateOrder): DateToken[] {
   };
   for (const match of text.matchAll(isoPattern)) {
     const iso = isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
-    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+    add(
+      iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
+    );
   }
   for (const match of text.matchAll(dayMonthNamePattern)) {
     const month = monthNames[(match[2] ?? '').toLowerCase()];
     const iso = month ? isoDate(fullYear(match[3] ?? ''), month, Number(match[1])) : null;
-    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+    add(
+      iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
+    );
   }
   for (const match of text.matchAll(monthNameDayPattern)) {
     const month = monthNames[(match[1] ?? '').toLowerCase()];
     const iso = month ? isoDate(Number(match[3]), month, Number(match[2])) : null;
-    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null);
+    add(
+      iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
+    );
   }
   for (const match of text.matchAll(numericPattern)) {
     const first = Number(match[1]);

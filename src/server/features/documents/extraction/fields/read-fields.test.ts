@@ -8,7 +8,14 @@ function page(rows: [number, string][][]): TextLine[] {
   return rows.flatMap((cells, index) => {
     if (cells.length === 0) return [];
     const y = 0.05 + index * 0.02;
-    const words: Word[] = cells.map(([x, text]) => ({ page: 1, text, x, y, width: text.length * 0.008, height: 0.012 }));
+    const words: Word[] = cells.map(([x, text]) => ({
+      page: 1,
+      text,
+      x,
+      y,
+      width: text.length * 0.008,
+      height: 0.012,
+    }));
     const first = words[0];
     const last = words.at(-1);
     const line: TextLine = {
@@ -33,7 +40,10 @@ describe('reading fields from lines', () => {
           [[0.08, 'Globex Holdings Inc.']],
           [[0.08, '1 Main Street']],
           [[0.6, 'Invoice # 5531']],
-          [[0.6, 'Total Due'], [0.8, '$1,250.00']],
+          [
+            [0.6, 'Total Due'],
+            [0.8, '$1,250.00'],
+          ],
           [],
           [],
           [[0.08, 'Thank you for choosing Initech Consulting LLC']],
@@ -53,11 +63,26 @@ describe('reading fields from lines', () => {
         page([
           [[0.3, 'KEDAI MAJU JAYA SDN BHD']],
           [[0.3, 'Date: 16/06/2018']],
-          [[0.3, 'Total Amount:'], [0.6, 'RM7.72']],
-          [[0.3, 'Rounding:'], [0.6, '-RM0.02']],
-          [[0.3, 'Nett Total:'], [0.6, 'RM7.70']],
-          [[0.3, 'CASH'], [0.6, 'RM10.00']],
-          [[0.3, 'Change'], [0.6, 'RM2.30']],
+          [
+            [0.3, 'Total Amount:'],
+            [0.6, 'RM7.72'],
+          ],
+          [
+            [0.3, 'Rounding:'],
+            [0.6, '-RM0.02'],
+          ],
+          [
+            [0.3, 'Nett Total:'],
+            [0.6, 'RM7.70'],
+          ],
+          [
+            [0.3, 'CASH'],
+            [0.6, 'RM10.00'],
+          ],
+          [
+            [0.3, 'Change'],
+            [0.6, 'RM2.30'],
+          ],
         ]),
         'ocr',
       ),
@@ -72,11 +97,28 @@ describe('reading fields from lines', () => {
       buildDocumentText(
         page([
           [[0.08, 'Musterbau GmbH']],
-          [[0.08, 'Rechnungsnummer'], [0.4, 'Rechnungsdatum'], [0.7, 'Fälligkeitsdatum']],
-          [[0.08, 'RE-2024-117'], [0.4, '03.04.2024'], [0.7, '17.04.2024']],
-          [[0.5, 'Nettobetrag'], [0.8, '1.000,00 €']],
-          [[0.5, 'MwSt. 19 %'], [0.8, '190,00 €']],
-          [[0.5, 'Gesamtbetrag'], [0.8, '1.190,00 €']],
+          [
+            [0.08, 'Rechnungsnummer'],
+            [0.4, 'Rechnungsdatum'],
+            [0.7, 'Fälligkeitsdatum'],
+          ],
+          [
+            [0.08, 'RE-2024-117'],
+            [0.4, '03.04.2024'],
+            [0.7, '17.04.2024'],
+          ],
+          [
+            [0.5, 'Nettobetrag'],
+            [0.8, '1.000,00 €'],
+          ],
+          [
+            [0.5, 'MwSt. 19 %'],
+            [0.8, '190,00 €'],
+          ],
+          [
+            [0.5, 'Gesamtbetrag'],
+            [0.8, '1.190,00 €'],
+          ],
         ]),
         'pdf-text',
       ),
@@ -95,7 +137,10 @@ describe('reading fields from lines', () => {
           [[0.08, 'Acme Supplies Ltd']],
           [[0.6, 'Invoice Date: 01/03/2024']],
           [[0.08, 'Payment terms: Net 30 days']],
-          [[0.6, 'Total'], [0.8, '£80.00']],
+          [
+            [0.6, 'Total'],
+            [0.8, '£80.00'],
+          ],
         ]),
         'pdf-text',
       ),

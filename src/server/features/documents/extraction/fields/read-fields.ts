@@ -27,7 +27,10 @@ function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): Layo
 }
 
 /** Reads every field from the lines of a document, using the vendor's learned hints if any. */
-export function readFields(document: DocumentText, hints: readonly VendorHints[] = []): ExtractedData {
+export function readFields(
+  document: DocumentText,
+  hints: readonly VendorHints[] = [],
+): ExtractedData {
   const text = document.lines.map((line) => line.text).join('\n');
   const vendor = findVendor(document);
   const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
@@ -41,7 +44,12 @@ export function readFields(document: DocumentText, hints: readonly VendorHints[]
     const largest = amountCandidates
       .filter((candidate) => candidate.role === 'total')
       .sort((a, b) => b.value - a.value || b.score - a.score)[0];
-    if (largest) totals = chooseTotals([{ ...largest, score: largest.score + 1 }, ...amountCandidates], hint?.total ?? null, roundings);
+    if (largest)
+      totals = chooseTotals(
+        [{ ...largest, score: largest.score + 1 }, ...amountCandidates],
+        hint?.total ?? null,
+        roundings,
+      );
     labelledTotal = false;
   }
   const total = totals.total;
@@ -51,14 +59,20 @@ export function readFields(document: DocumentText, hints: readonly VendorHints[]
   const currency = findCurrency(document, total?.currencyMark ?? null);
   const dates = findDateFields(document, null);
   const number = findInvoiceNumber(document, hint?.invoiceNumber ?? null);
-  const category = hint?.category ? { category: hint.category, confidence: 0.9 } : suggestCategory(text);
+  const category = hint?.category
+    ? { category: hint.category, confidence: 0.9 }
+    : suggestCategory(text);
   const vendorName = hint ? hint.vendorName : vendor.name;
   const vendorConfidence = hint ? Math.max(0.9, vendor.confidence) : vendor.confidence;
 
   const fieldConfidence = {
     vendor: vendorConfidence,
     total: totalConfidence,
-    subtotal: totals.subtotal ? (totals.consistent ? 0.9 : scoreToConfidence(totals.subtotal.score, 5)) : 0,
+    subtotal: totals.subtotal
+      ? totals.consistent
+        ? 0.9
+        : scoreToConfidence(totals.subtotal.score, 5)
+      : 0,
     tax: totals.tax ? (totals.consistent ? 0.9 : scoreToConfidence(totals.tax.score, 5)) : 0,
     currency: currency.confidence,
     issueDate: dates.issueConfidence,
@@ -67,7 +81,13 @@ export function readFields(document: DocumentText, hints: readonly VendorHints[]
   };
   // Overall: the fields a user checks first (vendor, total, date), weighted toward the total.
   const confidence =
-    Math.round((fieldConfidence.total * 0.4 + fieldConfidence.vendor * 0.25 + fieldConfidence.issueDate * 0.2 + fieldConfidence.invoiceNumber * 0.15) * 100) / 100;
+    Math.round(
+      (fieldConfidence.total * 0.4 +
+        fieldConfidence.vendor * 0.25 +
+        fieldConfidence.issueDate * 0.2 +
+        fieldConfidence.invoiceNumber * 0.15) *
+        100,
+    ) / 100;
 
   const seen = new Set<string>();
   const totalCandidates = amountCandidates
@@ -101,7 +121,9 @@ export function readFields(document: DocumentText, hints: readonly VendorHints[]
       total: total ? layoutField(total) : null,
       invoiceNumber: number.chosen ? layoutField(number.chosen) : null,
       totalCandidates,
-      invoiceNumberCandidates: number.all.slice(0, 12).map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
+      invoiceNumberCandidates: number.all
+        .slice(0, 12)
+        .map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
     },
   };
 }

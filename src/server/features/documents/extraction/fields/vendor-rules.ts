@@ -24,7 +24,7 @@ export const buyerLabelPattern =
 
 /** Labels after which the vendor's own name is printed. */
 export const sellerLabelPattern =
-  /\b(?:sold\s+by|seller|vendor|supplier|service\s+provider|issued\s+by|payable\s+to|pay\s+to|account\s+holder|beneficiary|titulaire\s+du\s+compte|b[ée]n[ée]ficiaire|fournisseur|vendeur|verk[äa]ufer|lieferant|kontoinhaber|zahlungsempf[äa]nger|leverancier|rekeninghouder|ten\s+name\s+van)\s*[:\-]?\s*/iu;
+  /\b(?:sold\s+by|seller|vendor|supplier|service\s+provider|issued\s+by|payable\s+to|pay\s+to|account\s+holder|beneficiary|titulaire\s+du\s+compte|b[ée]n[ée]ficiaire|fournisseur|vendeur|verk[äa]ufer|lieferant|kontoinhaber|zahlungsempf[äa]nger|leverancier|rekeninghouder|ten\s+name\s+van)\s*[:-]?\s*/iu;
 
 /** Footer lines with the vendor's registration details (capital, trade register, VAT id). */
 export const registrationLinePattern =

@@ -26,7 +26,10 @@ function bill(owed: string, grand: string, number: string): PlacedText[] {
 
 describe('learning from corrections', () => {
   it('prefers the learned total position for the same vendor on the next bill', async () => {
-    const first = await extractDocument({ bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')), mimeType: 'application/pdf' });
+    const first = await extractDocument({
+      bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')),
+      mimeType: 'application/pdf',
+    });
     expect(first.amounts.total).toBe('200.00');
 
     const hints = learnFromCorrection(first, {
@@ -36,7 +39,11 @@ describe('learning from corrections', () => {
       issueDate: '2024-02-02',
       category: 'Meals & Entertainment',
     });
-    expect(hints).toMatchObject({ vendorName: 'Blue Harbor Catering', taxId: 'GB123456789', category: 'Meals & Entertainment' });
+    expect(hints).toMatchObject({
+      vendorName: 'Blue Harbor Catering',
+      taxId: 'GB123456789',
+      category: 'Meals & Entertainment',
+    });
     expect(hints.total?.label).toBe('Total');
 
     const next = await extractDocument({
@@ -51,20 +58,55 @@ describe('learning from corrections', () => {
   });
 
   it('learns nothing about a position when the corrected value was never read', async () => {
-    const data = await extractDocument({ bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')), mimeType: 'application/pdf' });
-    const hints = learnFromCorrection(data, { vendorName: 'Blue Harbor', total: 999.99, invoiceNumber: null, issueDate: null, category: null });
+    const data = await extractDocument({
+      bytes: await buildTextPdf(bill('150.00', '200.00', 'BH-1001')),
+      mimeType: 'application/pdf',
+    });
+    const hints = learnFromCorrection(data, {
+      vendorName: 'Blue Harbor',
+      total: 999.99,
+      invoiceNumber: null,
+      issueDate: null,
+      category: null,
+    });
     expect(hints.total).toBeNull();
     expect(hints.invoiceNumber).toBeNull();
   });
 
   it('matches stored hints by tax id, then name, then the name printed in the text', () => {
     const stored = [
-      { vendorName: 'Other Co', vendorKey: 'otherco', taxId: 'DE999', total: null, invoiceNumber: null, category: null },
-      { vendorName: 'Blue Harbor', vendorKey: 'blueharbor', taxId: 'GB 123 456 789', total: null, invoiceNumber: null, category: null },
+      {
+        vendorName: 'Other Co',
+        vendorKey: 'otherco',
+        taxId: 'DE999',
+        total: null,
+        invoiceNumber: null,
+        category: null,
+      },
+      {
+        vendorName: 'Blue Harbor',
+        vendorKey: 'blueharbor',
+        taxId: 'GB 123 456 789',
+        total: null,
+        invoiceNumber: null,
+        category: null,
+      },
     ];
-    expect(matchVendorHints(stored, { name: null, taxId: 'GB123456789', text: '' })?.vendorName).toBe('Blue Harbor');
-    expect(matchVendorHints(stored, { name: 'OTHER CO.', taxId: null, text: '' })?.vendorName).toBe('Other Co');
-    expect(matchVendorHints(stored, { name: 'Unknown', taxId: null, text: 'Thanks for dining at Blue Harbor!' })?.vendorName).toBe('Blue Harbor');
-    expect(matchVendorHints(stored, { name: 'Unknown', taxId: null, text: 'nothing here' })).toBeNull();
+    expect(
+      matchVendorHints(stored, { name: null, taxId: 'GB123456789', text: '' })?.vendorName,
+    ).toBe('Blue Harbor');
+    expect(matchVendorHints(stored, { name: 'OTHER CO.', taxId: null, text: '' })?.vendorName).toBe(
+      'Other Co',
+    );
+    expect(
+      matchVendorHints(stored, {
+        name: 'Unknown',
+        taxId: null,
+        text: 'Thanks for dining at Blue Harbor!',
+      })?.vendorName,
+    ).toBe('Blue Harbor');
+    expect(
+      matchVendorHints(stored, { name: 'Unknown', taxId: null, text: 'nothing here' }),
+    ).toBeNull();
   });
 });

@@ -51,7 +51,8 @@ export function learnFromCorrection(
       : layout?.totalCandidates.find((candidate) => parseMoney(candidate.value) === totalCents);
   const numberField = corrected.invoiceNumber
     ? layout?.invoiceNumberCandidates.find(
-        (candidate) => compactNumber(candidate.value) === compactNumber(corrected.invoiceNumber ?? ''),
+        (candidate) =>
+          compactNumber(candidate.value) === compactNumber(corrected.invoiceNumber ?? ''),
       )
     : undefined;
   return {
@@ -73,11 +74,15 @@ export function matchVendorHints(
   found: { name: string | null; taxId: string | null; text: string },
 ): VendorHints | null {
   const taxId = found.taxId ? compactNumber(found.taxId) : null;
-  const byTaxId = taxId ? hints.find((hint) => hint.taxId && compactNumber(hint.taxId) === taxId) : undefined;
+  const byTaxId = taxId
+    ? hints.find((hint) => hint.taxId && compactNumber(hint.taxId) === taxId)
+    : undefined;
   if (byTaxId) return byTaxId;
   const key = found.name ? nameKey(found.name) : '';
   const byName = hints.find((hint) => hint.vendorKey !== '' && hint.vendorKey === key);
   if (byName) return byName;
   const textKey = nameKey(found.text);
-  return hints.find((hint) => hint.vendorKey.length >= 4 && textKey.includes(hint.vendorKey)) ?? null;
+  return (
+    hints.find((hint) => hint.vendorKey.length >= 4 && textKey.includes(hint.vendorKey)) ?? null
+  );
 }

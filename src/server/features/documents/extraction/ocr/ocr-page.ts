@@ -7,7 +7,9 @@ export async function ocrPage(
   size: { width: number; height: number; page: number },
   languages: OcrLanguages = 'eng',
 ): Promise<TextLine[]> {
-  const result = await withOcrWorker(languages, (worker) => worker.recognize(png, {}, { blocks: true, text: false }));
+  const result = await withOcrWorker(languages, (worker) =>
+    worker.recognize(png, {}, { blocks: true, text: false }),
+  );
   const words: Word[] = [];
   for (const block of result.data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {

@@ -15,7 +15,9 @@ function prepareLanguageFolder(): string {
   const folder = path.join(os.tmpdir(), 'signal-ar-tessdata');
   mkdirSync(folder, { recursive: true });
   for (const language of languages) {
-    const packageRoot = path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`));
+    const packageRoot = path.dirname(
+      require.resolve(`@tesseract.js-data/${language}/package.json`),
+    );
     const source = path.join(packageRoot, '4.0.0_best_int', `${language}.traineddata.gz`);
     const target = path.join(folder, `${language}.traineddata.gz`);
     if (existsSync(target)) continue;
@@ -33,7 +35,10 @@ function prepareLanguageFolder(): string {
  * page segmentation, which splits right-aligned amounts and logos into separate blocks.
  */
 async function configure(worker: Worker): Promise<void> {
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '0' });
+  await worker.setParameters({
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    preserve_interword_spaces: '0',
+  });
 }
 
 let warmWorker: Promise<Worker> | null = null;
@@ -59,7 +64,10 @@ export type OcrLanguages = 'eng' | 'deu+eng' | 'fra+eng' | 'eng+deu+fra';
  * Runs `job` with the warm worker set to `languages`, after any job already running has
  * finished. Languages stay loaded once used; switching only re-initialises the engine.
  */
-export function withOcrWorker<T>(languages: OcrLanguages, job: (worker: Worker) => Promise<T>): Promise<T> {
+export function withOcrWorker<T>(
+  languages: OcrLanguages,
+  job: (worker: Worker) => Promise<T>,
+): Promise<T> {
   const run = queue.then(async () => {
     warmWorker ??= startWorker();
     try {
@@ -87,4 +95,9 @@ export async function terminateOcrWorker(): Promise<void> {
   const worker = warmWorker;
   warmWorker = null;
   if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
+}
+
+/** Starts the OCR worker without running a job. */
+export async function warmUpOcr(): Promise<void> {
+  await withOcrWorker('eng', async () => undefined);
 }

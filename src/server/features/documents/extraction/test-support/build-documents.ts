@@ -17,7 +17,12 @@ export async function buildTextPdf(lines: readonly PlacedText[]): Promise<Buffer
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
   for (const line of lines) {
-    page.drawText(line.text, { x: line.x * 595, y: 842 - line.y * 842, size: line.size ?? 10, font });
+    page.drawText(line.text, {
+      x: line.x * 595,
+      y: 842 - line.y * 842,
+      size: line.size ?? 10,
+      font,
+    });
   }
   return Buffer.from(await pdf.save());
 }
@@ -27,7 +32,10 @@ export async function buildEinvoicePdf(xml: string, filename = 'factur-x.xml'): 
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   pdf.addPage([595, 842]).drawText('Invoice (see attached XML)', { x: 50, y: 780, size: 12, font });
-  await pdf.attach(Buffer.from(xml, 'utf8'), filename, { mimeType: 'application/xml', description: 'Invoice' });
+  await pdf.attach(Buffer.from(xml, 'utf8'), filename, {
+    mimeType: 'application/xml',
+    description: 'Invoice',
+  });
   return Buffer.from(await pdf.save());
 }
 
@@ -37,7 +45,10 @@ let fontRegistered = false;
 /** A white PNG with black text, like a clean scan, for OCR tests. Uses the font pdfjs ships. */
 export function buildTextPng(lines: readonly PlacedText[], width = 1240, height = 1754): Buffer {
   if (!fontRegistered) {
-    const fonts = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
+    const fonts = path.join(
+      path.dirname(require.resolve('pdfjs-dist/package.json')),
+      'standard_fonts',
+    );
     GlobalFonts.registerFromPath(path.join(fonts, 'LiberationSans-Regular.ttf'), 'Test Sans');
     fontRegistered = true;
   }

@@ -2,7 +2,12 @@ import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { ExtractionError } from '../extraction-error';
 
-const textItem = z.object({ str: z.string(), transform: z.array(z.number()), width: z.number(), height: z.number() });
+const textItem = z.object({
+  str: z.string(),
+  transform: z.array(z.number()),
+  width: z.number(),
+  height: z.number(),
+});
 const rawPage = z.object({
   page: z.number(),
   width: z.number(),
@@ -15,7 +20,11 @@ const rawPdf = z.object({
   attachments: z.array(z.object({ filename: z.string(), content: z.string() })),
   pages: z.array(rawPage),
 });
-const renderedPage = z.object({ png: z.instanceof(Uint8Array), width: z.number(), height: z.number() });
+const renderedPage = z.object({
+  png: z.instanceof(Uint8Array),
+  width: z.number(),
+  height: z.number(),
+});
 const reply = z.object({
   id: z.number(),
   result: z.unknown().optional(),
@@ -64,7 +73,11 @@ function pdfWorker(): Worker {
   return started;
 }
 
-async function ask(request: Record<string, unknown>, bytes: Buffer, kind: 'pdf' | 'image' = 'pdf'): Promise<unknown> {
+async function ask(
+  request: Record<string, unknown>,
+  bytes: Buffer,
+  kind: 'pdf' | 'image' = 'pdf',
+): Promise<unknown> {
   const target = pdfWorker();
   const id = nextId;
   nextId += 1;
@@ -77,13 +90,22 @@ async function ask(request: Record<string, unknown>, bytes: Buffer, kind: 'pdf' 
     return await result;
   } catch (error) {
     if (kind === 'image') {
-      throw new ExtractionError('This image could not be read. It may be damaged or in an unsupported format.', 'corrupt');
+      throw new ExtractionError(
+        'This image could not be read. It may be damaged or in an unsupported format.',
+        'corrupt',
+      );
     }
     const name = error instanceof Error ? error.name : '';
     if (name === 'PasswordException') {
-      throw new ExtractionError('This PDF is password-protected. Remove the password and upload it again.', 'password-protected');
+      throw new ExtractionError(
+        'This PDF is password-protected. Remove the password and upload it again.',
+        'password-protected',
+      );
     }
-    throw new ExtractionError('This file is not a readable PDF. It may be damaged or incomplete.', 'corrupt');
+    throw new ExtractionError(
+      'This file is not a readable PDF. It may be damaged or incomplete.',
+      'corrupt',
+    );
   }
 }
 
@@ -100,11 +122,18 @@ export interface GreyImage {
 
 function toGreyImage(result: unknown): GreyImage {
   const rendered = renderedPage.parse(result);
-  return { ...rendered, png: Buffer.from(rendered.png.buffer, rendered.png.byteOffset, rendered.png.byteLength) };
+  return {
+    ...rendered,
+    png: Buffer.from(rendered.png.buffer, rendered.png.byteOffset, rendered.png.byteLength),
+  };
 }
 
 /** One page drawn as a grey PNG at `scale` (1 = 72 dpi), for OCR of scanned pages. */
-export async function renderPdfPage(bytes: Buffer, page: number, scale: number): Promise<GreyImage> {
+export async function renderPdfPage(
+  bytes: Buffer,
+  page: number,
+  scale: number,
+): Promise<GreyImage> {
   return toGreyImage(await ask({ op: 'render', page, scale }, bytes));
 }
 

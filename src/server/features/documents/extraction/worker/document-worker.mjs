@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { setTimeout } from 'node:timers';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -42,7 +43,10 @@ async function read(pdf, maxPages) {
   const found = await pdf.getAttachments().catch(() => null);
   for (const file of Object.values(found ?? {})) {
     if (file && file.content && /\.xml$/i.test(String(file.filename ?? ''))) {
-      attachments.push({ filename: String(file.filename), content: Buffer.from(file.content).toString('utf8') });
+      attachments.push({
+        filename: String(file.filename),
+        content: Buffer.from(file.content).toString('utf8'),
+      });
     }
   }
   const pages = [];
@@ -52,8 +56,19 @@ async function read(pdf, maxPages) {
     const content = await page.getTextContent();
     const items = content.items
       .filter((item) => typeof item.str === 'string' && item.str.trim() !== '')
-      .map((item) => ({ str: item.str, transform: item.transform, width: item.width, height: item.height }));
-    pages.push({ page: number, width: viewport.width, height: viewport.height, transform: viewport.transform, items });
+      .map((item) => ({
+        str: item.str,
+        transform: item.transform,
+        width: item.width,
+        height: item.height,
+      }));
+    pages.push({
+      page: number,
+      width: viewport.width,
+      height: viewport.height,
+      transform: viewport.transform,
+      items,
+    });
     page.cleanup();
   }
   return { pageCount: pdf.numPages, attachments, pages };
@@ -93,7 +108,10 @@ async function render(pdf, pageNumber, scale) {
 /** Decodes a photo or scan and scales it so its long side is near `targetLongSide`. */
 async function prepareImage(bytes, targetLongSide, minScale, maxScale) {
   const image = await loadImage(Buffer.from(bytes));
-  const scale = Math.min(maxScale, Math.max(minScale, targetLongSide / Math.max(image.width, image.height)));
+  const scale = Math.min(
+    maxScale,
+    Math.max(minScale, targetLongSide / Math.max(image.width, image.height)),
+  );
   const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
@@ -110,7 +128,9 @@ async function handle(request) {
   }
   const pdf = await open(request.bytes);
   try {
-    return request.op === 'render' ? await render(pdf, request.page, request.scale) : await read(pdf, request.maxPages);
+    return request.op === 'render'
+      ? await render(pdf, request.page, request.scale)
+      : await read(pdf, request.maxPages);
   } finally {
     await pdf.destroy().catch(() => undefined);
   }
@@ -121,8 +141,12 @@ parentPort?.on('message', async (request) => {
     const result = await handle(request);
     parentPort?.postMessage({ id: request.id, result });
   } catch (error) {
-    const name = error && typeof error === 'object' && 'name' in error ? String(error.name) : 'Error';
-    const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : String(error);
+    const name =
+      error && typeof error === 'object' && 'name' in error ? String(error.name) : 'Error';
+    const message =
+      error && typeof error === 'object' && 'message' in error
+        ? String(error.message)
+        : String(error);
     parentPort?.postMessage({ id: request.id, error: { name, message } });
   } finally {
     // Native image memory is released by finalizers that run after a collection; collect again
