@@ -44,7 +44,7 @@ const deliver = (payload: string, signature = stripe.webhooks.generateTestHeader
     method: 'POST',
     url: '/api/webhooks/stripe',
     payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature, origin: 'https://stripe.example' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, origin: 'https://stripe.example' },
   });
 
 describe('POST /api/webhooks/stripe', () => {
