@@ -90,3 +90,25 @@ test('without a link and without signing in, /checkout asks to sign in', async (
   await expect(page).toHaveURL(/\/auth$/);
   await context.close();
 });
+
+test('the payment link dialog creates a link for part of the balance and refuses more than the balance', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await accountWithInvoice(page.request, '300.00');
+  await page.goto('/invoices');
+  await page.getByRole('button', { name: 'Payment link' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Payment Link' });
+  await dialog.getByLabel('Amount').fill('400');
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  await expect(dialog.getByText('Amount cannot exceed the invoice balance of 300.00')).toBeVisible();
+  await dialog.getByLabel('Amount').fill('125.50');
+  await dialog.getByRole('button', { name: 'Create Link' }).click();
+  const url = dialog.getByLabel('Payment link');
+  await expect(url).toHaveValue(/\/checkout\?amount=125\.50&link=[A-Za-z0-9_-]{24}$/);
+  await page.screenshot({ path: '/tmp/r2-payment-link-dialog.png' });
+  await dialog.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const link = await url.inputValue();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$125.50');
+  await expect(page.getByRole('heading', { name: 'Payment Unavailable' })).toBeVisible();
+});
