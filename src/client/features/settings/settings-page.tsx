@@ -4,10 +4,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BillingTab } from './billing-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
+import { RequestsTab, useContactRequests } from './requests-tab';
 import { SecurityTab } from './security-tab';
 import { TeamTab } from './team-tab';
 
-const tabs = ['profile', 'security', 'notifications', 'billing', 'team'] as const;
+const tabs = ['profile', 'security', 'notifications', 'billing', 'team', 'requests'] as const;
 type Tab = (typeof tabs)[number];
 const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab === value);
 
@@ -15,7 +16,9 @@ export default function SettingsPage() {
   // The open tab lives in the URL (?tab=team), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'profile';
+  // Demo and sales requests: the tab appears for whoever the server lets read them (the operator's owners).
+  const requests = useContactRequests(0);
+  const tab: Tab = isTab(requested) && (requested !== 'requests' || requests.isSuccess) ? requested : 'profile';
   return (
     <PageLayout title="Settings" subtitle="Manage your account and preferences">
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
@@ -25,6 +28,7 @@ export default function SettingsPage() {
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
+          {requests.isSuccess ? <TabsTrigger value="requests">Requests</TabsTrigger> : null}
         </TabsList>
         <div className="mt-4 max-w-4xl">
           <TabsContent value="profile">
@@ -42,6 +46,11 @@ export default function SettingsPage() {
           <TabsContent value="team">
             <TeamTab />
           </TabsContent>
+          {requests.isSuccess ? (
+            <TabsContent value="requests">
+              <RequestsTab />
+            </TabsContent>
+          ) : null}
         </div>
       </Tabs>
     </PageLayout>

@@ -1,4 +1,4 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contactRequests, organizations } from '../../db/schema';
 
@@ -11,6 +11,11 @@ export async function findContactRequests(db: Database, params: { limit: number;
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
     .limit(params.limit)
     .offset(params.offset);
+}
+
+export async function countContactRequests(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(contactRequests);
+  return row?.n ?? 0;
 }
 
 /** The organization that runs this installation: the first one created. */

@@ -30,9 +30,10 @@ export async function contactRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
         querystring: pageQuery,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireRole(request, ['owner']);
-      return listContactRequests(deps.db, auth, request.query);
+      const { items, total } = await listContactRequests(deps.db, auth, request.query);
+      return reply.header('X-Total-Count', total).send(items);
     },
   );
 }

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { AppError } from '../../platform/errors';
 import {
   type ContactRequestRow,
+  countContactRequests,
   findContactRequests,
   findOperatorOrganizationId,
 } from './contact.queries';
@@ -43,11 +44,11 @@ export async function listContactRequests(
   db: Database,
   auth: AuthContext,
   page: { limit: number; offset: number },
-): Promise<ContactRequest[]> {
+): Promise<{ items: ContactRequest[]; total: number }> {
   const operatorId = await findOperatorOrganizationId(db);
   if (auth.organizationId !== operatorId) {
     throw new AppError('FORBIDDEN', 'You do not have permission to do this');
   }
-  const rows = await findContactRequests(db, page);
-  return rows.map(toDto);
+  const [rows, total] = await Promise.all([findContactRequests(db, page), countContactRequests(db)]);
+  return { items: rows.map(toDto), total };
 }

@@ -35,6 +35,7 @@ describe('contact requests', () => {
     expect(response.json()).toHaveProperty('id');
     const list = await operator.request({ method: 'GET', url: '/api/contact-requests' });
     expect(list.statusCode).toBe(200);
+    expect(list.headers['x-total-count']).toBe('1');
     expect(list.json()[0]).toMatchObject({
       topic: 'demo',
       name: 'Dana Whitfield',
