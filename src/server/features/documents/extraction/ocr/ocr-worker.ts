@@ -2,7 +2,7 @@ import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import type { PSM, Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
 const languages = ['eng', 'deu', 'fra'] as const;
@@ -36,10 +36,14 @@ function prepareLanguageFolder(): string {
  */
 async function configure(worker: Worker): Promise<void> {
   await worker.setParameters({
-    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    tessedit_pageseg_mode: singleBlock,
     preserve_interword_spaces: '0',
   });
 }
+
+// tesseract.js enum values (OEM.LSTM_ONLY, PSM.SINGLE_BLOCK), kept here so the engine loads lazily.
+const lstmOnly = 1;
+const singleBlock = '6' as PSM;
 
 let warmWorker: Promise<Worker> | null = null;
 let activeLanguages = '';
@@ -48,7 +52,9 @@ let queue: Promise<unknown> = Promise.resolve();
 
 async function startWorker(): Promise<Worker> {
   // English only at first; German and French load on the first document that needs them.
-  const worker = await createWorker(['eng'], OEM.LSTM_ONLY, {
+  // Loaded on first use: a server that only sees PDFs never pays for the OCR engine.
+  const { createWorker } = await import('tesseract.js');
+  const worker = await createWorker(['eng'], lstmOnly, {
     langPath: prepareLanguageFolder(),
     cacheMethod: 'none',
     gzip: true,
@@ -73,7 +79,7 @@ export function withOcrWorker<T>(
     try {
       const worker = await warmWorker;
       if (activeLanguages !== languages) {
-        await worker.reinitialize(languages, OEM.LSTM_ONLY);
+        await worker.reinitialize(languages, lstmOnly);
         await configure(worker);
         activeLanguages = languages;
       }

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import zlib from 'node:zlib';
 import { setTimeout } from 'node:timers';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
@@ -82,18 +83,44 @@ function whiteCanvas(width, height) {
   return { canvas, context };
 }
 
-/** Luminance greyscale as PNG; colour backgrounds and stamps otherwise confuse binarisation. */
+/** A PNG chunk: length, type, data and CRC. */
+function pngChunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * Luminance greyscale as an 8-bit grey PNG. Colour backgrounds and stamps otherwise confuse
+ * binarisation, and one channel instead of four keeps the OCR engine's memory down.
+ */
 function greyPng(canvas, context) {
-  const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-  const data = pixels.data;
-  for (let i = 0; i < data.length; i += 4) {
-    const grey = Math.round(0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]);
-    data[i] = grey;
-    data[i + 1] = grey;
-    data[i + 2] = grey;
+  const { width, height } = canvas;
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const rows = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width + 1);
+    rows[row] = 0;
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      rows[row + 1 + x] = Math.round(0.299 * rgba[i] + 0.587 * rgba[i + 1] + 0.114 * rgba[i + 2]);
+    }
   }
-  context.putImageData(pixels, 0, 0);
-  return { png: canvas.toBuffer('image/png'), width: canvas.width, height: canvas.height };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // colour type: greyscale
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlib.deflateSync(rows, { level: 6 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { png, width, height };
 }
 
 async function render(pdf, pageNumber, scale) {
