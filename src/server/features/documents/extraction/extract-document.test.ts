@@ -5,6 +5,7 @@ import { ExtractionError, extractDocument, shutdownExtraction } from './index';
 import {
   buildCiiXml,
   buildEinvoicePdf,
+  buildImagePdf,
   buildTextPdf,
   buildTextPng,
   type PlacedText,
@@ -118,6 +119,24 @@ describe('extractDocument', () => {
     expect(data.currency).toBe('MYR');
     expect(data.dates.issueDate).toBe('2018-05-21');
     expect(data.suggestedCategory).toBe('Office Supplies');
+  });
+
+  it('reads a scanned PDF page without a text layer through OCR', async () => {
+    const png = buildTextPng([
+      { text: 'Riverside Print Shop Ltd', x: 0.1, y: 0.08, size: 16 },
+      { text: 'Invoice No: RP-5521', x: 0.1, y: 0.14, size: 12 },
+      { text: 'Date: 30/09/2022', x: 0.1, y: 0.17, size: 12 },
+      { text: 'Total: £ 64.80', x: 0.1, y: 0.25, size: 14 },
+    ]);
+    const data = await extractDocument({
+      bytes: await buildImagePdf(png),
+      mimeType: 'application/pdf',
+    });
+    expect(data.source).toBe('ocr');
+    expect(data.vendor.name).toBe('Riverside Print Shop Ltd');
+    expect(data.documentNumbers.invoiceNumber).toBe('RP-5521');
+    expect(data.dates.issueDate).toBe('2022-09-30');
+    expect(data.amounts.total).toBe('64.80');
   });
 
   it('refuses a damaged PDF with a readable message', async () => {

@@ -27,6 +27,15 @@ export async function buildTextPdf(lines: readonly PlacedText[]): Promise<Buffer
   return Buffer.from(await pdf.save());
 }
 
+/** A scanned-looking PDF: one page holding only an image, no text layer. */
+export async function buildImagePdf(png: Buffer): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedPng(png);
+  const page = pdf.addPage([595, 842]);
+  page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  return Buffer.from(await pdf.save());
+}
+
 /** A PDF with an e-invoice XML attached under `filename`, as ZUGFeRD / Factur-X do. */
 export async function buildEinvoicePdf(xml: string, filename = 'factur-x.xml'): Promise<Buffer> {
   const pdf = await PDFDocument.create();

@@ -126,8 +126,14 @@ function greyPng(canvas, context) {
 async function render(pdf, pageNumber, scale) {
   const page = await pdf.getPage(pageNumber);
   const viewport = page.getViewport({ scale });
-  const { canvas, context } = whiteCanvas(viewport.width, viewport.height);
-  await page.render({ canvas: null, canvasContext: context, viewport }).promise;
+  // pdfjs must draw on a canvas from its own factory: a canvas made here crashes the renderer.
+  const { canvas, context } = pdf.canvasFactory.create(
+    Math.round(viewport.width),
+    Math.round(viewport.height),
+  );
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvas, canvasContext: context, viewport }).promise;
   page.cleanup();
   return greyPng(canvas, context);
 }
