@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, format, subDays } from 'date-fns';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Cents, percentOf, toDecimal } from '../../../shared/money';
 import { computeTotals } from '../../../shared/totals';
+import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, payments } from '../../db/schema';
 import type { SeedContext } from './seed-context';
 
@@ -204,6 +206,23 @@ function buildInvoice(context: SeedContext, rand: () => number, customerId: stri
   return { invoice, items, payments: paymentRows };
 }
 
+/**
+ * One INSERT per table and batch, the rows travelling as a single JSON parameter: far cheaper
+ * than thousands of bound parameters. Every row must carry the same keys.
+ */
+async function bulkInsert(tx: Database, table: PgTable, rows: readonly object[]): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  const keys = Object.keys(first);
+  const names = keys.map((key) => columns[key]?.name ?? key);
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key, index) => [names[index], (row as Record<string, unknown>)[key] ?? null]))),
+  );
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
+  await tx.execute(sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${json}::json)`);
+}
+
 export async function seedReceivables(context: SeedContext, options: { invoices: number }): Promise<void> {
   const rand = random(20261121);
   const customerIds = await insertCustomers(context, rand);
@@ -218,11 +237,9 @@ export async function seedReceivables(context: SeedContext, options: { invoices:
       return buildInvoice(context, rand, customerId, offset + index + 1, new Date(time));
     });
     await context.db.transaction(async (tx) => {
-      await tx.insert(invoices).values(batch.map((entry) => entry.invoice));
-      const items = batch.flatMap((entry) => entry.items);
-      for (let i = 0; i < items.length; i += 2000) await tx.insert(invoiceItems).values(items.slice(i, i + 2000));
-      const paymentRows = batch.flatMap((entry) => entry.payments);
-      if (paymentRows.length > 0) await tx.insert(payments).values(paymentRows);
+      await bulkInsert(tx, invoices, batch.map((entry) => entry.invoice));
+      await bulkInsert(tx, invoiceItems, batch.flatMap((entry) => entry.items));
+      await bulkInsert(tx, payments, batch.flatMap((entry) => entry.payments));
     });
   }
 
