@@ -148,7 +148,7 @@ function buildInvoice(context: SeedContext, rand: () => number, customerId: stri
         method: METHODS[Math.floor(rand() * METHODS.length)] ?? 'ach',
         status: 'completed',
         reference: rand() < 0.5 ? `Check ${1000 + Math.floor(rand() * 9000)}` : null,
-        transactionId: `PAY-${id.slice(0, 8).toUpperCase()}-${paymentRows.length + 1}`,
+        transactionId: `PAY-${id.replace(/-/g, '').slice(0, 20).toUpperCase()}-${paymentRows.length + 1}`,
         processedAt: when,
         createdAt: when,
       });
