@@ -1,17 +1,11 @@
-import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutSessionQuery, createPaymentLinkSchema } from '../../../shared/contracts/checkout';
 import { idParam } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { createPaymentLink } from './create-payment-link';
-import { LinkClosedError, openCheckoutSession } from './open-checkout-session';
+import { openCheckoutSession } from './open-checkout-session';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
-
-function sendLinkClosed(reply: FastifyReply, error: LinkClosedError) {
-  // 410 Gone has no code in the shared catalogue; the page shows the message either way.
-  return reply.status(error.status).send({ message: error.message, code: error.status === 409 ? 'CONFLICT' : 'GONE' });
-}
 
 export async function checkoutRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   app.post(
@@ -41,14 +35,8 @@ export async function checkoutRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
       config: { public: true },
       schema: { tags: ['checkout'], summary: 'Prepare a card payment for a payment link', querystring: checkoutSessionQuery },
     },
-    async (request, reply) => {
-      try {
-        return await openCheckoutSession(deps.db, deps.config, request.query.link, deps.now());
-      } catch (error) {
-        if (error instanceof LinkClosedError) return sendLinkClosed(reply, error);
-        throw error;
-      }
-    },
+    // A paid link is a 409, an expired or replaced one a 410 GONE; the page shows the message.
+    async (request) => openCheckoutSession(deps.db, deps.config, request.query.link, deps.now()),
   );
 
   // Own scope: the raw-body JSON parser the signature check needs applies to the webhook only.

@@ -8,28 +8,17 @@ import { AppError } from '../../platform/errors';
 import { type CheckoutLinkRow, findLinkForCheckout } from './checkout.queries';
 import { createPaymentIntent } from './stripe-gateway';
 
-/** A link that can no longer be paid: the page shows the message (409 paid, 410 expired or replaced). */
-export class LinkClosedError extends Error {
-  constructor(
-    readonly status: 409 | 410,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'LinkClosedError';
-  }
-}
-
 /** What may still be charged through the link: its amount, or less if part was paid since. */
 function payableCents(row: CheckoutLinkRow, now: Date): number {
   const balance = centsFromDecimal(row.totalAmount) - centsFromDecimal(row.amountPaid);
   if (row.link.status === 'paid' || row.invoiceStatus === 'paid' || balance <= 0) {
-    throw new LinkClosedError(409, 'This invoice has already been paid');
+    throw new AppError('CONFLICT', 'This invoice has already been paid');
   }
   if (row.link.status === 'cancelled' || row.invoiceStatus === 'cancelled') {
-    throw new LinkClosedError(410, 'This payment link is no longer valid. Ask for a new one.');
+    throw new AppError('GONE', 'This payment link is no longer valid. Ask for a new one.');
   }
   if (row.link.status === 'expired' || row.link.expiresAt <= now) {
-    throw new LinkClosedError(410, 'This payment link has expired. Ask for a new one.');
+    throw new AppError('GONE', 'This payment link has expired. Ask for a new one.');
   }
   return Math.min(centsFromDecimal(row.link.amount), balance);
 }
