@@ -5,6 +5,7 @@ import { readFields } from './fields/read-fields';
 import { suggestCategory } from './fields/suggest-category';
 import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
 import { terminateOcrWorker, warmUpOcr } from './ocr/ocr-worker';
+import { readImageSize } from './ocr/image-size';
 import { prepareImageForOcr } from './ocr/prepare-image';
 import { ocrScale } from './ocr/prepare-image';
 import { readPdf, renderPdfPage, terminateDocumentWorker } from './worker/document-worker-client';
@@ -31,6 +32,8 @@ export interface ExtractDocumentInput {
 // Invoices put what we need on the first pages; later pages are terms and detail lists.
 const maxTextPages = 4;
 const maxOcrPages = 2;
+// Photos above this many pixels (about 24 MP) decode to more memory than the OCR engine holds.
+const largePhotoPixels = 24_000_000;
 // Fewer characters than this on a page means it is a scan (or an image-only page).
 const minTextLayerCharacters = 40;
 
@@ -75,6 +78,10 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
 export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractedData> {
   const hints = input.hints ?? [];
   if (input.mimeType === 'application/pdf') return extractPdf(input.bytes, hints);
+  const size = readImageSize(input.bytes);
+  // Decoding a very large photo takes a few hundred MB for a moment; the idle OCR engine's memory
+  // is released first so the two never add up (it restarts in under a second).
+  if (size && size.width * size.height > largePhotoPixels) await terminateOcrWorker();
   const image = await prepareImageForOcr(input.bytes);
   return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
 }
