@@ -12,7 +12,7 @@ export interface LabelRule {
 
 export const totalLabels: LabelRule[] = [
   {
-    pattern: String.raw`grand\s*total|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|total\s+to\s+pay|amount\s+payable|total\s+payable|invoice\s+total|total\s+for\s+this\s+invoice|total\s+amount|total\s+incl\.?(?:uding)?\s*(?:gst|vat|tax|sst)?|total\s+sales\s+incl|total\s+after\s+adj\w*|net+\s*total|total\s+ttc|montant\s+(?:eur\s+)?ttc|net\s+[àa]\s+payer|somme\s+[àa]\s+payer|total\s+[àa]\s+payer|montant\s+total|total\s+facture|gesamtbetrag|rechnungsbetrag|rechnungssumme|zu\s+zahlen(?:der\s+betrag)?|zahlbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s+brutto|brutto\s*summe|factuur\s*totaal|totaal\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag`,
+    pattern: String.raw`grand\s*total|rounded\s+total|total\s+rounded|total\s+amt|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|total\s+to\s+pay|amount\s+payable|total\s+payable|invoice\s+total|total\s+for\s+this\s+invoice|total\s+amount|total\s+incl\.?(?:uding)?\s*(?:gst|vat|tax|sst)?|total\s+sales\s+incl|total\s+after\s+adj\w*|net+\s*total|total\s+ttc|montant\s+(?:eur\s+)?ttc|net\s+[àa]\s+payer|somme\s+[àa]\s+payer|total\s+[àa]\s+payer|montant\s+total|total\s+facture|gesamtbetrag|rechnungsbetrag|rechnungssumme|zu\s+zahlen(?:der\s+betrag)?|zahlbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s+brutto|brutto\s*summe|factuur\s*totaal|totaal\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag`,
     weight: 3,
   },
   { pattern: String.raw`total(?:\s*\(\w{1,3}\))?|totaal|summe|betrag|montant|amount`, weight: 1.5 },

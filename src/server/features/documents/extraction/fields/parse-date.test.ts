@@ -24,6 +24,7 @@ describe('reading dates', () => {
   it('reads ISO and two-digit-year dates', () => {
     expect(isoDates('Date 2018-10-31')).toEqual(['2018-10-31']);
     expect(isoDates('Tax Invoice 08/03/18')).toEqual(['2018-03-08']);
+    expect(isoDates('DATE: 13-01-18 10:22')).toEqual(['2018-01-13']);
   });
 
   it('uses the document order only when day and month could be swapped', () => {

@@ -97,8 +97,6 @@ export function findDates(text: string, order: DateOrder): DateToken[] {
     const first = Number(match[1]);
     const second = Number(match[3]);
     const year = fullYear(match[4] ?? '');
-    // Two-digit years with a dash are often part numbers or phone numbers; require "/" or ".".
-    if ((match[4] ?? '').length === 2 && match[2] === '-') continue;
     const dayFirst = isoDate(year, second, first);
     const monthFirst = isoDate(year, first, second);
     const certain = !(dayFirst && monthFirst) || first === second;
