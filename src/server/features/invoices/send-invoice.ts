@@ -37,7 +37,7 @@ export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: 
   if (invoice.status === 'cancelled') throw new AppError('VALIDATION', 'A cancelled invoice cannot be sent');
   const pdf = await renderInvoicePdf(document);
   const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance));
-  await mail.send({
+  const message = {
     to: customer.email,
     subject: `Invoice ${invoice.invoiceNumber} from ${organization.name}`,
     text: [
@@ -50,7 +50,13 @@ export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: 
       organization.name,
     ].join('\n'),
     attachments: [{ filename: pdfFileName(invoice.invoiceNumber), content: pdf, contentType: 'application/pdf' }],
-  });
+  };
+  try {
+    await mail.send(message);
+  } catch {
+    // Nothing is marked sent when the mail server refuses; the user can simply try again.
+    throw new AppError('INTERNAL', 'The invoice could not be emailed. Please try again later.');
+  }
   await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, actor.organizationId, id);
     if (!row) throw notFound('Invoice');
