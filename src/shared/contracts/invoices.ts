@@ -35,7 +35,8 @@ export const invoiceInputSchema = z
       .trim()
       .min(1, 'Invoice number is required')
       .max(50, 'Invoice number must be at most 50 characters'),
-    status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).default('draft'),
+    // Absent: draft for a new invoice, unchanged on an edit.
+    status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
     issueDate: calendarDate('Issue date'),
     dueDate: calendarDate('Due date'),
     subtotal: moneyInput('Subtotal'),

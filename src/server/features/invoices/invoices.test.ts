@@ -211,6 +211,15 @@ describe('editing and deleting invoices', () => {
     expect(audit.map((entry) => entry.action).sort()).toEqual(['invoice.created', 'invoice.sent', 'invoice.updated']);
   });
 
+  it('keeps the status when an edit does not send one', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    const payload = invoicePayload(customer.id, { invoiceNumber: invoice.invoiceNumber, notes: 'Edited' });
+    delete payload.status;
+    const response = await owner.request({ method: 'PUT', url: `/api/invoices/${invoice.id}`, payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'sent', notes: 'Edited' });
+  });
+
   it('refuses to take another invoice number', async () => {
     const a = await createInvoiceFor(owner, customer.id);
     const b = await createInvoiceFor(owner, customer.id);
