@@ -7,7 +7,7 @@ import { type Job, type JobWorker, runDueJobs, startJobWorker } from '../../plat
 import type { FileStore } from '../../platform/storage';
 import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
 import { findVendorHints } from './documents.queries';
-import { ExtractionError, extractDocument } from './extraction';
+import { ExtractionError, extractDocument, warmUpExtraction } from './extraction';
 import { findVendorByName } from '../vendors/vendors.queries';
 
 type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
@@ -79,5 +79,8 @@ export async function runDocumentJobsOnce(deps: JobDeps): Promise<number> {
 }
 
 export function startDocumentWorker(deps: JobDeps, onError: (error: unknown) => void): JobWorker {
+  // Start the PDF and OCR engines now (in the background) so the first upload does not pay their
+  // cold start; a failure here is only logged, the first extraction starts them again.
+  warmUpExtraction().catch(onError);
   return startJobWorker(deps.db, { handlers: handlers(deps), now: deps.now, pollMs: 2000, onError });
 }
