@@ -5,6 +5,7 @@ import { buildConfig } from './config';
 import { openDatabase } from './db/client';
 import { readEnv } from './env';
 import { createMailer } from './platform/mail';
+import { startMaintenance } from './platform/maintenance';
 
 async function main(): Promise<void> {
   let env;
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
     logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },
   });
+  const stopMaintenance = env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log) : () => undefined;
+  app.addHook('onClose', async () => stopMaintenance());
   // Workers stop in the app's onClose hooks; the database closes only after all of them.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -4,6 +4,7 @@ import { buildConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { readEnv } from '../env';
+import { vacuumAnalyze } from '../platform/maintenance';
 import { hashPassword } from '../platform/passwords';
 import { seedPayables } from './seed/payables';
 import { seedReceivables } from './seed/receivables';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   await seedReceivables(context, { invoices: invoiceCount });
   await seedPayables(context);
+  await vacuumAnalyze(db);
   await database.close();
   console.log(`Seeded "${organization.name}" in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   console.log(`Sign in at ${config.appUrl}/auth as ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);

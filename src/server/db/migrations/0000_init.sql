@@ -358,16 +358,6 @@ CREATE TABLE "payment_links" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "contact_requests" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"topic" text NOT NULL,
-	"name" text NOT NULL,
-	"email" text NOT NULL,
-	"firm" text NOT NULL,
-	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "bank_accounts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -405,6 +395,16 @@ CREATE TABLE "payment_runs" (
 	"bank_account_id" uuid NOT NULL,
 	"method" text NOT NULL,
 	"scheduled_date" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contact_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"topic" text NOT NULL,
+	"name" text NOT NULL,
+	"email" text NOT NULL,
+	"firm" text NOT NULL,
+	"message" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -450,6 +450,7 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","e
 CREATE INDEX "payments_org_created_idx" ON "payments" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "payments_reference_idx" ON "payments" USING btree ("organization_id","type","reference_id");--> statement-breakpoint
 CREATE INDEX "payments_due_idx" ON "payments" USING btree ("status","scheduled_date");--> statement-breakpoint
+CREATE INDEX "payments_completed_idx" ON "payments" USING btree ("organization_id","processed_at","type","amount") WHERE "payments"."status" = 'completed';--> statement-breakpoint
 CREATE INDEX "payments_run_idx" ON "payments" USING btree ("payment_run_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_stripe_intent_key" ON "payments" USING btree ("stripe_payment_intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_transaction_key" ON "payments" USING btree ("transaction_id");--> statement-breakpoint
@@ -460,7 +461,7 @@ CREATE INDEX "invoice_items_invoice_idx" ON "invoice_items" USING btree ("invoic
 CREATE UNIQUE INDEX "invoices_org_number_key" ON "invoices" USING btree ("organization_id","invoice_number");--> statement-breakpoint
 CREATE INDEX "invoices_org_created_idx" ON "invoices" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "invoices_org_due_idx" ON "invoices" USING btree ("organization_id","due_date");--> statement-breakpoint
-CREATE INDEX "invoices_org_status_idx" ON "invoices" USING btree ("organization_id","status","due_date");--> statement-breakpoint
+CREATE INDEX "invoices_org_status_idx" ON "invoices" USING btree ("organization_id","status","due_date","total_amount","amount_paid");--> statement-breakpoint
 CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_invitations_token_key" ON "team_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "team_invitations_org_idx" ON "team_invitations" USING btree ("organization_id","created_at");--> statement-breakpoint
@@ -485,7 +486,7 @@ CREATE UNIQUE INDEX "vendor_hints_org_vendor_key" ON "vendor_hints" USING btree 
 CREATE UNIQUE INDEX "payment_links_link_id_key" ON "payment_links" USING btree ("link_id");--> statement-breakpoint
 CREATE INDEX "payment_links_invoice_idx" ON "payment_links" USING btree ("organization_id","invoice_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_links_one_active_key" ON "payment_links" USING btree ("invoice_id") WHERE "payment_links"."status" = 'active';--> statement-breakpoint
-CREATE INDEX "contact_requests_created_idx" ON "contact_requests" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "bank_accounts_org_idx" ON "bank_accounts" USING btree ("organization_id","is_active","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_accounts_org_primary_key" ON "bank_accounts" USING btree ("organization_id") WHERE "bank_accounts"."is_primary";--> statement-breakpoint
-CREATE INDEX "payment_runs_org_created_idx" ON "payment_runs" USING btree ("organization_id","created_at");
+CREATE INDEX "payment_runs_org_created_idx" ON "payment_runs" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "contact_requests_created_idx" ON "contact_requests" USING btree ("created_at");

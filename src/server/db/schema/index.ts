@@ -11,6 +11,6 @@ export * from './bills';
 export * from './approvals';
 export * from './documents';
 export * from './payment-links';
-export * from './contact';
 export * from './bank-accounts';
 export * from './payment-runs';
+export * from './contact';

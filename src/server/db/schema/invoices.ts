@@ -40,7 +40,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_org_number_key').on(t.organizationId, t.invoiceNumber),
     index('invoices_org_created_idx').on(t.organizationId, t.createdAt),
     index('invoices_org_due_idx').on(t.organizationId, t.dueDate),
-    index('invoices_org_status_idx').on(t.organizationId, t.status, t.dueDate),
+    // Carries the amounts so the dashboard's open balance is an index-only scan.
+    index('invoices_org_status_idx').on(t.organizationId, t.status, t.dueDate, t.totalAmount, t.amountPaid),
     index('invoices_customer_idx').on(t.customerId),
   ],
 );

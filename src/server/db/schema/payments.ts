@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money } from './columns';
 import { organizations } from './organizations';
@@ -36,6 +37,8 @@ export const payments = pgTable(
     index('payments_org_created_idx').on(t.organizationId, t.createdAt),
     index('payments_reference_idx').on(t.organizationId, t.type, t.referenceId),
     index('payments_due_idx').on(t.status, t.scheduledDate),
+    // Dashboard revenue and cash flow read completed payments of one organization by date.
+    index('payments_completed_idx').on(t.organizationId, t.processedAt, t.type, t.amount).where(sql`${t.status} = 'completed'`),
     index('payments_run_idx').on(t.paymentRunId),
     uniqueIndex('payments_stripe_intent_key').on(t.stripePaymentIntentId),
     uniqueIndex('payments_transaction_key').on(t.transactionId),
