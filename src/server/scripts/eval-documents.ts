@@ -1,7 +1,7 @@
 /**
  * Measures document extraction against a folder with truth.json (see the folder's README):
  * share of right fields per document kind, seconds per document and peak memory.
- * Usage: npm run eval:documents -- [folder] [--misses]
+ * Usage: npm run eval:documents -- [folder] [--misses] [--times]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -92,6 +92,7 @@ function scoredFields(entry: TruthEntry): Field[] {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const showMisses = args.includes('--misses');
+  const showTimes = args.includes('--times');
   const folder = args.find((arg) => !arg.startsWith('--')) ?? '/work/shared/eval/documents';
   const entries = z
     .array(truthEntry)
@@ -127,6 +128,12 @@ async function main(): Promise<void> {
       (performance.now() - started) / 1000,
     ]);
     const cpu = process.cpuUsage(cpuStart);
+    if (showTimes) {
+      const wall = (performance.now() - started) / 1000;
+      console.log(
+        `${entry.file}: ${wall.toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
+      );
+    }
     cpuSeconds.set(entry.kind, [
       ...(cpuSeconds.get(entry.kind) ?? []),
       (cpu.user + cpu.system) / 1e6,

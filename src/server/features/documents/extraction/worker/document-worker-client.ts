@@ -114,6 +114,14 @@ export async function readPdf(bytes: Buffer, maxPages: number): Promise<RawPdf> 
   return rawPdf.parse(await ask({ op: 'read', maxPages }, bytes));
 }
 
+/**
+ * Starts the worker and runs pdfjs's parsers a few times, so the first document is read at full
+ * speed; returns the warm-up PDF as read, for warming up the text rules the same way.
+ */
+export async function warmUpPdfReader(): Promise<RawPdf> {
+  return rawPdf.parse(await ask({ op: 'warmUp' }, Buffer.alloc(0)));
+}
+
 export interface GreyImage {
   png: Buffer;
   width: number;

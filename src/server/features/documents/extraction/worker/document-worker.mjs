@@ -13,16 +13,25 @@ import { setTimeout } from 'node:timers';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { warmUpPdf } from './warm-up-pdf.mjs';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 // Local font, character-map and decoder data, so nothing is ever fetched from the network.
 const dataUrl = (folder) => `${path.join(pdfjsRoot, folder)}${path.sep}`;
 
-async function open(bytes) {
+// Passes over the warm-up PDF: after about three the font code is compiled (see warm-up-pdf.mjs).
+const warmUpPasses = 4;
+
+/**
+ * Opens a PDF. The standard fonts' glyph files (Helvetica, Times…) are loaded only to draw a page:
+ * text and its positions come from the built-in metrics, and parsing those font files cost a text
+ * PDF up to a tenth of a second each time.
+ */
+async function open(bytes, forRendering) {
   const task = getDocument({
     data: new Uint8Array(bytes),
-    standardFontDataUrl: dataUrl('standard_fonts'),
+    ...(forRendering ? { standardFontDataUrl: dataUrl('standard_fonts') } : {}),
     cMapUrl: dataUrl('cmaps'),
     cMapPacked: true,
     wasmUrl: dataUrl('wasm'),
@@ -159,7 +168,16 @@ async function handle(request) {
   if (request.op === 'prepareImage') {
     return prepareImage(request.bytes, request.targetLongSide, request.minScale, request.maxScale);
   }
-  const pdf = await open(request.bytes);
+  if (request.op === 'warmUp') {
+    const bytes = warmUpPdf(pdfjsRoot);
+    let result = null;
+    for (let pass = 0; pass < warmUpPasses; pass += 1) {
+      const pdf = await open(bytes, false);
+      result = await read(pdf, 1).finally(() => pdf.destroy().catch(() => undefined));
+    }
+    return result;
+  }
+  const pdf = await open(request.bytes, request.op === 'render');
   try {
     return request.op === 'render'
       ? await render(pdf, request.page, request.scale)
@@ -184,7 +202,7 @@ parentPort?.on('message', async (request) => {
   } finally {
     // Native image memory is released by finalizers that run after a collection; collect again
     // once they have run.
-    if (request.op !== 'read') {
+    if (request.op !== 'read' && request.op !== 'warmUp') {
       collectGarbage();
       setTimeout(collectGarbage, 10);
     }
