@@ -3,6 +3,7 @@ import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
+import { isInLegalBlock } from './legal-entity';
 import { horizontalOverlap } from './line-spans';
 import {
   addressPattern,
@@ -129,8 +130,10 @@ function nameWithLegalForm(text: string): string | null {
   const kept: string[] = [];
   for (let index = words.length - 1; index >= 0 && kept.length < 6; index -= 1) {
     const word = words[index] ?? '';
+    // Capitalised words, and names with an inner capital ("eBay", "e-Commerce").
     if (
       !/^[\p{Lu}\d&(]/u.test(word) &&
+      !/^\p{Ll}{1,2}-?\p{Lu}/u.test(word) &&
       !/^(?:&|and|und|et|de|du|of|van|der|den|la|le)$/u.test(word)
     )
       break;
@@ -174,12 +177,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (seller) add(line.text.slice(seller.index + seller[0].length), 3.5, index);
     const withForm = nameWithLegalForm(line.text);
     const top = line.page === 1 && line.y < 0.25;
+    // A legal name next to the issuer's registration or tax id is the legal seller.
     if (withForm)
-      add(
-        withForm,
-        2.5 + (top ? 1 : 0) + (registrationLinePattern.test(line.text) ? 0.5 : 0),
-        index,
-      );
+      add(withForm, 2.5 + (top ? 1 : 0) + (isInLegalBlock(lines, index) ? 1.5 : 0), index);
     if (registrationLinePattern.test(line.text) && index > 0) {
       const above = lines[index - 1];
       if (above && !notNamePattern.test(above.text) && above.text.length <= 40)
