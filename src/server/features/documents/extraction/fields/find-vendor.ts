@@ -1,9 +1,10 @@
-import type { TextLine, Word } from '../text-line';
+import type { TextLine } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
+import { averageConfidence, letterShare, lineCells, trimUnsure } from './name-cells';
 import { horizontalOverlap } from './line-spans';
 import {
   addressPattern,
@@ -20,6 +21,8 @@ export interface NameCandidate {
   name: string;
   score: number;
   lineIndex: number;
+  /** A name with a legal form beside the issuer's registration or tax id. */
+  legal?: boolean;
 }
 
 export interface VendorChoice {
@@ -50,46 +53,6 @@ export function cleanName(raw: string): string {
     .replace(/[\s,:;|\-–]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function averageConfidence(words: readonly Word[]): number {
-  if (words.length === 0) return 0;
-  return words.reduce((sum, word) => sum + (word.confidence ?? 1), 0) / words.length;
-}
-
-/** Drops unsure OCR words at either end of a run (logo fragments, smudges). */
-function trimUnsure(words: readonly Word[]): Word[] {
-  let start = 0;
-  let end = words.length;
-  while (start < end && (words[start]?.confidence ?? 1) < 0.6) start += 1;
-  while (end > start && (words[end - 1]?.confidence ?? 1) < 0.6) end -= 1;
-  return words.slice(start, end);
-}
-
-/** Splits a line at wide gaps into cells of words. */
-function lineCells(line: TextLine): Word[][] {
-  const cells: Word[][] = [];
-  let current: Word[] = [];
-  for (const word of line.words) {
-    const previous = current.at(-1);
-    if (
-      previous &&
-      (word.x - (previous.x + previous.width)) /
-        Math.max(1e-6, Math.min(previous.height, word.height)) >
-        2
-    ) {
-      cells.push(current);
-      current = [];
-    }
-    current.push(word);
-  }
-  if (current.length > 0) cells.push(current);
-  return cells;
-}
-
-function letterShare(text: string): number {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
 
 /**
@@ -153,7 +116,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const titleIndex = lines.findIndex(
     (line) => line.page === 1 && cleanName(line.text) === '' && documentTitleWords.test(line.text),
   );
-  const add = (name: string, score: number, lineIndex: number): void => {
+  const add = (name: string, score: number, lineIndex: number, legal = false): void => {
     const clean = cleanName(name);
     if (
       titleIndex >= 0 &&
@@ -169,7 +132,13 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       isLegalFormOnly(clean)
     )
       return;
-    candidates.push({ name: clean, score: buyers.has(lineIndex) ? score - 4 : score, lineIndex });
+    const buyer = buyers.has(lineIndex);
+    candidates.push({
+      name: clean,
+      score: buyer ? score - 4 : score,
+      lineIndex,
+      legal: legal && !buyer,
+    });
   };
 
   lines.forEach((line, index) => {
@@ -178,8 +147,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const withForm = nameWithLegalForm(line.text);
     const top = line.page === 1 && line.y < 0.25;
     // A legal name next to the issuer's registration or tax id is the legal seller.
-    if (withForm)
-      add(withForm, 2.5 + (top ? 1 : 0) + (isInLegalBlock(lines, index) ? 1.5 : 0), index);
+    const legal = withForm !== null && isInLegalBlock(lines, index);
+    if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? 1.5 : 0), index, legal);
     if (registrationLinePattern.test(line.text) && index > 0) {
       const above = lines[index - 1];
       if (above && !notNamePattern.test(above.text) && above.text.length <= 40)
@@ -245,8 +214,10 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const key = nameKey(candidate.name);
     if (key.length < 2) continue;
     const existing = totals.get(key);
-    if (existing) existing.score += Math.min(1.5, candidate.score * 0.4);
-    else totals.set(key, { ...candidate });
+    if (existing) {
+      existing.score += Math.min(1.5, candidate.score * 0.4);
+      existing.legal = existing.legal === true || candidate.legal === true;
+    } else totals.set(key, { ...candidate });
   }
   for (const [key, candidate] of totals) {
     const firstWord = nameKey(candidate.name.split(' ')[0] ?? '');
@@ -264,10 +235,20 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   return [...totals.values()].sort((a, b) => b.score - a.score);
 }
 
+// A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
+const minLegalScore = 3;
+
 export function findVendor(document: DocumentText): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
-  const ranked = rankVendorCandidates(document)[0];
-  const best = ranked && ranked.score >= 0.5 ? ranked : null;
+  const ranked = rankVendorCandidates(document);
+  const top = ranked[0];
+  // The issuer's legal identity (a company form beside its registration or tax id) outranks a
+  // brand, logo or department name printed bigger: that is who issued the invoice.
+  const legal = ranked.find(
+    (candidate) => candidate.legal === true && candidate.score >= minLegalScore,
+  );
+  const chosen = top && !top.legal && legal ? legal : top;
+  const best = chosen && chosen.score >= 0.5 ? chosen : null;
   return {
     name: best
       ? document.source === 'ocr'

@@ -55,4 +55,20 @@ describe('the legal seller next to its registration', () => {
     ];
     expect(await vendorOf([...body, ...footer])).toBe('eVolta Energy Ltd');
   });
+
+  it('names the legal issuer rather than the brand in its logo', async () => {
+    const lines: PlacedText[] = [
+      { text: 'BRIGHTLEAF', x: 0.08, y: 0.05, size: 24 },
+      ...body,
+      { text: 'Orders: shop@brightleaf.com - www.brightleaf.com', x: 0.08, y: 0.86, size: 8 },
+      { text: 'Verdant Retail Holdings B.V. for Brightleaf', x: 0.08, y: 0.9, size: 8 },
+      {
+        text: 'Stationsweg 4, Utrecht - KvK 61234567 - BTW NL861234567B01',
+        x: 0.08,
+        y: 0.915,
+        size: 8,
+      },
+    ];
+    expect(await vendorOf(lines)).toBe('Verdant Retail Holdings B.V.');
+  });
 });

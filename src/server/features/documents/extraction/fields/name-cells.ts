@@ -1,0 +1,41 @@
+import type { TextLine, Word } from '../text-line';
+
+export function averageConfidence(words: readonly Word[]): number {
+  if (words.length === 0) return 0;
+  return words.reduce((sum, word) => sum + (word.confidence ?? 1), 0) / words.length;
+}
+
+/** Drops unsure OCR words at either end of a run (logo fragments, smudges). */
+export function trimUnsure(words: readonly Word[]): Word[] {
+  let start = 0;
+  let end = words.length;
+  while (start < end && (words[start]?.confidence ?? 1) < 0.6) start += 1;
+  while (end > start && (words[end - 1]?.confidence ?? 1) < 0.6) end -= 1;
+  return words.slice(start, end);
+}
+
+/** Splits a line at wide gaps into cells of words. */
+export function lineCells(line: TextLine): Word[][] {
+  const cells: Word[][] = [];
+  let current: Word[] = [];
+  for (const word of line.words) {
+    const previous = current.at(-1);
+    if (
+      previous &&
+      (word.x - (previous.x + previous.width)) /
+        Math.max(1e-6, Math.min(previous.height, word.height)) >
+        2
+    ) {
+      cells.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) cells.push(current);
+  return cells;
+}
+
+export function letterShare(text: string): number {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters / Math.max(1, text.replace(/\s/g, '').length);
+}
