@@ -15,6 +15,7 @@ import {
   warmUpPdfReader,
 } from './worker/document-worker-client';
 import { pageTextLines } from './pdf/pdf-text-layer';
+import { readPictureLines, vendorIsUnsure, withPictureVendor } from './pdf/read-pictures';
 import { type PageImage, readByOcr } from './read-ocr';
 import type { TextLine } from './text-line';
 
@@ -67,7 +68,15 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
     .filter((page) => page.characterCount < minTextLayerCharacters)
     .slice(0, maxOcrPages);
   if (scanned.length === 0 || (textLines.length > 0 && scanned.length < pages.length)) {
-    return readFields(buildDocumentText(textLines, 'pdf-text'), hints);
+    const data = readFields(buildDocumentText(textLines, 'pdf-text'), hints);
+    const first = pdf.pages[0];
+    if (!first || !vendorIsUnsure(data)) return data;
+    // The issuer's name may exist only inside a picture (logo, pasted letterhead): read those.
+    // A picture that cannot be drawn or read only means no better vendor: keep the text reading.
+    const pictureLines = await readPictureLines(bytes, first).catch(() => []);
+    if (pictureLines.length === 0) return data;
+    const merged = [...textLines, ...pictureLines].sort((a, b) => a.page - b.page || a.y - b.y);
+    return withPictureVendor(data, readFields(buildDocumentText(merged, 'pdf-text'), hints));
   }
   const images: PageImage[] = [];
   for (const page of scanned) {

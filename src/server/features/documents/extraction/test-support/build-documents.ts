@@ -27,6 +27,18 @@ export async function buildTextPdf(lines: readonly PlacedText[]): Promise<Buffer
   return Buffer.from(await pdf.save());
 }
 
+/** A text PDF that also draws a picture (a pasted letterhead, a logo) at `box` (points). */
+export async function buildTextPdfWithPicture(
+  lines: readonly PlacedText[],
+  png: Buffer,
+  box: { x: number; y: number; width: number; height: number },
+): Promise<Buffer> {
+  const pdf = await PDFDocument.load(await buildTextPdf(lines));
+  const image = await pdf.embedPng(png);
+  pdf.getPage(0).drawImage(image, box);
+  return Buffer.from(await pdf.save());
+}
+
 /** A scanned-looking PDF: one page holding only an image, no text layer. */
 export async function buildImagePdf(png: Buffer): Promise<Buffer> {
   const pdf = await PDFDocument.create();

@@ -158,3 +158,31 @@ export async function terminateDocumentWorker(): Promise<void> {
   worker = null;
   if (current) await current.terminate();
 }
+
+const imageRegion = renderedPage.extend({
+  x: z.number(),
+  y: z.number(),
+  regionWidth: z.number(),
+  regionHeight: z.number(),
+});
+
+/** A picture drawn on a PDF page, as a grey image, with its place on the page as fractions. */
+export interface ImageRegion extends GreyImage {
+  x: number;
+  y: number;
+  regionWidth: number;
+  regionHeight: number;
+}
+
+/** The biggest pictures (up to three) of one page, each drawn alone at `scale`. */
+export async function renderImageRegions(
+  bytes: Buffer,
+  page: number,
+  scale: number,
+): Promise<ImageRegion[]> {
+  const regions = z.array(imageRegion).parse(await ask({ op: 'imageRegions', page, scale }, bytes));
+  return regions.map((region) => ({
+    ...region,
+    png: Buffer.from(region.png.buffer, region.png.byteOffset, region.png.byteLength),
+  }));
+}

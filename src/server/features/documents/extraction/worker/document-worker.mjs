@@ -13,6 +13,7 @@ import { setTimeout } from 'node:timers';
 import { parentPort } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { renderImageRegions } from './image-regions.mjs';
 import { warmUpPdf } from './warm-up-pdf.mjs';
 
 const require = createRequire(import.meta.url);
@@ -175,10 +176,16 @@ async function handle(request) {
       const pdf = await open(bytes, false);
       result = await read(pdf, 1).finally(() => pdf.destroy().catch(() => undefined));
     }
+    // Drawing (for scans and pictures) loads the canvas and the standard fonts the first time.
+    const drawn = await open(bytes, true);
+    await render(drawn, 1, 0.5).finally(() => drawn.destroy().catch(() => undefined));
     return result;
   }
-  const pdf = await open(request.bytes, request.op === 'render');
+  const pdf = await open(request.bytes, request.op !== 'read');
   try {
+    if (request.op === 'imageRegions') {
+      return await renderImageRegions(pdf, request.page, request.scale, greyPng);
+    }
     return request.op === 'render'
       ? await render(pdf, request.page, request.scale)
       : await read(pdf, request.maxPages);
