@@ -77,7 +77,7 @@ test('the payments page lists the recorded payment', async ({ page }) => {
   await expect(row.getByText('wire')).toBeVisible();
   await expect(row.getByText('$80.00')).toBeVisible();
   await expect(row.getByText('completed')).toBeVisible();
-  await expect(page.getByText('Payment Runs')).toBeVisible();
+  await expect(page.getByText('Payment Runs', { exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/r2-payments.png', fullPage: true });
   await page.getByRole('button', { name: 'Schedule Payment' }).click();
   await expect(page.getByRole('dialog', { name: 'Schedule Payment' })).toBeVisible();

@@ -15,7 +15,7 @@ const badBodies: unknown[] = [
   [],
   'just a string',
   { id: 'x', amount: 'NaN', email: 42, items: 'none', billIds: [{}], quantity: -1, date: 'yesterday' },
-  { amount: 1e309, totalAmount: '1'.repeat(40), items: [{ description: '', quantity: 'abc', unitPrice: {} }] },
+  { amount: '1e309', totalAmount: '1'.repeat(40), items: [{ description: '', quantity: 'abc', unitPrice: {} }] },
   { name: null, email: null, currency: '💥', role: 'god', requestIds: 'all', microDeposit1: '0.001' },
 ];
 const badIds = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1", '%00'];
