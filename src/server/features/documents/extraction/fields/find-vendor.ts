@@ -1,4 +1,4 @@
-import type { TextLine } from '../text-line';
+import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
 import { correctByRepetition } from './correct-by-repetition';
@@ -106,6 +106,12 @@ function nameWithLegalForm(text: string): string | null {
   return cleanName(`${kept.join(' ')} ${match.text}`);
 }
 
+// The printed line over its parts, when both look like names.
+const wholeLineBonus = 0.5;
+
+const isCapitalised = (word: Word): boolean =>
+  /^(?:[\p{Lu}\d][\p{L}\d'.-]*|&)$/u.test(word.text.trim());
+
 /** Business-name candidates, best first (exported for inspection in tests and tools). */
 export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const lines = document.lines;
@@ -168,7 +174,19 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const named = cells.filter(
       (cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null,
     );
-    for (const words of named.length > 0 ? named : cells) {
+    const groups = (named.length > 0 ? named : cells).map((words) => ({ words, whole: false }));
+    // A heading of capitalised words split only by wide letter spacing (or a misread word box) is
+    // one name: the whole line is a candidate too, ahead of its parts.
+    const wholeLine = trimUnsure(line.words);
+    const widest = Math.max(...cells.map((cell) => cell.length));
+    if (
+      named.length === 0 &&
+      cells.length > 1 &&
+      wholeLine.length > widest &&
+      wholeLine.every(isCapitalised)
+    )
+      groups.push({ words: wholeLine, whole: true });
+    for (const { words, whole } of groups) {
       if (words.length === 0 || averageConfidence(words) < 0.6) continue;
       const raw = words.map((word) => word.text.trim()).join(' ');
       const text = nameWithLegalForm(raw) ?? cleanName(raw);
@@ -191,7 +209,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
           (taken === 0 ? 1 : 0) +
           Math.min(1.5, Math.max(0, heightRatio - 1)) -
           taken * 0.3 -
-          fragmentPenalty,
+          fragmentPenalty +
+          (whole ? wholeLineBonus : 0),
         index,
       );
       added = true;
