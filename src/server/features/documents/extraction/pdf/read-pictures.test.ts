@@ -56,4 +56,19 @@ describe('reading the pictures of a text PDF', () => {
     });
     expect(data.vendor.name).toBeNull();
   });
+
+  it('does not read again the scan under a searchable PDF', async () => {
+    // A full-page picture under a text layer, as scanners write: its text is already the layer.
+    const scan = buildTextPng([
+      { text: 'Marrowfield Garden Tools Ltd', x: 0.1, y: 0.05, size: 14 },
+    ]);
+    const bytes = await buildTextPdfWithPicture(body, scan, {
+      x: 0,
+      y: 0,
+      width: 595,
+      height: 842,
+    });
+    const data = await extractDocument({ bytes, mimeType: 'application/pdf' });
+    expect(data.vendor.name).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ const imageOps = new Set([
 const minWidth = 40;
 const minHeight = 14;
 const maxRegions = 3;
+const maxPageShare = 0.5;
 
 /** Image rectangles of a page in points from the top-left, biggest first. */
 async function findImageRegions(page, viewport) {
@@ -52,7 +53,10 @@ async function findImageRegions(page, viewport) {
       const top = Math.max(0, Math.min(y0, y1));
       const right = Math.min(viewport.width, Math.max(x0, x1));
       const bottom = Math.min(viewport.height, Math.max(y0, y1));
-      if (right - left >= minWidth && bottom - top >= minHeight) {
+      // A picture covering most of the page is the scan under a searchable PDF's text layer,
+      // which already holds its text.
+      const area = ((right - left) * (bottom - top)) / (viewport.width * viewport.height);
+      if (right - left >= minWidth && bottom - top >= minHeight && area <= maxPageShare) {
         regions.push({ x: left, y: top, width: right - left, height: bottom - top });
       }
     }
