@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { billApprovals, bills, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { isUuid } from '../vendors/vendors.queries';
+import { isUuid } from '../../db/query-helpers';
 import { planSatisfied } from './approval-rounds';
 
 type ApprovalRow = typeof billApprovals.$inferSelect;

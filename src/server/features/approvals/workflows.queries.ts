@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ApprovalWorkflow, EligibleApprover } from '../../../shared/contracts/approvals';
 import type { Database } from '../../db/client';
 import { approvalWorkflows, users, vendors } from '../../db/schema';
-import { isUuid } from '../vendors/vendors.queries';
+import { isUuid } from '../../db/query-helpers';
 
 export type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 

@@ -5,15 +5,10 @@ import {
 } from '../../../shared/contracts/bank-accounts';
 import type { Database } from '../../db/client';
 import { bankAccounts } from '../../db/schema';
+import { isUuid } from '../../db/query-helpers';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Anything but a UUID cannot name a row: the caller answers 404 without asking the database. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Pending micro-deposits past their expiry read as expired even before anyone tries them. */
 export function effectiveVerificationStatus(

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
-import { isUuid, likePattern } from '../vendors/vendors.queries';
+import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
 type BillItemRow = typeof billItems.$inferSelect;

@@ -1,13 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, invoices, organizations, paymentLinks } from '../../db/schema';
+import { isUuid } from '../../db/query-helpers';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids in paths are UUIDs; anything else cannot exist (and must not reach the database as a cast error). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** The invoice a link is for, scoped by organization, locked for the rest of the transaction. */
 export async function findInvoiceForLink(db: Database, params: { organizationId: string; invoiceId: string }) {

@@ -6,7 +6,7 @@ import { paymentLinks, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { recordInvoicePayment } from '../invoices/record-invoice-payment';
-import { isUuid } from './checkout.queries';
+import { isUuid } from '../../db/query-helpers';
 import { fromStripeAmount } from './stripe-gateway';
 
 /** unmatched: Stripe took the money but the invoice could not take it (paid meanwhile): audited for a refund. */

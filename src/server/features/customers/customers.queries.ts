@@ -3,16 +3,10 @@ import type { Customer, CustomerInput } from '../../../shared/contracts/customer
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
+import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
-
-/** "50%_off" typed into a search box matches literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 export function toCustomerDto(row: CustomerRow): Customer {
   return {

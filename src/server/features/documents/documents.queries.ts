@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DocumentDto, DocumentListQuery } from '../../../shared/contracts/documents';
 import type { Database } from '../../db/client';
 import { documents, vendorHints } from '../../db/schema';
+import { isUuid } from '../../db/query-helpers';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -24,8 +25,6 @@ export function toDocumentDto(row: DocumentRow): DocumentDto {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Newest first, one page, with the total for X-Total-Count. */
 export async function findDocuments(

@@ -3,7 +3,7 @@ import type { Invoice, InvoiceItem, InvoiceStatus } from '../../../shared/contra
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
-import { isUuid, likePattern } from '../customers/customers.queries';
+import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentRun, PaymentRunStatus } from '../../../shared/contracts/payment-runs';
 import type { Database } from '../../db/client';
 import { bankAccounts, paymentRuns, payments } from '../../db/schema';
-import { isUuid } from '../bank-accounts/bank-accounts.queries';
+import { isUuid } from '../../db/query-helpers';
 
 export type PaymentRunRow = typeof paymentRuns.$inferSelect;
 

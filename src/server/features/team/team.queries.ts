@@ -2,6 +2,7 @@ import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TeamMember } from '../../../shared/contracts/team';
 import type { Database } from '../../db/client';
 import { teamInvitations, users } from '../../db/schema';
+import { isUuid } from '../../db/query-helpers';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -33,11 +34,10 @@ export async function findMembers(db: Database, params: { organizationId: string
   return { items: rows.map(toMemberDto), total: total?.n ?? 0 };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An active member of the organization, locked for the transaction; null for anything else. */
 export async function findMemberForUpdate(db: Database, organizationId: string, userId: string) {
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [row] = await db
     .select()
     .from(users)

@@ -3,16 +3,10 @@ import type { Vendor } from '../../../shared/contracts/vendors';
 import type { Database } from '../../db/client';
 import { bills, vendors } from '../../db/schema';
 import { decryptSecret, maskAccountNumber } from '../../platform/encryption';
+import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
-
-/** "50%_off" typed into a search box matches literally. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** The vendor as the API shows it: the account number only as "••••1234". */
 export function toVendorDto(row: VendorRow, billCount = 0): Vendor {
