@@ -4,11 +4,11 @@ import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import { type Bill, type BillStatus, billStatuses } from '@shared/contracts/bills';
 import { SchedulePaymentDialog } from '../payments/schedule-payment-dialog';
 import { BILLS_PAGE_SIZE, useBills, useDeleteBill } from './api';
@@ -23,26 +23,14 @@ export default function BillsPage() {
   const [offset, setOffset] = useState(0);
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Bill | null>(null);
   const [paying, setPaying] = useState<string[] | null>(null);
   const bills = useBills({ status, search, offset });
   const remove = useDeleteBill();
+  const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Bill>(remove, 'Bill');
 
   const openForm = (id: string | null) => {
     setEditingId(id);
     setFormOpen(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Bill deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the bill', variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
   };
 
   const page = bills.data;
@@ -62,19 +50,15 @@ export default function BillsPage() {
     >
       {!empty && (
         <div className="mb-4 flex flex-wrap gap-3">
-          <div className="relative w-full max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input
-              className="pl-9"
-              placeholder="Search by number, vendor or notes"
-              aria-label="Search bills"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setOffset(0);
-              }}
-            />
-          </div>
+          <SearchInput
+            label="Search bills"
+            placeholder="Search by number, vendor or notes"
+            value={search}
+            onValueChange={(value) => {
+              setSearch(value);
+              setOffset(0);
+            }}
+          />
           <Select
             value={status ?? ALL}
             onValueChange={(value) => {

@@ -4,10 +4,10 @@ import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import type { Customer } from '@shared/contracts/customers';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, useDeleteCustomer } from './api';
 import { CustomerCard } from './customer-card';
@@ -18,25 +18,13 @@ export default function CustomersPage() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Customer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
   const customers = useCustomers({ search, offset });
   const remove = useDeleteCustomer();
+  const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Customer>(remove, 'Customer');
 
   const openForm = (customer: Customer | null) => {
     setEditing(customer);
     setFormOpen(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Customer deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the customer', variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
   };
 
   const page = customers.data;
@@ -54,19 +42,15 @@ export default function CustomersPage() {
       }
     >
       {!empty && (
-        <div className="relative mb-4 max-w-sm">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Search by name or email"
-            aria-label="Search customers"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchInput className="mb-4"
+          label="Search customers"
+          placeholder="Search by name or email"
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+        />
       )}
       {customers.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading customers">

@@ -4,11 +4,12 @@ import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
+import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import { type Invoice, type InvoiceStatus, invoiceStatuses } from '@shared/contracts/invoices';
 import { INVOICES_PAGE_SIZE, useDeleteInvoice, useInvoices, useSendInvoice } from './api';
 import { type InvoiceAction, InvoiceCard } from './invoice-card';
@@ -25,11 +26,11 @@ export default function InvoicesPage() {
   const [offset, setOffset] = useState(0);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Invoice | null>(null);
-  const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [linking, setLinking] = useState<Invoice | null>(null);
   const invoices = useInvoices({ status, search, offset });
   const remove = useDeleteInvoice();
+  const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Invoice>(remove, 'Invoice');
   const send = useSendInvoice();
 
   const openForm = (invoice: Invoice | null) => {
@@ -54,18 +55,6 @@ export default function InvoicesPage() {
     if (action === 'send') void sendInvoice(invoice);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Invoice deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Error', description: errorText(error, 'Could not delete the invoice'), variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
-  };
-
   const page = invoices.data;
   const filtered = status !== 'all' || search !== '';
   const empty = page && page.total === 0 && !filtered;
@@ -83,19 +72,15 @@ export default function InvoicesPage() {
     >
       {!empty && (
         <div className="mb-4 flex flex-wrap gap-3">
-          <div className="relative w-full max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-            <Input
-              className="pl-9"
-              placeholder="Search by number or customer"
-              aria-label="Search invoices"
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setOffset(0);
-              }}
-            />
-          </div>
+          <SearchInput
+            label="Search invoices"
+            placeholder="Search by number or customer"
+            value={search}
+            onValueChange={(value) => {
+              setSearch(value);
+              setOffset(0);
+            }}
+          />
           <Select
             value={status}
             onValueChange={(value) => {

@@ -4,10 +4,10 @@ import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Pager } from '@/components/ui/pager';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/lib/toast';
+import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import type { Vendor } from '@shared/contracts/vendors';
 import { VENDORS_PAGE_SIZE, useDeleteVendor, useVendors } from './api';
 import { VendorCard } from './vendor-card';
@@ -18,25 +18,13 @@ export default function VendorsPage() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Vendor | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Vendor | null>(null);
   const vendors = useVendors({ search, offset });
   const remove = useDeleteVendor();
+  const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Vendor>(remove, 'Vendor');
 
   const openForm = (vendor: Vendor | null) => {
     setEditing(vendor);
     setFormOpen(true);
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast({ title: 'Vendor deleted successfully' });
-    } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not delete the vendor', variant: 'destructive' });
-    } finally {
-      setDeleting(null);
-    }
   };
 
   const page = vendors.data;
@@ -54,19 +42,15 @@ export default function VendorsPage() {
       }
     >
       {!empty && (
-        <div className="relative mb-4 max-w-sm">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-          <Input
-            className="pl-9"
-            placeholder="Search vendors"
-            aria-label="Search vendors"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setOffset(0);
-            }}
-          />
-        </div>
+        <SearchInput className="mb-4"
+          label="Search vendors"
+          placeholder="Search vendors"
+          value={search}
+          onValueChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+        />
       )}
       {vendors.isLoading ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
