@@ -1,34 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { uniqueName } from './support';
-
-/** An account, a customer and a sent invoice, through the API (the session cookie lands in the context). */
-async function accountWithInvoice(request: APIRequestContext, total = '500.00') {
-  const name = uniqueName('r2');
-  const registered = await request.post('/api/register', {
-    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
-  });
-  expect(registered.status()).toBe(201);
-  const customer = await request.post('/api/customers', { data: { name: 'Acme Corp', email: `${name}-billing@example.com` } });
-  expect(customer.status()).toBe(201);
-  const customerId = ((await customer.json()) as { id: string }).id;
-  const today = new Date().toISOString().slice(0, 10);
-  const invoice = await request.post('/api/invoices', {
-    data: {
-      customerId,
-      invoiceNumber: `INV-${name}`,
-      status: 'sent',
-      issueDate: today,
-      dueDate: today,
-      subtotal: total,
-      taxAmount: '0',
-      discountAmount: '0',
-      totalAmount: total,
-      items: [{ description: 'Bookkeeping, November', quantity: 1, unitPrice: total, totalPrice: total }],
-    },
-  });
-  expect(invoice.status(), await invoice.text()).toBe(201);
-  return { invoiceId: ((await invoice.json()) as { id: string }).id, today };
-}
+import { expect, test } from '@playwright/test';
+import { accountWithInvoice } from './support';
 
 // The session call is held back a moment so that the preparing state can be seen.
 test.beforeEach(async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 /** The e2e server prints its DATA_DIR; tests read the mail outbox through this helper. */
 export async function readOutbox(page: Page): Promise<string[]> {
@@ -33,4 +33,33 @@ export async function registerThroughUi(page: Page, name = uniqueName()): Promis
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   return { username: name, password };
+}
+
+/** An account, a customer and a sent invoice, through the API (the session cookie lands in the context). */
+export async function accountWithInvoice(request: APIRequestContext, total = '500.00') {
+  const name = uniqueName('r2');
+  const registered = await request.post('/api/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
+  });
+  expect(registered.status()).toBe(201);
+  const customer = await request.post('/api/customers', { data: { name: 'Acme Corp', email: `${name}-billing@example.com` } });
+  expect(customer.status()).toBe(201);
+  const customerId = ((await customer.json()) as { id: string }).id;
+  const today = new Date().toISOString().slice(0, 10);
+  const invoice = await request.post('/api/invoices', {
+    data: {
+      customerId,
+      invoiceNumber: `INV-${name}`,
+      status: 'sent',
+      issueDate: today,
+      dueDate: today,
+      subtotal: total,
+      taxAmount: '0',
+      discountAmount: '0',
+      totalAmount: total,
+      items: [{ description: 'Bookkeeping, November', quantity: 1, unitPrice: total, totalPrice: total }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  return { invoiceId: ((await invoice.json()) as { id: string }).id, today };
 }

@@ -1,18 +1,21 @@
-import { FileText, Mail, MapPin, Pencil, Phone, Trash2, Wallet } from 'lucide-react';
+import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
+import { FileText, Wallet } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
 import type { Customer } from '@shared/contracts/customers';
 import { parseMoney } from '@shared/money';
 
-function addressLine(customer: Customer): string {
-  const place = [customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [customer.address, place].filter(Boolean).join(', ');
-}
-
-export function CustomerCard({ customer, onEdit, onDelete }: { customer: Customer; onEdit: () => void; onDelete: () => void }) {
-  const address = addressLine(customer);
+export function CustomerCard({
+  customer,
+  onEdit,
+  onDelete,
+}: {
+  customer: Customer;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
   const owes = (parseMoney(customer.currentBalance) ?? 0) > 0;
   return (
@@ -34,39 +37,18 @@ export function CustomerCard({ customer, onEdit, onDelete }: { customer: Custome
             {!customer.isActive && <Badge variant="secondary">Inactive</Badge>}
           </div>
         </div>
-        <div className="flex shrink-0 gap-1">
-          <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${customer.name}`}>
-            <Pencil />
-          </Button>
-          <Button variant="ghost" size="icon" onClick={onDelete} aria-label={`Delete ${customer.name}`}>
-            <Trash2 />
-          </Button>
-        </div>
+        <RecordActions name={customer.name} onEdit={onEdit} onDelete={onDelete} />
       </CardHeader>
       <CardContent className="space-y-1.5 text-sm text-slate-600">
-        <p className="flex items-center gap-2">
-          <Mail className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-          <span className="truncate">{customer.email}</span>
-        </p>
-        {customer.phone && (
-          <p className="flex items-center gap-2">
-            <Phone className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-            {customer.phone}
-          </p>
-        )}
-        {address && (
-          <p className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-            <span className="truncate" title={address}>
-              {address}
-            </span>
-          </p>
-        )}
+        <ContactLines email={customer.email} phone={customer.phone} address={address} />
         {owes && (
           <p className="flex items-center gap-2">
             <Wallet className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <span>
-              Open balance <span className="font-medium tabular-nums text-slate-900">{formatAmount(customer.currentBalance)}</span>
+              Open balance{' '}
+              <span className="font-medium tabular-nums text-slate-900">
+                {formatAmount(customer.currentBalance)}
+              </span>
             </span>
           </p>
         )}
