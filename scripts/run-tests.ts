@@ -57,7 +57,8 @@ if (!dbOnly) {
   failed += Number(stats?.unexpected ?? 0) + (stats ? 0 : 1);
 }
 
-writeFileSync(path.join(results, `summary-${label}.json`), JSON.stringify({ passed, failed, ok }));
+// A failed step with no failed test (a type error, unhandled errors) still counts as a failure.
 if (!ok && failed === 0) failed = 1;
+writeFileSync(path.join(results, `summary-${label}.json`), JSON.stringify({ passed, failed, ok }));
 console.log(`\ntests (${label}): ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

@@ -41,8 +41,22 @@ export async function createTestApp(options: { now?: Date; config?: Partial<AppC
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        // The pool's connections finish closing just after pool.end() resolves: wait for them
+        // rather than terminating them (a terminated client raises an unhandled error).
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            return;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
     };
   } else {
     database = await openDatabase({ dataDir: null });
