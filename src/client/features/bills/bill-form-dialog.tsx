@@ -10,9 +10,8 @@ import { MoneyInput } from '@/components/ui/money-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors } from '@/lib/form-errors';
+import { saveRecord } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
-import { toast } from '@/lib/toast';
 import { type BillDetail, type BillFormValues, type BillInput, billInputSchema } from '@shared/contracts/bills';
 import { toDecimal } from '@shared/money';
 import { useActiveVendors } from '../vendors/api';
@@ -86,19 +85,17 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
   }
   const statusOptions = bill?.status === 'scheduled' ? ['received', 'scheduled', 'paid', 'overdue'] : ['received', 'paid', 'overdue'];
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      const saved = await save.mutateAsync({ id: bill?.id, payload: toPayload(input) });
-      toast({
-        title: bill ? 'Bill updated successfully' : 'Bill created successfully',
-        description: saved.approvalStatus === 'pending' ? 'It has been sent for approval.' : undefined,
-      });
-      onDone();
-    } catch (error) {
-      applyServerErrors(error, setError, serverFields);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the bill', variant: 'destructive' });
-    }
-  });
+  const onSubmit = handleSubmit((input) =>
+    saveRecord({
+      save: () => save.mutateAsync({ id: bill?.id, payload: toPayload(input) }),
+      noun: 'Bill',
+      editing: bill !== null,
+      onSaved: onDone,
+      setError,
+      fields: serverFields,
+      describe: (saved) => (saved.approvalStatus === 'pending' ? 'It has been sent for approval.' : undefined),
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>

@@ -6,8 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { applyServerErrors } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
+import { saveRecord } from '@/lib/form-errors';
 import { type Customer, type CustomerFormValues, type CustomerInput, customerInputSchema } from '@shared/contracts/customers';
 import { useSaveCustomer } from './api';
 
@@ -41,16 +40,16 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: { open: boo
     if (open) reset(defaults(customer));
   }, [open, customer, reset]);
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: customer?.id, input });
-      toast({ title: customer ? 'Customer updated successfully' : 'Customer created successfully' });
-      onOpenChange(false);
-    } catch (error) {
-      applyServerErrors(error, setError, serverFields);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the customer', variant: 'destructive' });
-    }
-  });
+  const onSubmit = handleSubmit((input) =>
+    saveRecord({
+      save: () => save.mutateAsync({ id: customer?.id, input }),
+      noun: 'Customer',
+      editing: customer !== null,
+      onSaved: () => onOpenChange(false),
+      setError,
+      fields: serverFields,
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -8,9 +8,8 @@ import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors } from '@/lib/form-errors';
+import { saveRecord } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
-import { toast } from '@/lib/toast';
 import { type Invoice, type InvoiceFormValues, type InvoiceInput, invoiceInputSchema, invoiceStatuses } from '@shared/contracts/invoices';
 import { useCustomerOptions, useSaveInvoice } from './api';
 import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals } from './invoice-form-values';
@@ -50,16 +49,16 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     setValue('totalAmount', asDecimal(computed.totalAmount));
   }, [totalsKey, getValues, setValue]);
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: invoice?.id, input });
-      toast({ title: invoice ? 'Invoice updated successfully' : 'Invoice created successfully' });
-      onOpenChange(false);
-    } catch (error) {
-      applyServerErrors(error, setError, serverFields);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the invoice', variant: 'destructive' });
-    }
-  });
+  const onSubmit = handleSubmit((input) =>
+    saveRecord({
+      save: () => save.mutateAsync({ id: invoice?.id, input }),
+      noun: 'Invoice',
+      editing: invoice !== null,
+      onSaved: () => onOpenChange(false),
+      setError,
+      fields: serverFields,
+    }),
+  );
 
   const customerOptions = customers.data?.items ?? [];
   const currentCustomer = invoice && !customerOptions.some((c) => c.id === invoice.customerId) ? invoice.customer : null;

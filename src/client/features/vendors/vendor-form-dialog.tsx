@@ -8,8 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerErrors } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
+import { saveRecord } from '@/lib/form-errors';
 import {
   type Vendor,
   type VendorFormValues,
@@ -59,16 +58,16 @@ export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean
     if (open) reset(defaults(vendor));
   }, [open, vendor, reset]);
 
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ id: vendor?.id, input });
-      toast({ title: vendor ? 'Vendor updated successfully' : 'Vendor created successfully' });
-      onOpenChange(false);
-    } catch (error) {
-      applyServerErrors(error, setError, serverFields);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the vendor', variant: 'destructive' });
-    }
-  });
+  const onSubmit = handleSubmit((input) =>
+    saveRecord({
+      save: () => save.mutateAsync({ id: vendor?.id, input }),
+      noun: 'Vendor',
+      editing: vendor !== null,
+      onSaved: () => onOpenChange(false),
+      setError,
+      fields: serverFields,
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
