@@ -54,13 +54,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function boot(now: () => Date, startWorkers = false): Promise<{ app: FastifyInstance; deps: AppDeps; database: OpenDatabase }> {
+async function boot(
+  now: () => Date,
+  startWorkers = false,
+): Promise<{ app: FastifyInstance; deps: AppDeps; database: OpenDatabase }> {
   const database = await openDatabase(databaseUrl ? { databaseUrl, dataDir: null } : { dataDir });
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     config,
-    mail: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    mail: createMailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      outboxDir: path.join(dataDir, 'outbox'),
+    }),
     now,
     startWorkers,
   };
@@ -72,56 +79,88 @@ async function boot(now: () => Date, startWorkers = false): Promise<{ app: Fasti
 async function uploadPdf(request: ReturnType<typeof asUser>) {
   const { payload, headers } = multipartBody([
     { name: 'documentType', value: 'bill' },
-    { name: 'file', fileName: 'acme.pdf', contentType: 'application/pdf', bytes: await invoicePdf() },
+    {
+      name: 'file',
+      fileName: 'acme.pdf',
+      contentType: 'application/pdf',
+      bytes: await invoicePdf(),
+    },
   ]);
-  const response = await request({ method: 'POST', url: '/api/documents/upload', payload, headers });
+  const response = await request({
+    method: 'POST',
+    url: '/api/documents/upload',
+    payload,
+    headers,
+  });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
 
 describe('document jobs across a restart', () => {
-  it('finishes, in a new process, a document whose reader died mid-way', async () => {
-    const start = new Date('2026-11-21T10:00:00Z');
-    const first = await boot(() => start);
-    const { cookie } = await signUp(first.app);
-    const documentId = await uploadPdf(asUser(first.app, cookie));
-    // The first process takes the job and dies before finishing it.
-    const claimed = await claimJob(first.deps.db, { kinds: [READ_DOCUMENT_JOB], workerId: 'dead-process', now: start });
-    expect(claimed?.payload).toEqual({ documentId });
-    await first.app.close();
-    await first.database.close();
+  it(
+    'finishes, in a new process, a document whose reader died mid-way',
+    { timeout: 120_000 },
+    async () => {
+      const start = new Date('2026-11-21T10:00:00Z');
+      const first = await boot(() => start);
+      const { cookie } = await signUp(first.app);
+      const documentId = await uploadPdf(asUser(first.app, cookie));
+      // The first process takes the job and dies before finishing it.
+      const claimed = await claimJob(first.deps.db, {
+        kinds: [READ_DOCUMENT_JOB],
+        workerId: 'dead-process',
+        now: start,
+      });
+      expect(claimed?.payload).toEqual({ documentId });
+      await first.app.close();
+      await first.database.close();
 
-    const later = new Date(start.getTime() + STALE_JOB_MS + 60_000);
-    const second = await boot(() => later);
-    try {
-      const request = asUser(second.app, cookie);
-      expect((await request({ method: 'GET', url: `/api/documents/${documentId}` })).json().ocrStatus).toBe('pending');
-      expect(await runDocumentJobsOnce(second.deps)).toBe(1);
-      const document = (await request({ method: 'GET', url: `/api/documents/${documentId}` })).json();
-      expect(document).toMatchObject({ ocrStatus: 'completed', extractedData: { amounts: { total: '242.00' } } });
-      // The file itself survived the restart too.
-      expect((await request({ method: 'GET', url: document.fileUrl })).statusCode).toBe(200);
-    } finally {
-      await second.app.close();
-      await second.database.close();
-    }
-  });
-
-  it('reads uploads in the background when workers run, and stops cleanly on close', async () => {
-    const running = await boot(() => new Date(), true);
-    try {
-      const { cookie } = await signUp(running.app);
-      const request = asUser(running.app, cookie);
-      const documentId = await uploadPdf(request);
-      let status = 'pending';
-      for (let attempt = 0; attempt < 100 && status !== 'completed' && status !== 'failed'; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await request({ method: 'GET', url: `/api/documents/${documentId}` })).json().ocrStatus;
+      const later = new Date(start.getTime() + STALE_JOB_MS + 60_000);
+      const second = await boot(() => later);
+      try {
+        const request = asUser(second.app, cookie);
+        expect(
+          (await request({ method: 'GET', url: `/api/documents/${documentId}` })).json().ocrStatus,
+        ).toBe('pending');
+        expect(await runDocumentJobsOnce(second.deps)).toBe(1);
+        const document = (
+          await request({ method: 'GET', url: `/api/documents/${documentId}` })
+        ).json();
+        expect(document).toMatchObject({
+          ocrStatus: 'completed',
+          extractedData: { amounts: { total: '242.00' } },
+        });
+        // The file itself survived the restart too.
+        expect((await request({ method: 'GET', url: document.fileUrl })).statusCode).toBe(200);
+      } finally {
+        await second.app.close();
+        await second.database.close();
       }
-      expect(status).toBe('completed');
-    } finally {
-      await running.app.close();
-      await running.database.close();
-    }
-  });
+    },
+  );
+
+  it(
+    'reads uploads in the background when workers run, and stops cleanly on close',
+    { timeout: 120_000 },
+    async () => {
+      const running = await boot(() => new Date(), true);
+      try {
+        const { cookie } = await signUp(running.app);
+        const request = asUser(running.app, cookie);
+        const documentId = await uploadPdf(request);
+        let status = 'pending';
+        // Up to a minute: the reader starts cold, and a busy machine may take a while.
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && status !== 'completed' && status !== 'failed') {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          status = (await request({ method: 'GET', url: `/api/documents/${documentId}` })).json()
+            .ocrStatus;
+        }
+        expect(status).toBe('completed');
+      } finally {
+        await running.app.close();
+        await running.database.close();
+      }
+    },
+  );
 });
