@@ -3,6 +3,8 @@
 // transformed pdfjs code, and the heavy decoding stays off the server's main thread. Decoded photos
 // live in native memory that V8 does not count, so the worker collects garbage after each image
 // instead of letting a few large photos pile up. The extraction rules live in TS.
+// First import: it must keep the native Array.prototype.push before pdfjs replaces it.
+import { restoreNativePush } from './native-push.mjs';
 import { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { renderImageRegions } from './image-regions.mjs';
 import { warmUpPdf } from './warm-up-pdf.mjs';
 
+restoreNativePush();
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 // Local font, character-map and decoder data, so nothing is ever fetched from the network.
@@ -41,7 +44,10 @@ async function open(bytes, forRendering) {
     verbosity: 0,
   });
   try {
-    return await task.promise;
+    const pdf = await task.promise;
+    // pdfjs's core loads with the first document and brings its own copy of the polyfill.
+    restoreNativePush();
+    return pdf;
   } catch (error) {
     await task.destroy().catch(() => undefined);
     throw error;
