@@ -7,9 +7,6 @@ import { isUuid, likePattern } from '../../db/query-helpers';
 export type BillRow = typeof bills.$inferSelect;
 type BillItemRow = typeof billItems.$inferSelect;
 
-/** The calendar day the overdue rule compares due dates with (UTC). */
-export const calendarDay = (now: Date): string => now.toISOString().slice(0, 10);
-
 /** An unpaid, unscheduled bill past its due date reads overdue; a scheduled payment is on its way. */
 export function effectiveStatus(today: string) {
   return sql<BillStatus>`case when ${bills.status} = 'received' and ${bills.dueDate} < ${today}::date then 'overdue' else ${bills.status} end`;

@@ -3,12 +3,13 @@ import { idParam } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { calendarDay, findBillDetail, findBills, toBillDto } from './bills.queries';
+import { organizationToday } from '../../platform/calendar';
+import { findBillDetail, findBills, toBillDto } from './bills.queries';
 import { createBill, deleteBill, updateBill } from './bills.service';
 
 export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   const detail = async (organizationId: string, id: string) => {
-    const bill = await findBillDetail(deps.db, organizationId, id, calendarDay(deps.now()));
+    const bill = await findBillDetail(deps.db, organizationId, id, await organizationToday(deps.db, organizationId, deps.now()));
     if (!bill) throw notFound('Bill');
     return bill;
   };
@@ -18,7 +19,7 @@ export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     { schema: { tags: ['bills'], summary: 'List bills', querystring: billListQuery } },
     async (request, reply) => {
       const { organizationId } = requireAuth(request);
-      const { rows, total } = await findBills(deps.db, { organizationId, today: calendarDay(deps.now()), ...request.query });
+      const { rows, total } = await findBills(deps.db, { organizationId, today: await organizationToday(deps.db, organizationId, deps.now()), ...request.query });
       reply.header('X-Total-Count', String(total));
       return rows.map(toBillDto);
     },

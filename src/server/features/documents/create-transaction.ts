@@ -4,6 +4,7 @@ import { type Cents, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { documents, vendorHints } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
+import { organizationToday } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { createBill } from '../bills/bills.service';
@@ -28,8 +29,6 @@ function linesFrom(c: Customizations): Line[] {
   const net = c.amount - (c.tax ?? 0);
   return [{ description: c.description, quantity: '1', unitPrice: net, totalPrice: net }];
 }
-
-const today = (now: Date): string => now.toISOString().slice(0, 10);
 
 /** The vendor picked in the dialog, else the one with that name, else a new one made from the document. */
 async function resolveVendor(tx: Database, auth: AuthContext, c: Customizations, document: DocumentRow, encryptionKey: Buffer) {
@@ -108,7 +107,7 @@ export async function createTransactionFromDocument(
     const c = input.customizations;
     const lines = linesFrom(c);
     const tax = c.tax ?? 0;
-    const issueDate = c.issueDate ?? document.extractedData.dates.issueDate ?? today(now);
+    const issueDate = c.issueDate ?? document.extractedData.dates.issueDate ?? (await organizationToday(tx, auth.organizationId, now));
     if (c.dueDate < issueDate) {
       throw new AppError('VALIDATION', 'Due date cannot be before the issue date', { 'customizations.dueDate': 'Due date cannot be before the issue date' });
     }

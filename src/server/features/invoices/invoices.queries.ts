@@ -8,29 +8,10 @@ import { isUuid, likePattern } from '../../db/query-helpers';
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
 
-/** "YYYY-MM-DD" of `now` in the organization's time zone: the day an invoice falls due against. */
-export function calendarDay(now: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 export async function findOrganization(db: Database, organizationId: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row) throw new Error(`organization ${organizationId} missing`);
   return row;
-}
-
-/** Today in the organization's time zone, for the overdue rule. */
-export async function organizationToday(db: Database, organizationId: string, now: Date): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .limit(1);
-  return calendarDay(now, row?.timeZone ?? 'UTC');
 }
 
 /** Past due and not fully paid. */

@@ -4,7 +4,8 @@ import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { renderInvoicePdf } from './invoice-pdf';
-import { findInvoice, findInvoices, organizationToday } from './invoices.queries';
+import { organizationToday } from '../../platform/calendar';
+import { findInvoice, findInvoices } from './invoices.queries';
 import { createInvoice, deleteInvoice, recordInvoicePayment, updateInvoice } from './invoices.service';
 import { loadInvoiceDocument, pdfFileName, sendInvoice } from './send-invoice';
 

@@ -15,7 +15,8 @@ import {
   requireCustomer,
   settleStatus,
 } from './invoice-rules';
-import { findInvoice, findInvoiceByNumber, lockInvoice, organizationToday } from './invoices.queries';
+import { organizationToday } from '../../platform/calendar';
+import { findInvoice, findInvoiceByNumber, lockInvoice } from './invoices.queries';
 
 export type { Actor, InvoiceDraft } from './invoice-rules';
 export { recordInvoicePayment } from './record-invoice-payment';

@@ -7,7 +7,8 @@ import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
-import { calendarDay, findInvoice, findOrganization, lockInvoice } from './invoices.queries';
+import { calendarDay } from '../../platform/calendar';
+import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 export interface PaymentReceived {
   amount: Cents;

@@ -9,7 +9,8 @@ import { AppError, notFound } from '../../platform/errors';
 import { findCustomer } from '../customers/customers.queries';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
-import { calendarDay, findInvoice, findOrganization, lockInvoice } from './invoices.queries';
+import { calendarDay } from '../../platform/calendar';
+import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 /** Everything the PDF shows, scoped to the organization; a miss is a 404. */
 export async function loadInvoiceDocument(db: Database, organizationId: string, id: string, now: Date): Promise<InvoiceDocument> {

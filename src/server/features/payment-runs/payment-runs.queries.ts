@@ -6,9 +6,6 @@ import { isUuid } from '../../db/query-helpers';
 
 export type PaymentRunRow = typeof paymentRuns.$inferSelect;
 
-/** The calendar day (UTC) that decides which payments are due. */
-export const calendarDay = (now: Date): string => now.toISOString().slice(0, 10);
-
 function runStatus(counts: {
   total: number;
   pending: number;

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount } from '../bank-accounts/bank-accounts.queries';
 import type { Actor } from '../bank-accounts/bank-accounts.service';
 import { assertBillPayable } from '../bills/bills.service';
-import { calendarDay } from './payment-runs.queries';
+import { organizationToday } from '../../platform/calendar';
 
 type VendorRow = typeof vendors.$inferSelect;
 
@@ -37,7 +37,8 @@ export async function schedulePayments(
   input: SchedulePayment,
   now: Date,
 ): Promise<ScheduleResult> {
-  if (input.scheduledDate < calendarDay(now)) {
+  // A date in the past means before today where the organization is.
+  if (input.scheduledDate < (await organizationToday(db, actor.organizationId, now))) {
     throw new AppError('VALIDATION', 'Payment date cannot be in the past', {
       scheduledDate: 'Payment date cannot be in the past',
     });

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { auditLog, bills, payments, vendors } from '../../db/schema';
+import { auditLog, bills, organizations, payments, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
-import { createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
+import { createBill, createVendor, schedule, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
 
 const start = new Date('2026-11-20T15:00:00Z');
@@ -199,6 +199,61 @@ describe('the background scheduler', () => {
     } finally {
       await worker.close();
     }
+  });
+});
+
+describe("the paying organization's calendar day", () => {
+  async function setTimeZone(signedIn: SignedIn, timeZone: string): Promise<void> {
+    await testApp.deps.db
+      .update(organizations)
+      .set({ timeZone })
+      .where(eq(organizations.id, signedIn.user.organizationId));
+  }
+
+  it('pays on the scheduled day where the organization is, not in UTC', async () => {
+    // 15:00 UTC on 20 November is already 04:00 on 21 November in Auckland.
+    await setTimeZone(owner, 'Pacific/Auckland');
+    const aucklandIds = await scheduleBills(1, '2026-11-21');
+    const newYork = await signUp(testApp.app);
+    await setTimeZone(newYork, 'America/New_York');
+    const newYorkAccount = (await addVerifiedBankAccount(testApp, newYork)).id;
+    const newYorkVendor = (await createVendor(newYork)).id;
+    const newYorkBill = (await createBill(newYork, newYorkVendor, '10.00')).id;
+    const scheduled = await scheduleOk(newYork, {
+      billIds: [newYorkBill],
+      bankAccountId: newYorkAccount,
+      method: 'ach',
+      scheduledDate: '2026-11-21',
+    });
+
+    await processDuePayments(testApp.deps, start);
+    expect((await paymentRows(aucklandIds))[0]?.status).toBe('completed');
+    expect((await paymentRows(scheduled.payments.map((p) => p.id)))[0]?.status).toBe('pending');
+  });
+
+  it("refuses a payment date that is already past in the organization's time zone", async () => {
+    await setTimeZone(owner, 'Pacific/Auckland');
+    const billId = (await createBill(owner, vendorId, '10.00')).id;
+    const response = await schedule(owner, {
+      billIds: [billId],
+      bankAccountId: accountId,
+      method: 'ach',
+      scheduledDate: '2026-11-20',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ scheduledDate: 'Payment date cannot be in the past' });
+    // The same day is today in Honolulu (05:00 on 20 November).
+    await setTimeZone(owner, 'Pacific/Honolulu');
+    expect(
+      (
+        await schedule(owner, {
+          billIds: [billId],
+          bankAccountId: accountId,
+          method: 'ach',
+          scheduledDate: '2026-11-20',
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 });
 

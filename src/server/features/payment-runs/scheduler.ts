@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { bills, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { calendarDay } from './payment-runs.queries';
+import { calendarDay, organizationTodaySql } from '../../platform/calendar';
 import { vendorCanReceive } from './schedule-payments';
 
 export const SCHEDULER_INTERVAL_MS = 30_000;
@@ -94,7 +94,8 @@ async function settlePayment(
 }
 
 /**
- * Processes the bill payments due by `now` (scheduledDate on or before today, UTC), each exactly
+ * Processes the bill payments due by `now` (scheduledDate on or before the day it is where the
+ * paying organization is), each exactly
  * once. A batch is claimed with UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED), so a
  * second server process skips rows the first holds, and is settled in the same transaction: a
  * crash rolls the claim back to pending instead of leaving payments stuck in processing.
@@ -105,7 +106,6 @@ export async function processDuePayments(
   options: { organizationId?: string } = {},
 ): Promise<ProcessDueResult> {
   const db = 'transaction' in source ? source : source.db;
-  const today = calendarDay(now);
   const result: ProcessDueResult = { processed: 0, completed: 0, failed: 0 };
   for (;;) {
     const settled = await db.transaction(async (tx) => {
@@ -116,7 +116,7 @@ export async function processDuePayments(
           and(
             eq(payments.type, 'bill_payment'),
             eq(payments.status, 'pending'),
-            lte(payments.scheduledDate, today),
+            lte(payments.scheduledDate, organizationTodaySql(payments.organizationId, now)),
             options.organizationId
               ? eq(payments.organizationId, options.organizationId)
               : undefined,

@@ -3,7 +3,8 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
-import { bills, customers, invoices, organizations, payments, vendors } from '../../db/schema';
+import { organizationTodaySql } from '../../platform/calendar';
+import { bills, customers, invoices, payments, vendors } from '../../db/schema';
 
 function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type' | 'status'>): SQL | undefined {
   return and(
@@ -47,16 +48,12 @@ export async function findPayments(db: Database, params: PaymentListQuery & { or
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
 
-/** The organization's calendar date today, in its own time zone. */
-export const orgToday = (organizationId: string, now: Date) =>
-  sql`(select (${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date from ${organizations} where ${organizations.id} = ${organizationId})`;
-
 /**
  * Money due in or out, soonest first: scheduled pending bill payments, and sent or overdue
  * invoices with a balance falling due from today on. Each branch is cut to offset+limit first.
  */
 export async function findUpcomingPayments(db: Database, params: PageQuery & { organizationId: string; now: Date }) {
-  const today = orgToday(params.organizationId, params.now);
+  const today = organizationTodaySql(params.organizationId, params.now);
   const take = params.offset + params.limit;
   const billWhere = and(
     eq(payments.organizationId, params.organizationId),
