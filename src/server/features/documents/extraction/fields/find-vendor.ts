@@ -6,12 +6,14 @@ import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
 import { averageConfidence, letterShare, lineCells, trimUnsure } from './name-cells';
 import { horizontalOverlap } from './line-spans';
+import { findMarketplace, letterheadName } from './trading-name';
 import {
   addressPattern,
   buyerLabelPattern,
   documentTitleWords,
   isLegalFormOnly,
   matchLegalForm,
+  nameKey,
   notNamePattern,
   registrationLinePattern,
   sellerLabelPattern,
@@ -30,15 +32,6 @@ export interface VendorChoice {
   confidence: number;
   taxId: string | null;
   email: string | null;
-}
-
-/** Normalised form for comparing names: lower case, letters and digits only. */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\d]+/gu, '');
 }
 
 /** Tidies a name read from a line: labels, registration numbers and stray punctuation go. */
@@ -256,6 +249,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
 
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
+// A labelled marketplace ("Ordered through") is as sure as a labelled seller.
+const marketplaceConfidence = 0.9;
 
 export function findVendor(document: DocumentText): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
@@ -268,13 +263,17 @@ export function findVendor(document: DocumentText): VendorChoice {
   );
   const chosen = top && !top.legal && legal ? legal : top;
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
+  const read = best
+    ? document.source === 'ocr'
+      ? correctByRepetition(best.name, text)
+      : best.name
+    : null;
+  // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
+  const marketplace = findMarketplace(document.lines);
+  const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);
   return {
-    name: best
-      ? document.source === 'ocr'
-        ? correctByRepetition(best.name, text)
-        : best.name
-      : null,
-    confidence: best ? scoreToConfidence(best.score, 5) : 0,
+    name,
+    confidence: marketplace ? marketplaceConfidence : best ? scoreToConfidence(best.score, 5) : 0,
     taxId: findTaxId(text),
     email: /[\w.+-]+@[\w-]+\.[\w.-]+/u.exec(text)?.[0] ?? null,
   };

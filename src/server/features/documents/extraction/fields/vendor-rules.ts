@@ -40,3 +40,12 @@ export const documentTitleWords =
 /** Street-address words; a heading line with them is the address, not the name. */
 export const addressPattern =
   /\b(?:jalan|jln|taman|bandar|lorong|persiaran|kawasan|seksyen|section|road|rd|street|st|avenue|ave|blvd|boulevard|lane|floor|flr|suite|building|plaza|rue|chemin|all[ée]e|stra(?:ss|ß)e|str|weg|platz|allee|gasse|laan|straat|plein|industrial|perindustrian|p\.?\s?o\.?\s?box|postfach|cedex)\b/iu;
+
+/** Normalised form for comparing names: lower case, letters and digits only. */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\d]+/gu, '');
+}

@@ -1,7 +1,7 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
 import { parseMoney } from '../../../../../shared/money';
 import type { FieldPreference } from '../fields/candidate';
-import { nameKey } from '../fields/find-vendor';
+import { nameKey } from '../fields/vendor-rules';
 
 /**
  * What the documents service stores per vendor after a user corrects an extraction: how the
