@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'tmp/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,8 +5,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { SelectField } from '@/components/ui/select-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
@@ -19,7 +19,11 @@ import {
 import { useActiveVendors } from '../vendors/api';
 import { useEligibleApprovers, useSaveWorkflow } from './api';
 
-const triggerLabels = { all: 'Every bill', amount_over: 'Bills over an amount', vendor: 'Bills from one vendor' } as const;
+const triggerLabels = {
+  all: 'Every bill',
+  amount_over: 'Bills over an amount',
+  vendor: 'Bills from one vendor',
+} as const;
 
 function defaults(rule: ApprovalWorkflow | null): ApprovalWorkflowFormValues {
   return {
@@ -38,7 +42,11 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
   const approvers = useEligibleApprovers(true);
   const vendors = useActiveVendors();
   const save = useSaveWorkflow();
-  const { register, control, handleSubmit, setError, formState } = useForm<ApprovalWorkflowFormValues, unknown, ApprovalWorkflowInput>({
+  const { register, control, handleSubmit, setError, formState } = useForm<
+    ApprovalWorkflowFormValues,
+    unknown,
+    ApprovalWorkflowInput
+  >({
     resolver: zodResolver(approvalWorkflowInputSchema),
     defaultValues: defaults(rule),
   });
@@ -52,7 +60,11 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
       onDone();
     } catch (error) {
       applyServerErrors(error, setError, ['name', 'triggerType', 'triggerValue', 'approverIds']);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the rule', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Could not save the rule',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -65,28 +77,13 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
         <Input {...register('description')} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Applies to" error={errors.triggerType?.message}>
-          {(props) => (
-            <Controller
-              control={control}
-              name="triggerType"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...props}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {Object.entries(triggerLabels).map(([value, label]) => (
-                      <SelectItem key={value} value={value}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={control}
+          name="triggerType"
+          label="Applies to"
+          error={errors.triggerType?.message}
+          options={Object.entries(triggerLabels).map(([value, label]) => ({ value, label }))}
+        />
         {triggerType === 'amount_over' && (
           <Field label="Amount" required error={errors.triggerValue?.message}>
             {(props) => (
@@ -94,35 +91,32 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
                 control={control}
                 name="triggerValue"
                 render={({ field }) => (
-                  <MoneyInput {...props} currencySymbol={currency.symbol} value={field.value === null || field.value === undefined ? '' : String(field.value)} onValueChange={field.onChange} />
+                  <MoneyInput
+                    {...props}
+                    currencySymbol={currency.symbol}
+                    value={
+                      field.value === null || field.value === undefined ? '' : String(field.value)
+                    }
+                    onValueChange={field.onChange}
+                  />
                 )}
               />
             )}
           </Field>
         )}
         {triggerType === 'vendor' && (
-          <Field label="Vendor" required error={errors.triggerValue?.message}>
-            {(props) => (
-              <Controller
-                control={control}
-                name="triggerValue"
-                render={({ field }) => (
-                  <Select value={field.value ? String(field.value) : undefined} onValueChange={field.onChange}>
-                    <SelectTrigger {...props}>
-                      <SelectValue placeholder="Choose a vendor" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(vendors.data?.items ?? []).map((vendor) => (
-                        <SelectItem key={vendor.id} value={vendor.id}>
-                          {vendor.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            )}
-          </Field>
+          <SelectField
+            control={control}
+            name="triggerValue"
+            label="Vendor"
+            required
+            error={errors.triggerValue?.message}
+            placeholder="Choose a vendor"
+            options={(vendors.data?.items ?? []).map((vendor) => ({
+              value: vendor.id,
+              label: vendor.name,
+            }))}
+          />
         )}
       </div>
       <fieldset className="grid gap-2">
@@ -139,11 +133,16 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
                     <Checkbox
                       checked={checked}
                       onCheckedChange={(value) =>
-                        field.onChange(value === true ? [...field.value, person.id] : field.value.filter((id) => id !== person.id))
+                        field.onChange(
+                          value === true
+                            ? [...field.value, person.id]
+                            : field.value.filter((id) => id !== person.id),
+                        )
                       }
                     />
                     <span>
-                      {person.name} <span className="text-slate-500 capitalize">({person.role})</span>
+                      {person.name}{' '}
+                      <span className="text-slate-500 capitalize">({person.role})</span>
                     </span>
                   </label>
                 );
@@ -151,7 +150,9 @@ export function RuleForm({ rule, onDone }: { rule: ApprovalWorkflow | null; onDo
             </div>
           )}
         />
-        {errors.approverIds?.message && <p className="text-sm text-destructive">{errors.approverIds.message}</p>}
+        {errors.approverIds?.message && (
+          <p className="text-sm text-destructive">{errors.approverIds.message}</p>
+        )}
       </fieldset>
       <div className="flex flex-wrap gap-6">
         <Controller

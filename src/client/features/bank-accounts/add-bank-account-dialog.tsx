@@ -12,14 +12,8 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import {
@@ -112,28 +106,14 @@ export function AddBankAccountDialog({
             <Field label="Bank name" error={errors.bankName?.message}>
               <Input {...register('bankName')} />
             </Field>
-            <Field label="Account type" required error={errors.accountType?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="accountType"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {bankAccountTypes.map((value) => (
-                          <SelectItem key={value} value={value}>
-                            {bankAccountTypeLabels[value]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="accountType"
+              label="Account type"
+              required
+              error={errors.accountType?.message}
+              options={labelledOptions(bankAccountTypes, bankAccountTypeLabels)}
+            />
             <Field label="Routing number" required error={errors.routingNumber?.message}>
               <Input
                 {...register('routingNumber')}

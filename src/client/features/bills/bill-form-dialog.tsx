@@ -1,26 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { SelectField } from '@/components/ui/select-field';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
-import { type BillDetail, type BillFormValues, type BillInput, billInputSchema } from '@shared/contracts/bills';
+import {
+  type BillDetail,
+  type BillFormValues,
+  type BillInput,
+  billInputSchema,
+} from '@shared/contracts/bills';
 import { toDecimal } from '@shared/money';
 import { useActiveVendors } from '../vendors/api';
 import { useAttachableDocuments, useBill, useSaveBill } from './api';
 import { BillItemsEditor } from './bill-items-editor';
 import { billToValues, liveTotals, newBillValues, toPayload } from './bill-form-values';
 
-const NONE = '__none';
-const serverFields = ['vendorId', 'billNumber', 'status', 'billDate', 'dueDate', 'totalAmount', 'subtotal', 'attachmentUrl', 'documentId', 'scheduledPaymentDate'] as const;
+const serverFields = [
+  'vendorId',
+  'billNumber',
+  'status',
+  'billDate',
+  'dueDate',
+  'totalAmount',
+  'subtotal',
+  'attachmentUrl',
+  'documentId',
+  'scheduledPaymentDate',
+] as const;
 
 interface Props {
   open: boolean;
@@ -37,7 +58,9 @@ export function BillFormDialog({ open, onOpenChange, billId }: Props) {
       <DialogContent className="sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>{billId ? 'Edit Bill' : 'Add Bill'}</DialogTitle>
-          <DialogDescription>The vendor’s bill with its items; totals are worked out for you.</DialogDescription>
+          <DialogDescription>
+            The vendor’s bill with its items; totals are worked out for you.
+          </DialogDescription>
         </DialogHeader>
         {loading ? (
           <div className="grid gap-3">
@@ -46,7 +69,11 @@ export function BillFormDialog({ open, onOpenChange, billId }: Props) {
             <Skeleton className="h-32" />
           </div>
         ) : (
-          <BillForm key={billId ?? 'new'} bill={bill.data ?? null} onDone={() => onOpenChange(false)} />
+          <BillForm
+            key={billId ?? 'new'}
+            bill={bill.data ?? null}
+            onDone={() => onOpenChange(false)}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -73,17 +100,26 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
   useEffect(() => {
     totals.itemTotals.forEach((cents, index) => {
       const text = toDecimal(cents);
-      if (getValues(`items.${index}.totalPrice`) !== text) setValue(`items.${index}.totalPrice`, text);
+      if (getValues(`items.${index}.totalPrice`) !== text)
+        setValue(`items.${index}.totalPrice`, text);
     });
-    if (getValues('subtotal') !== toDecimal(totals.subtotal)) setValue('subtotal', toDecimal(totals.subtotal));
-    if (getValues('totalAmount') !== toDecimal(totals.totalAmount)) setValue('totalAmount', toDecimal(totals.totalAmount));
+    if (getValues('subtotal') !== toDecimal(totals.subtotal))
+      setValue('subtotal', toDecimal(totals.subtotal));
+    if (getValues('totalAmount') !== toDecimal(totals.totalAmount))
+      setValue('totalAmount', toDecimal(totals.totalAmount));
   }, [totals.itemTotals, totals.subtotal, totals.totalAmount, getValues, setValue]);
 
-  const vendorOptions = (vendors.data?.items ?? []).map((vendor) => ({ id: vendor.id, name: vendor.name }));
+  const vendorOptions = (vendors.data?.items ?? []).map((vendor) => ({
+    id: vendor.id,
+    name: vendor.name,
+  }));
   if (bill && !vendorOptions.some((vendor) => vendor.id === bill.vendorId)) {
     vendorOptions.unshift({ id: bill.vendorId, name: `${bill.vendor.name} (inactive)` });
   }
-  const statusOptions = bill?.status === 'scheduled' ? ['received', 'scheduled', 'paid', 'overdue'] : ['received', 'paid', 'overdue'];
+  const statusOptions =
+    bill?.status === 'scheduled'
+      ? ['received', 'scheduled', 'paid', 'overdue']
+      : ['received', 'paid', 'overdue'];
 
   const onSubmit = handleSubmit((input) =>
     saveRecord({
@@ -93,35 +129,23 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
       onSaved: onDone,
       setError,
       fields: serverFields,
-      describe: (saved) => (saved.approvalStatus === 'pending' ? 'It has been sent for approval.' : undefined),
+      describe: (saved) =>
+        saved.approvalStatus === 'pending' ? 'It has been sent for approval.' : undefined,
     }),
   );
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <Field label="Vendor" required error={errors.vendorId?.message}>
-          {(props) => (
-            <Controller
-              control={control}
-              name="vendorId"
-              render={({ field }) => (
-                <Select value={field.value || undefined} onValueChange={field.onChange}>
-                  <SelectTrigger {...props}>
-                    <SelectValue placeholder={vendors.isLoading ? 'Loading vendors…' : 'Choose a vendor'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {vendorOptions.map((vendor) => (
-                      <SelectItem key={vendor.id} value={vendor.id}>
-                        {vendor.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={control}
+          name="vendorId"
+          label="Vendor"
+          required
+          error={errors.vendorId?.message}
+          placeholder={vendors.isLoading ? 'Loading vendors…' : 'Choose a vendor'}
+          options={vendorOptions.map((vendor) => ({ value: vendor.id, label: vendor.name }))}
+        />
         <Field label="Bill number" required error={errors.billNumber?.message}>
           <Input {...register('billNumber')} />
         </Field>
@@ -131,63 +155,52 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
         <Field label="Due date" required error={errors.dueDate?.message}>
           <Input type="date" {...register('dueDate')} />
         </Field>
-        <Field label="Status" error={errors.status?.message} description="Use Pay on the bill to schedule a payment.">
-          {(props) => (
-            <Controller
-              control={control}
-              name="status"
-              render={({ field }) => (
-                <Select value={field.value ?? 'received'} onValueChange={field.onChange}>
-                  <SelectTrigger {...props} className="capitalize">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {statusOptions.map((status) => (
-                      <SelectItem key={status} value={status} className="capitalize">
-                        {status}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )}
-        </Field>
+        <SelectField
+          control={control}
+          name="status"
+          label="Status"
+          error={errors.status?.message}
+          description="Use Pay on the bill to schedule a payment."
+          fallback="received"
+          options={statusOptions.map((status) => ({
+            value: status,
+            label: `${status.charAt(0).toUpperCase()}${status.slice(1)}`,
+          }))}
+        />
         <Field label="Scheduled payment date" error={errors.scheduledPaymentDate?.message}>
           <Input type="date" {...register('scheduledPaymentDate')} />
         </Field>
       </div>
-      <BillItemsEditor control={control} register={register} errors={errors} symbol={currency.symbol} formatTotal={(index) => formatCents(totals.itemTotals[index] ?? 0)} />
+      <BillItemsEditor
+        control={control}
+        register={register}
+        errors={errors}
+        symbol={currency.symbol}
+        formatTotal={(index) => formatCents(totals.itemTotals[index] ?? 0)}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-4">
           <Field label="Notes" error={errors.notes?.message}>
             <Textarea rows={3} {...register('notes')} />
           </Field>
-          <Field label="Linked document" error={errors.documentId?.message}>
-            {(props) => (
-              <Controller
-                control={control}
-                name="documentId"
-                render={({ field }) => (
-                  <Select value={field.value || NONE} onValueChange={(value) => field.onChange(value === NONE ? '' : value)}>
-                    <SelectTrigger {...props}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={NONE}>No document</SelectItem>
-                      {(documents.data?.items ?? []).map((document) => (
-                        <SelectItem key={document.id} value={document.id}>
-                          {document.fileName}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            )}
-          </Field>
+          <SelectField
+            control={control}
+            name="documentId"
+            label="Linked document"
+            error={errors.documentId?.message}
+            noneLabel="No document"
+            options={(documents.data?.items ?? []).map((document) => ({
+              value: document.id,
+              label: document.fileName,
+            }))}
+          />
           {documentId ? (
-            <a className="text-sm text-blue-700 underline" href={`/api/documents/${documentId}/file`} target="_blank" rel="noreferrer">
+            <a
+              className="text-sm text-blue-700 underline"
+              href={`/api/documents/${documentId}/file`}
+              target="_blank"
+              rel="noreferrer"
+            >
               Open the linked document
             </a>
           ) : (
@@ -208,10 +221,17 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
               <label htmlFor="bill-tax">Tax</label>
             </dt>
             <dd className="w-36">
-              <MoneyInput id="bill-tax" currencySymbol={currency.symbol} {...register('taxAmount')} aria-invalid={errors.taxAmount ? true : undefined} />
+              <MoneyInput
+                id="bill-tax"
+                currencySymbol={currency.symbol}
+                {...register('taxAmount')}
+                aria-invalid={errors.taxAmount ? true : undefined}
+              />
             </dd>
           </div>
-          {errors.taxAmount?.message && <p className="text-destructive">{errors.taxAmount.message}</p>}
+          {errors.taxAmount?.message && (
+            <p className="text-destructive">{errors.taxAmount.message}</p>
+          )}
           <div className="flex justify-between border-t pt-2 text-base font-semibold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="bill-total">
@@ -219,18 +239,17 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
             </dd>
           </div>
           {(errors.totalAmount?.message ?? errors.subtotal?.message) && (
-            <p className="text-destructive">{errors.totalAmount?.message ?? errors.subtotal?.message}</p>
+            <p className="text-destructive">
+              {errors.totalAmount?.message ?? errors.subtotal?.message}
+            </p>
           )}
         </dl>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : bill ? 'Save Bill' : 'Add Bill'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        pending={save.isPending}
+        submitLabel={bill ? 'Save Bill' : 'Add Bill'}
+      />
     </form>
   );
 }

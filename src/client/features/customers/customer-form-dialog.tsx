@@ -1,16 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
-import { type Customer, type CustomerFormValues, type CustomerInput, customerInputSchema } from '@shared/contracts/customers';
+import {
+  type Customer,
+  type CustomerFormValues,
+  type CustomerInput,
+  customerInputSchema,
+} from '@shared/contracts/customers';
 import { useSaveCustomer } from './api';
 
-const serverFields = ['name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'taxId'] as const;
+const serverFields = [
+  'name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'taxId',
+] as const;
 
 /** The spec's form fields (7.2 POST /api/customers) plus Active, for deactivating a customer with invoices. */
 function defaults(customer: Customer | null): CustomerFormValues {
@@ -28,9 +49,21 @@ function defaults(customer: Customer | null): CustomerFormValues {
   };
 }
 
-export function CustomerFormDialog({ open, onOpenChange, customer }: { open: boolean; onOpenChange: (open: boolean) => void; customer: Customer | null }) {
+export function CustomerFormDialog({
+  open,
+  onOpenChange,
+  customer,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customer: Customer | null;
+}) {
   const save = useSaveCustomer();
-  const { register, handleSubmit, control, reset, setError, formState } = useForm<CustomerFormValues, unknown, CustomerInput>({
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<
+    CustomerFormValues,
+    unknown,
+    CustomerInput
+  >({
     resolver: zodResolver(customerInputSchema),
     defaultValues: defaults(customer),
   });
@@ -95,20 +128,23 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: { open: boo
                   <Controller
                     control={control}
                     name="isActive"
-                    render={({ field }) => <Switch id={control_.id} checked={field.value ?? true} onCheckedChange={field.onChange} />}
+                    render={({ field }) => (
+                      <Switch
+                        id={control_.id}
+                        checked={field.value ?? true}
+                        onCheckedChange={field.onChange}
+                      />
+                    )}
                   />
                 )}
               </Field>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : customer ? 'Save Customer' : 'Add Customer'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={() => onOpenChange(false)}
+            pending={save.isPending}
+            submitLabel={customer ? 'Save Customer' : 'Add Customer'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,19 +1,33 @@
 import { useEffect } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { findCurrency } from '@shared/currencies';
 import type { DocumentDto } from '@shared/contracts/documents';
 import { useCreateTransaction, useCustomerOptions } from './api';
-import { itemsTotal, lineTotal, reviewDefaults, reviewResolver, type ReviewValues, toRequest } from './review-defaults';
+import {
+  itemsTotal,
+  lineTotal,
+  reviewDefaults,
+  reviewResolver,
+  type ReviewValues,
+  toRequest,
+} from './review-defaults';
 
 interface ReviewDialogProps {
   document: DocumentDto;
@@ -59,7 +73,8 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
       onError: (error) => {
         if (error instanceof ApiError && error.fields) {
           for (const [path, message] of Object.entries(error.fields)) {
-            if (path.startsWith('customizations.')) setError(path as `customizations.${'amount'}`, { message });
+            if (path.startsWith('customizations.'))
+              setError(path as `customizations.${'amount'}`, { message });
           }
         }
         toast({ title: 'Creation failed', description: error.message, variant: 'destructive' });
@@ -72,12 +87,26 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{isBill ? 'Create Bill' : 'Create Invoice'} from {document.fileName}</DialogTitle>
-          <DialogDescription>Check the extracted fields and correct anything that was misread. Corrections are remembered for this vendor.</DialogDescription>
+          <DialogTitle>
+            {isBill ? 'Create Bill' : 'Create Invoice'} from {document.fileName}
+          </DialogTitle>
+          <DialogDescription>
+            Check the extracted fields and correct anything that was misread. Corrections are
+            remembered for this vendor.
+          </DialogDescription>
         </DialogHeader>
-        <form id="review-form" className="grid items-start gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+        <form
+          id="review-form"
+          className="grid items-start gap-4 sm:grid-cols-2"
+          onSubmit={onSubmit}
+          noValidate
+        >
           {isBill ? (
-            <Field label="Vendor" required error={errors?.vendorName?.message ?? errors?.vendorId?.message}>
+            <Field
+              label="Vendor"
+              required
+              error={errors?.vendorName?.message ?? errors?.vendorId?.message}
+            >
               <Input
                 {...register('customizations.vendorName', {
                   // A typed name no longer means the vendor matched at extraction.
@@ -86,30 +115,27 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
               />
             </Field>
           ) : (
-            <Field label="Customer" required error={errors?.customerId?.message}>
-              {(controlProps) => (
-                <Controller
-                  control={control}
-                  name="customizations.customerId"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...controlProps} className="w-full">
-                        <SelectValue placeholder={customers.data?.items.length === 0 ? 'No customers yet' : 'Select a customer'} />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {(customers.data?.items ?? []).map((customer) => (
-                          <SelectItem key={customer.id} value={customer.id}>
-                            {customer.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="customizations.customerId"
+              label="Customer"
+              required
+              error={errors?.customerId?.message}
+              triggerClassName="w-full"
+              placeholder={
+                customers.data?.items.length === 0 ? 'No customers yet' : 'Select a customer'
+              }
+              options={(customers.data?.items ?? []).map((customer) => ({
+                value: customer.id,
+                label: customer.name,
+              }))}
+            />
           )}
-          <Field label={isBill ? 'Bill number' : 'Invoice number'} error={errors?.number?.message} description="Left empty, a number is generated">
+          <Field
+            label={isBill ? 'Bill number' : 'Invoice number'}
+            error={errors?.number?.message}
+            description="Left empty, a number is generated"
+          >
             <Input {...register('customizations.number')} />
           </Field>
           <Field label="Issue date" error={errors?.issueDate?.message}>
@@ -118,11 +144,23 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
           <Field label="Due date" required error={errors?.dueDate?.message}>
             <Input type="date" {...register('customizations.dueDate')} />
           </Field>
-          <Field label="Total" required error={errors?.amount?.message} description={items.fields.length > 0 ? 'Line items plus tax' : undefined}>
-            <MoneyInput currencySymbol={symbol} readOnly={items.fields.length > 0} {...register('customizations.amount')} />
+          <Field
+            label="Total"
+            required
+            error={errors?.amount?.message}
+            description={items.fields.length > 0 ? 'Line items plus tax' : undefined}
+          >
+            <MoneyInput
+              currencySymbol={symbol}
+              readOnly={items.fields.length > 0}
+              {...register('customizations.amount')}
+            />
           </Field>
           <Field label="Tax" error={errors?.tax?.message}>
-            <MoneyInput currencySymbol={symbol} {...register('customizations.tax', { onChange: recompute })} />
+            <MoneyInput
+              currencySymbol={symbol}
+              {...register('customizations.tax', { onChange: recompute })}
+            />
           </Field>
           <Field label="Category" error={errors?.category?.message}>
             <Input {...register('customizations.category')} />
@@ -133,10 +171,17 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
           <fieldset className="space-y-2 sm:col-span-2">
             <legend className="text-sm font-medium">Line items</legend>
             {items.fields.length === 0 && (
-              <p className="text-sm text-slate-500">One line: {getValues('customizations.description') || `Auto-generated from ${document.fileName}`}</p>
+              <p className="text-sm text-slate-500">
+                One line:{' '}
+                {getValues('customizations.description') ||
+                  `Auto-generated from ${document.fileName}`}
+              </p>
             )}
             {items.fields.length > 0 && (
-              <div className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] gap-2 text-xs font-medium text-slate-500" aria-hidden="true">
+              <div
+                className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] gap-2 text-xs font-medium text-slate-500"
+                aria-hidden="true"
+              >
                 <span>Description</span>
                 <span>Qty</span>
                 <span>Unit price</span>
@@ -144,28 +189,68 @@ export function ReviewDialog({ document, transactionType, onClose }: ReviewDialo
               </div>
             )}
             {items.fields.map((item, index) => (
-              <div key={item.id} className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] items-start gap-2">
-                <Input aria-label={`Line ${index + 1} description`} {...register(`customizations.items.${index}.description`)} />
-                <Input aria-label={`Line ${index + 1} quantity`} inputMode="decimal" {...register(`customizations.items.${index}.quantity`, { onChange: recompute })} />
-                <MoneyInput aria-label={`Line ${index + 1} unit price`} currencySymbol={symbol} {...register(`customizations.items.${index}.unitPrice`, { onChange: recompute })} />
-                <MoneyInput aria-label={`Line ${index + 1} total`} currencySymbol={symbol} readOnly tabIndex={-1} {...register(`customizations.items.${index}.totalPrice`)} />
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${index + 1}`} onClick={() => items.remove(index)}>
+              <div
+                key={item.id}
+                className="grid grid-cols-[1fr_5rem_7rem_7rem_2.25rem] items-start gap-2"
+              >
+                <Input
+                  aria-label={`Line ${index + 1} description`}
+                  {...register(`customizations.items.${index}.description`)}
+                />
+                <Input
+                  aria-label={`Line ${index + 1} quantity`}
+                  inputMode="decimal"
+                  {...register(`customizations.items.${index}.quantity`, { onChange: recompute })}
+                />
+                <MoneyInput
+                  aria-label={`Line ${index + 1} unit price`}
+                  currencySymbol={symbol}
+                  {...register(`customizations.items.${index}.unitPrice`, { onChange: recompute })}
+                />
+                <MoneyInput
+                  aria-label={`Line ${index + 1} total`}
+                  currencySymbol={symbol}
+                  readOnly
+                  tabIndex={-1}
+                  {...register(`customizations.items.${index}.totalPrice`)}
+                />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove line ${index + 1}`}
+                  onClick={() => items.remove(index)}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
                 {itemErrors?.[index] && (
                   <p className="col-span-5 text-sm text-destructive">
-                    {itemErrors[index]?.description?.message ?? itemErrors[index]?.quantity?.message ?? itemErrors[index]?.unitPrice?.message ?? itemErrors[index]?.totalPrice?.message}
+                    {itemErrors[index]?.description?.message ??
+                      itemErrors[index]?.quantity?.message ??
+                      itemErrors[index]?.unitPrice?.message ??
+                      itemErrors[index]?.totalPrice?.message}
                   </p>
                 )}
               </div>
             ))}
-            <Button type="button" variant="outline" size="sm" onClick={() => items.append({ description: '', quantity: '1', unitPrice: '', totalPrice: '' })}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() =>
+                items.append({ description: '', quantity: '1', unitPrice: '', totalPrice: '' })
+              }
+            >
               <Plus aria-hidden="true" /> Add line item
             </Button>
           </fieldset>
           {!isBill && customers.data?.items.length === 0 && (
             <p className="text-sm text-slate-600 sm:col-span-2">
-              Invoices need a customer. <Link className="underline" to="/customers">Add a customer</Link> first.
+              Invoices need a customer.{' '}
+              <Link className="underline" to="/customers">
+                Add a customer
+              </Link>{' '}
+              first.
             </p>
           )}
         </form>

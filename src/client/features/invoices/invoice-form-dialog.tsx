@@ -1,22 +1,44 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
-import { type Invoice, type InvoiceFormValues, type InvoiceInput, invoiceInputSchema, invoiceStatuses } from '@shared/contracts/invoices';
+import {
+  type Invoice,
+  type InvoiceFormValues,
+  type InvoiceInput,
+  invoiceInputSchema,
+  invoiceStatuses,
+} from '@shared/contracts/invoices';
 import { useCustomerOptions, useSaveInvoice } from './api';
 import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals } from './invoice-form-values';
 import { InvoiceItemsFields } from './invoice-items-fields';
 import { statusLabels } from './invoice-status-badge';
 
-const serverFields = ['customerId', 'invoiceNumber', 'status', 'issueDate', 'dueDate', 'taxAmount', 'discountAmount', 'totalAmount', 'subtotal'] as const;
+const serverFields = [
+  'customerId',
+  'invoiceNumber',
+  'status',
+  'issueDate',
+  'dueDate',
+  'taxAmount',
+  'discountAmount',
+  'totalAmount',
+  'subtotal',
+] as const;
 const terms = ['Due on receipt', 'Net 15', 'Net 30', 'Net 45', 'Net 60', 'Net 90'];
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; invoice: Invoice | null };
@@ -31,7 +53,10 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   });
   const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = form;
   const { errors } = formState;
-  const [items, taxAmount, discountAmount] = useWatch({ control, name: ['items', 'taxAmount', 'discountAmount'] });
+  const [items, taxAmount, discountAmount] = useWatch({
+    control,
+    name: ['items', 'taxAmount', 'discountAmount'],
+  });
   const totals = previewTotals(items, taxAmount, discountAmount);
   const totalsKey = JSON.stringify(totals);
 
@@ -43,7 +68,8 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   useEffect(() => {
     const computed = JSON.parse(totalsKey) as typeof totals;
     computed.itemTotals.forEach((cents, index) => {
-      if (getValues(`items.${index}.totalPrice`) !== asDecimal(cents)) setValue(`items.${index}.totalPrice`, asDecimal(cents));
+      if (getValues(`items.${index}.totalPrice`) !== asDecimal(cents))
+        setValue(`items.${index}.totalPrice`, asDecimal(cents));
     });
     setValue('subtotal', asDecimal(computed.subtotal));
     setValue('totalAmount', asDecimal(computed.totalAmount));
@@ -61,7 +87,8 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   );
 
   const customerOptions = customers.data?.items ?? [];
-  const currentCustomer = invoice && !customerOptions.some((c) => c.id === invoice.customerId) ? invoice.customer : null;
+  const currentCustomer =
+    invoice && !customerOptions.some((c) => c.id === invoice.customerId) ? invoice.customer : null;
   const totalsError = errors.subtotal?.message ?? errors.totalAmount?.message;
 
   return (
@@ -73,29 +100,17 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-5" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Customer" required error={errors.customerId?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="customerId"
-                  render={({ field }) => (
-                    <Select value={field.value || undefined} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue placeholder={customers.isLoading ? 'Loading customers…' : 'Select a customer'} />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {currentCustomer && <SelectItem value={currentCustomer.id}>{currentCustomer.name}</SelectItem>}
-                        {customerOptions.map((customer) => (
-                          <SelectItem key={customer.id} value={customer.id}>
-                            {customer.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
+            <SelectField
+              control={control}
+              name="customerId"
+              label="Customer"
+              required
+              error={errors.customerId?.message}
+              placeholder={customers.isLoading ? 'Loading customers…' : 'Select a customer'}
+              options={[...(currentCustomer ? [currentCustomer] : []), ...customerOptions].map(
+                (customer) => ({ value: customer.id, label: customer.name }),
               )}
-            </Field>
+            />
             <Field label="Invoice number" required error={errors.invoiceNumber?.message}>
               <Input {...register('invoiceNumber')} autoComplete="off" />
             </Field>
@@ -105,28 +120,14 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
             <Field label="Due date" required error={errors.dueDate?.message}>
               <Input type="date" {...register('dueDate')} />
             </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="status"
-                  render={({ field }) => (
-                    <Select value={field.value ?? 'draft'} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {invoiceStatuses.map((status) => (
-                          <SelectItem key={status} value={status}>
-                            {statusLabels[status]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="status"
+              label="Status"
+              error={errors.status?.message}
+              fallback="draft"
+              options={labelledOptions(invoiceStatuses, statusLabels)}
+            />
             <Field label="Payment terms" error={errors.paymentTerms?.message}>
               <Input list="invoice-payment-terms" {...register('paymentTerms')} />
             </Field>
@@ -157,10 +158,17 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
                 </Field>
               </div>
               <Field label="Notes" error={errors.notes?.message}>
-                <Textarea rows={3} {...register('notes')} placeholder="Payment instructions, thanks, references…" />
+                <Textarea
+                  rows={3}
+                  {...register('notes')}
+                  placeholder="Payment instructions, thanks, references…"
+                />
               </Field>
             </div>
-            <dl className="grid content-start gap-2 rounded-md border bg-slate-50 p-4 text-sm" aria-label="Invoice totals">
+            <dl
+              className="grid content-start gap-2 rounded-md border bg-slate-50 p-4 text-sm"
+              aria-label="Invoice totals"
+            >
               <div className="flex justify-between">
                 <dt className="text-slate-600">Subtotal</dt>
                 <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
@@ -172,7 +180,9 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
               <div className="flex justify-between">
                 <dt className="text-slate-600">Discount</dt>
                 <dd className="tabular-nums">
-                  {totals.discountAmount > 0 ? `−${formatCents(totals.discountAmount)}` : formatCents(0)}
+                  {totals.discountAmount > 0
+                    ? `−${formatCents(totals.discountAmount)}`
+                    : formatCents(0)}
                 </dd>
               </div>
               <div className="flex justify-between border-t pt-2 text-base font-semibold">
@@ -185,14 +195,11 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
             </dl>
           </div>
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : invoice ? 'Save Invoice' : 'Create Invoice'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={() => onOpenChange(false)}
+            pending={save.isPending}
+            submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
@@ -35,10 +42,20 @@ const defaults = (invoice: Invoice | null): RecordPaymentFormValues => ({
 });
 
 /** Money received against an invoice: the whole balance by default, or part of it. */
-export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
+export function RecordPaymentDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: Invoice | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const record = useRecordPayment();
   const { currency, formatAmount } = useMoneyFormat();
-  const { register, handleSubmit, control, reset, setError, formState } = useForm<RecordPaymentFormValues, unknown, RecordPaymentInput>({
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<
+    RecordPaymentFormValues,
+    unknown,
+    RecordPaymentInput
+  >({
     resolver: zodResolver(recordPaymentSchema),
     defaultValues: defaults(invoice),
   });
@@ -55,12 +72,18 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
       const paid = result.invoice.status === 'paid';
       toast({
         title: 'Payment recorded',
-        description: paid ? `${invoice.invoiceNumber} is paid in full.` : `Balance left: ${formatAmount(result.invoice.balance)}.`,
+        description: paid
+          ? `${invoice.invoiceNumber} is paid in full.`
+          : `Balance left: ${formatAmount(result.invoice.balance)}.`,
       });
       onOpenChange(false);
     } catch (error) {
       applyServerErrors(error, setError, ['amount', 'paidAt', 'method', 'reference']);
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not record the payment', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Could not record the payment',
+        variant: 'destructive',
+      });
     }
   });
 
@@ -89,28 +112,14 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
             <Field label="Payment date" required error={errors.paidAt?.message}>
               <Input type="date" max={format(new Date(), 'yyyy-MM-dd')} {...register('paidAt')} />
             </Field>
-            <Field label="Method" required error={errors.method?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="method"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {invoicePaymentMethods.map((method) => (
-                          <SelectItem key={method} value={method}>
-                            {methodLabels[method]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="method"
+              label="Method"
+              required
+              error={errors.method?.message}
+              options={labelledOptions(invoicePaymentMethods, methodLabels)}
+            />
             <Field label="Reference" error={errors.reference?.message}>
               <Input {...register('reference')} placeholder="Check no., wire ref." />
             </Field>

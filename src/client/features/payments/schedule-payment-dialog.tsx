@@ -15,14 +15,8 @@ import {
 } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { apiList, apiRequest } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -42,7 +36,8 @@ import { parseMoney, sumCents } from '@shared/money';
 import { BillPicker } from './bill-picker';
 
 /** The UTC day the server compares with: a payment may not be dated before it. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+// The user's own day, as the other forms use; the server checks it against the organization's.
+const today = () => format(new Date(), 'yyyy-MM-dd');
 
 function useUnpaidBills(enabled: boolean) {
   // Received and overdue bills are the ones not yet paid or scheduled.
@@ -88,7 +83,7 @@ export function SchedulePaymentDialog({
     SchedulePayment
   >({
     resolver: zodResolver(schedulePaymentSchema),
-    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: todayUtc() },
+    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: today() },
   });
   const { errors, isSubmitting } = formState;
   const selected = useWatch({ control, name: 'billIds' });
@@ -102,7 +97,7 @@ export function SchedulePaymentDialog({
         billIds: preselected.split(',').filter(Boolean),
         bankAccountId: '',
         method: 'ach',
-        scheduledDate: todayUtc(),
+        scheduledDate: today(),
       });
   }, [open, preselected, reset]);
 
@@ -192,42 +187,20 @@ export function SchedulePaymentDialog({
           </fieldset>
 
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field
+            <SelectField
+              control={control}
+              name="bankAccountId"
               label="Pay from"
               required
               error={errors.bankAccountId?.message}
               className="sm:col-span-3"
-            >
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="bankAccountId"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      disabled={!accounts.data?.length}
-                    >
-                      <SelectTrigger {...control_}>
-                        <SelectValue
-                          placeholder={
-                            accounts.isPending ? 'Loading...' : 'No verified bank account'
-                          }
-                        />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {(accounts.data ?? []).map((account) => (
-                          <SelectItem key={account.id} value={account.id}>
-                            {account.accountName} ••••{account.accountLast4}
-                            {account.isPrimary ? ' (Primary)' : ''}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+              disabled={!accounts.data?.length}
+              placeholder={accounts.isPending ? 'Loading...' : 'No verified bank account'}
+              options={(accounts.data ?? []).map((account) => ({
+                value: account.id,
+                label: `${account.accountName} ••••${account.accountLast4}${account.isPrimary ? ' (Primary)' : ''}`,
+              }))}
+            />
             {accounts.data?.length === 0 && (
               <p className="text-sm text-slate-500 sm:col-span-3">
                 Add and verify a bank account on the{' '}
@@ -237,30 +210,16 @@ export function SchedulePaymentDialog({
                 page first.
               </p>
             )}
-            <Field label="Method" required error={errors.method?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="method"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {paymentRunMethods.map((method) => (
-                          <SelectItem key={method} value={method}>
-                            {paymentRunMethodLabels[method]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="method"
+              label="Method"
+              required
+              error={errors.method?.message}
+              options={labelledOptions(paymentRunMethods, paymentRunMethodLabels)}
+            />
             <Field label="Payment date" required error={errors.scheduledDate?.message}>
-              <Input type="date" min={todayUtc()} {...register('scheduledDate')} />
+              <Input type="date" min={today()} {...register('scheduledDate')} />
             </Field>
             <div className="grid content-end gap-1">
               <span className="text-sm text-slate-500">Total</span>

@@ -1,10 +1,10 @@
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { roles } from '@shared/contracts/common';
 import { type memberUpdateSchema, roleLabels } from '@shared/contracts/team';
 import type { z } from 'zod';
 import { Field } from '@/components/ui/field';
 import { MoneyInput } from '@/components/ui/money-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { useMoneyFormat } from '@/lib/money-format';
 
 export type RoleAndLimit = z.input<typeof memberUpdateSchema>;
@@ -21,31 +21,22 @@ export function RoleAndLimitFields<T extends RoleAndLimit, R>(props: {
   const register = props.register as unknown as UseFormRegister<RoleAndLimit>;
   return (
     <>
-      <Controller
+      <SelectField
         control={control}
         name="role"
-        render={({ field }) => (
-          <Field label="Role" error={props.errors.role?.message}>
-            {(aria) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...aria}>
-                  <SelectValue placeholder="Choose a role" />
-                </SelectTrigger>
-                <SelectContent>
-                  {roles
-                    .filter((role) => role !== 'owner' || props.canGrantOwner)
-                    .map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {roleLabels[role]}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
-            )}
-          </Field>
+        label="Role"
+        error={props.errors.role?.message}
+        placeholder="Choose a role"
+        options={labelledOptions(
+          roles.filter((role) => role !== 'owner' || props.canGrantOwner),
+          roleLabels,
         )}
       />
-      <Field label="Approval limit" error={props.errors.approvalLimit?.message} description="The largest bill this person may approve.">
+      <Field
+        label="Approval limit"
+        error={props.errors.approvalLimit?.message}
+        description="The largest bill this person may approve."
+      >
         <MoneyInput currencySymbol={currency.symbol} {...register('approvalLimit')} />
       </Field>
     </>

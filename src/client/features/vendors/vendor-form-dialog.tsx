@@ -1,13 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { SelectField } from '@/components/ui/select-field';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
 import {
   type Vendor,
@@ -20,7 +26,18 @@ import {
 } from '@shared/contracts/vendors';
 import { useSaveVendor } from './api';
 
-const serverFields = ['name', 'email', 'phone', 'paymentMethod', 'bankName', 'accountNumber', 'routingNumber', 'wireInstructions', 'country', 'taxId'] as const;
+const serverFields = [
+  'name',
+  'email',
+  'phone',
+  'paymentMethod',
+  'bankName',
+  'accountNumber',
+  'routingNumber',
+  'wireInstructions',
+  'country',
+  'taxId',
+] as const;
 
 function defaults(vendor: Vendor | null): VendorFormValues {
   return {
@@ -43,7 +60,15 @@ function defaults(vendor: Vendor | null): VendorFormValues {
   };
 }
 
-export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean; onOpenChange: (open: boolean) => void; vendor: Vendor | null }) {
+export function VendorFormDialog({
+  open,
+  onOpenChange,
+  vendor,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  vendor: Vendor | null;
+}) {
   const save = useSaveVendor();
   const form = useForm<VendorFormValues, unknown, VendorInput>({
     resolver: zodResolver(vendor ? vendorUpdateSchema : vendorCreateSchema),
@@ -107,34 +132,26 @@ export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean
                 <Input {...register('country')} />
               </Field>
             </div>
-            <Field label="Payment method" error={errors.paymentMethod?.message}>
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="paymentMethod"
-                  render={({ field }) => (
-                    <Select value={field.value ?? 'ach'} onValueChange={field.onChange}>
-                      <SelectTrigger {...control_}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {vendorPaymentMethods.map((value) => (
-                          <SelectItem key={value} value={value}>
-                            {value.toUpperCase()}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              )}
-            </Field>
+            <SelectField
+              control={control}
+              name="paymentMethod"
+              label="Payment method"
+              error={errors.paymentMethod?.message}
+              fallback="ach"
+              options={vendorPaymentMethods.map((value) => ({ value, label: value.toUpperCase() }))}
+            />
             <Field label="Active" description="Inactive vendors cannot receive new bills.">
               {(control_) => (
                 <Controller
                   control={control}
                   name="isActive"
-                  render={({ field }) => <Switch id={control_.id} checked={field.value ?? true} onCheckedChange={field.onChange} />}
+                  render={({ field }) => (
+                    <Switch
+                      id={control_.id}
+                      checked={field.value ?? true}
+                      onCheckedChange={field.onChange}
+                    />
+                  )}
                 />
               )}
             </Field>
@@ -142,35 +159,56 @@ export function VendorFormDialog({ open, onOpenChange, vendor }: { open: boolean
           {bank && (
             <fieldset className="grid items-start gap-4 rounded-md border p-4 sm:grid-cols-2">
               <legend className="px-1 text-sm font-medium">Bank details</legend>
-              <Field label="Bank name" required error={errors.bankName?.message} className="sm:col-span-2">
+              <Field
+                label="Bank name"
+                required
+                error={errors.bankName?.message}
+                className="sm:col-span-2"
+              >
                 <Input {...register('bankName')} />
               </Field>
               <Field
                 label="Account number"
                 required={!vendor?.accountNumber}
                 error={errors.accountNumber?.message}
-                description={vendor?.accountNumber ? `Stored: ${vendor.accountNumber}. Leave blank to keep it.` : undefined}
+                description={
+                  vendor?.accountNumber
+                    ? `Stored: ${vendor.accountNumber}. Leave blank to keep it.`
+                    : undefined
+                }
               >
-                <Input {...register('accountNumber')} inputMode="numeric" autoComplete="off" placeholder={vendor?.accountNumber ?? ''} />
+                <Input
+                  {...register('accountNumber')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={vendor?.accountNumber ?? ''}
+                />
               </Field>
               <Field label="Routing number" required error={errors.routingNumber?.message}>
-                <Input {...register('routingNumber')} inputMode="numeric" maxLength={9} autoComplete="off" />
+                <Input
+                  {...register('routingNumber')}
+                  inputMode="numeric"
+                  maxLength={9}
+                  autoComplete="off"
+                />
               </Field>
               {method === 'wire' && (
-                <Field label="Wire instructions" required error={errors.wireInstructions?.message} className="sm:col-span-2">
+                <Field
+                  label="Wire instructions"
+                  required
+                  error={errors.wireInstructions?.message}
+                  className="sm:col-span-2"
+                >
                   <Textarea rows={3} {...register('wireInstructions')} />
                 </Field>
               )}
             </fieldset>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : vendor ? 'Save Vendor' : 'Add Vendor'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={() => onOpenChange(false)}
+            pending={save.isPending}
+            submitLabel={vendor ? 'Save Vendor' : 'Add Vendor'}
+          />
         </form>
       </DialogContent>
     </Dialog>
