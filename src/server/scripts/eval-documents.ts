@@ -113,6 +113,11 @@ async function main(): Promise<void> {
 
   for (const entry of entries) {
     const bytes = readFileSync(path.join(folder, entry.file));
+    // With --times, the highest resident memory while this document is read, sampled.
+    let peakRss = process.memoryUsage().rss;
+    const sampler = showTimes
+      ? setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10)
+      : undefined;
     const started = performance.now();
     const cpuStart = process.cpuUsage();
     let data: ExtractedData | null = null;
@@ -128,10 +133,12 @@ async function main(): Promise<void> {
       (performance.now() - started) / 1000,
     ]);
     const cpu = process.cpuUsage(cpuStart);
+    clearInterval(sampler);
     if (showTimes) {
       const wall = (performance.now() - started) / 1000;
       console.log(
-        `${entry.file}: ${wall.toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
+        `${entry.file}: ${wall.toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, ` +
+          `peak rss ${(peakRss / 1048576).toFixed(0)} MB`,
       );
     }
     cpuSeconds.set(entry.kind, [

@@ -6,6 +6,7 @@ import { suggestCategory } from './fields/suggest-category';
 import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
 import { terminateOcrWorker, warmUpOcr } from './ocr/ocr-worker';
 import { readImageSize } from './ocr/image-size';
+import { ocrPage } from './ocr/ocr-page';
 import { prepareImageForOcr } from './ocr/prepare-image';
 import { ocrScale } from './ocr/prepare-image';
 import {
@@ -42,6 +43,8 @@ const maxOcrPages = 2;
 const largePhotoPixels = 24_000_000;
 // Fewer characters than this on a page means it is a scan (or an image-only page).
 const minTextLayerCharacters = 40;
+// The warm-up page is drawn for OCR at this many pixels per point (text near OCR size).
+const warmUpOcrScale = 2;
 // Passes of the field rules over the warm-up document.
 const warmUpPasses = 3;
 
@@ -107,9 +110,12 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
  * optional, the first extraction starts them otherwise.
  */
 export async function warmUpExtraction(): Promise<void> {
-  const [sample] = await Promise.all([warmUpPdfReader(), warmUpOcr()]);
+  const [sample] = await Promise.all([warmUpPdfReader(warmUpOcrScale), warmUpOcr()]);
+  // The OCR engine's first page is slower by a few hundred milliseconds (its code is compiled on
+  // first use): read the warm-up page once.
+  await ocrPage(sample.page.png, { ...sample.page, page: 1 });
   // The field rules run cold on the first document otherwise (tens of milliseconds).
-  const lines = sample.pages.map(pageTextLines).flatMap((page) => page.lines);
+  const lines = sample.pdf.pages.map(pageTextLines).flatMap((page) => page.lines);
   for (let pass = 0; pass < warmUpPasses; pass += 1) {
     readFields(buildDocumentText(lines, 'pdf-text'), []);
   }

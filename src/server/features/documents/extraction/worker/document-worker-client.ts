@@ -116,10 +116,14 @@ export async function readPdf(bytes: Buffer, maxPages: number): Promise<RawPdf> 
 
 /**
  * Starts the worker and runs pdfjs's parsers a few times, so the first document is read at full
- * speed; returns the warm-up PDF as read, for warming up the text rules the same way.
+ * speed; returns the warm-up PDF as read and its page drawn at `scale`, for warming up the text
+ * rules and the OCR engine the same way.
  */
-export async function warmUpPdfReader(): Promise<RawPdf> {
-  return rawPdf.parse(await ask({ op: 'warmUp' }, Buffer.alloc(0)));
+export async function warmUpPdfReader(scale: number): Promise<{ pdf: RawPdf; page: GreyImage }> {
+  const warm = z
+    .object({ pdf: rawPdf, page: z.unknown() })
+    .parse(await ask({ op: 'warmUp', scale }, Buffer.alloc(0)));
+  return { pdf: warm.pdf, page: toGreyImage(warm.page) };
 }
 
 export interface GreyImage {

@@ -182,10 +182,13 @@ async function handle(request) {
       const pdf = await open(bytes, false);
       result = await read(pdf, 1).finally(() => pdf.destroy().catch(() => undefined));
     }
-    // Drawing (for scans and pictures) loads the canvas and the standard fonts the first time.
+    // Drawing (for scans and pictures) loads the canvas and the standard fonts the first time;
+    // the page drawn is handed back to warm up the OCR engine too.
     const drawn = await open(bytes, true);
-    await render(drawn, 1, 0.5).finally(() => drawn.destroy().catch(() => undefined));
-    return result;
+    const page = await render(drawn, 1, request.scale).finally(() =>
+      drawn.destroy().catch(() => undefined),
+    );
+    return { pdf: result, page };
   }
   const pdf = await open(request.bytes, request.op !== 'read');
   try {
