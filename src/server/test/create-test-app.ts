@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createApp } from '../app';
 import type { AppConfig } from '../config';
 import { type OpenDatabase, openDatabase } from '../db/client';
@@ -24,7 +25,9 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
  * database created on that PostgreSQL server and dropped afterwards.
  */
-export async function createTestApp(options: { now?: Date; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: Date; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let database: OpenDatabase;
@@ -59,7 +62,9 @@ export async function createTestApp(options: { now?: Date; config?: Partial<AppC
       }
     };
   } else {
-    database = await openDatabase({ dataDir: null });
+    const snapshotFile = inject('pgliteSnapshotFile');
+    const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+    database = await openDatabase({ dataDir: null, ...(snapshot ? { snapshot } : {}) });
   }
   const clock = {
     now: options.now ?? new Date(),
@@ -87,7 +92,11 @@ export async function createTestApp(options: { now?: Date; config?: Partial<AppC
     db: database.db,
     dbKind: database.kind,
     config,
-    mail: createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    mail: createMailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      outboxDir: path.join(dataDir, 'outbox'),
+    }),
     now: () => clock.now,
     startWorkers: false,
   };
