@@ -17,7 +17,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: './test-results',
+  outputDir: './test-results/playwright',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
