@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { type InvitationAcceptInput, type InvitationPreview, invitationAcceptSchema, roleLabels } from '@shared/contracts/team';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PersonNameFields } from '@/components/person-name-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -51,12 +52,7 @@ export function JoinTeamForm({ token, onSuccess, onCancel }: { token: string; on
         ) : (
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="First name" error={errors.firstName?.message}>
-                <Input autoComplete="given-name" {...form.register('firstName')} />
-              </Field>
-              <Field label="Last name" error={errors.lastName?.message}>
-                <Input autoComplete="family-name" {...form.register('lastName')} />
-              </Field>
+              <PersonNameFields register={form.register} errors={errors} />
             </div>
             <Field label="Username" error={errors.username?.message}>
               <Input autoComplete="username" {...form.register('username')} />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type RegisterInput, registerSchema } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
+import { PersonNameFields } from '@/components/person-name-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { useRegister } from '@/lib/auth';
@@ -24,12 +25,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...form.register('firstName')} />
-        </Field>
-        <Field label="Last name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...form.register('lastName')} />
-        </Field>
+        <PersonNameFields register={form.register} errors={errors} />
       </div>
       <Field label="Username" error={errors.username?.message}>
         <Input autoComplete="username" {...form.register('username')} />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   Dialog,
   DialogContent,
@@ -8,9 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
+import { ActiveField, ContactFormFields } from '@/components/contact-form-fields';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
 import {
@@ -93,51 +91,12 @@ export function CustomerFormDialog({
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" required error={errors.name?.message}>
-              <Input {...register('name')} autoComplete="organization" />
-            </Field>
-            <Field label="Email" required error={errors.email?.message}>
-              <Input type="email" {...register('email')} autoComplete="email" />
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              <Input type="tel" {...register('phone')} autoComplete="tel" />
-            </Field>
-            <Field label="Tax ID" error={errors.taxId?.message}>
-              <Input {...register('taxId')} />
-            </Field>
-            <Field label="Address" className="sm:col-span-2" error={errors.address?.message}>
-              <Input {...register('address')} autoComplete="street-address" />
-            </Field>
-            <Field label="City" error={errors.city?.message}>
-              <Input {...register('city')} autoComplete="address-level2" />
-            </Field>
-            <div className="grid grid-cols-3 gap-3">
-              <Field label="State" error={errors.state?.message}>
-                <Input {...register('state')} autoComplete="address-level1" />
-              </Field>
-              <Field label="ZIP" error={errors.zipCode?.message}>
-                <Input {...register('zipCode')} autoComplete="postal-code" />
-              </Field>
-              <Field label="Country" error={errors.country?.message}>
-                <Input {...register('country')} autoComplete="country" />
-              </Field>
-            </div>
+            <ContactFormFields register={register} errors={errors} />
             {customer && (
-              <Field label="Active" description="Inactive customers cannot receive new invoices.">
-                {(control_) => (
-                  <Controller
-                    control={control}
-                    name="isActive"
-                    render={({ field }) => (
-                      <Switch
-                        id={control_.id}
-                        checked={field.value ?? true}
-                        onCheckedChange={field.onChange}
-                      />
-                    )}
-                  />
-                )}
-              </Field>
+              <ActiveField
+                control={control}
+                description="Inactive customers cannot receive new invoices."
+              />
             )}
           </div>
           <DialogFormFooter

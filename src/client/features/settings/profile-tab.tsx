@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { industries, profileUpdateSchema, timezones } from '@shared/contracts/settings';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { PersonNameFields } from '@/components/person-name-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -109,12 +110,7 @@ function ProfileCard({ defaults }: { defaults: ProfileForm }) {
           <CardDescription>Update your personal details and how we reach you.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...form.register('firstName')} />
-          </Field>
-          <Field label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...form.register('lastName')} />
-          </Field>
+          <PersonNameFields register={form.register} errors={errors} />
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register('email')} />
           </Field>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   Dialog,
   DialogContent,
@@ -8,9 +8,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { ActiveField, ContactFormFields } from '@/components/contact-form-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
@@ -103,35 +103,7 @@ export function VendorFormDialog({
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Field label="Name" required error={errors.name?.message}>
-              <Input {...register('name')} autoComplete="organization" />
-            </Field>
-            <Field label="Email" required error={errors.email?.message}>
-              <Input type="email" {...register('email')} autoComplete="email" />
-            </Field>
-            <Field label="Phone" error={errors.phone?.message}>
-              <Input type="tel" {...register('phone')} />
-            </Field>
-            <Field label="Tax ID" error={errors.taxId?.message}>
-              <Input {...register('taxId')} />
-            </Field>
-            <Field label="Address" className="sm:col-span-2" error={errors.address?.message}>
-              <Input {...register('address')} autoComplete="street-address" />
-            </Field>
-            <Field label="City" error={errors.city?.message}>
-              <Input {...register('city')} />
-            </Field>
-            <div className="grid grid-cols-3 gap-3">
-              <Field label="State" error={errors.state?.message}>
-                <Input {...register('state')} />
-              </Field>
-              <Field label="ZIP" error={errors.zipCode?.message}>
-                <Input {...register('zipCode')} />
-              </Field>
-              <Field label="Country" error={errors.country?.message}>
-                <Input {...register('country')} />
-              </Field>
-            </div>
+            <ContactFormFields register={register} errors={errors} />
             <SelectField
               control={control}
               name="paymentMethod"
@@ -140,21 +112,10 @@ export function VendorFormDialog({
               fallback="ach"
               options={vendorPaymentMethods.map((value) => ({ value, label: value.toUpperCase() }))}
             />
-            <Field label="Active" description="Inactive vendors cannot receive new bills.">
-              {(control_) => (
-                <Controller
-                  control={control}
-                  name="isActive"
-                  render={({ field }) => (
-                    <Switch
-                      id={control_.id}
-                      checked={field.value ?? true}
-                      onCheckedChange={field.onChange}
-                    />
-                  )}
-                />
-              )}
-            </Field>
+            <ActiveField
+              control={control}
+              description="Inactive vendors cannot receive new bills."
+            />
           </div>
           {bank && (
             <fieldset className="grid items-start gap-4 rounded-md border p-4 sm:grid-cols-2">
