@@ -39,8 +39,10 @@ export interface ExtractDocumentInput {
 // Invoices put what we need on the first pages; later pages are terms and detail lists.
 const maxTextPages = 4;
 const maxOcrPages = 2;
-// Photos above this many pixels (about 24 MP) decode to more memory than the OCR engine holds.
-const largePhotoPixels = 24_000_000;
+// Reading keeps the process under this resident size (600 MB less a margin). A photo decodes to
+// about 4 bytes a pixel for a moment (140 MB for a 35 MP scan).
+const memoryBudget = 560 * 1024 * 1024;
+const decodedBytesPerPixel = 4;
 // Fewer characters than this on a page means it is a scan (or an image-only page).
 const minTextLayerCharacters = 40;
 // The warm-up page is drawn for OCR at this many pixels per point (text near OCR size).
@@ -98,9 +100,10 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   const hints = input.hints ?? [];
   if (input.mimeType === 'application/pdf') return extractPdf(input.bytes, hints);
   const size = readImageSize(input.bytes);
-  // Decoding a very large photo takes a few hundred MB for a moment; the idle OCR engine's memory
-  // is released first so the two never add up (it restarts in under a second).
-  if (size && size.width * size.height > largePhotoPixels) await terminateOcrWorker();
+  // When decoding this photo could take the process over its budget, the idle OCR engine's
+  // memory is released first (it restarts in about half a second).
+  const decoded = size ? size.width * size.height * decodedBytesPerPixel : 0;
+  if (process.memoryUsage().rss + decoded > memoryBudget) await terminateOcrWorker();
   const image = await prepareImageForOcr(input.bytes);
   return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
 }
