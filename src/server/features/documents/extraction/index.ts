@@ -1,4 +1,6 @@
 import type { ExtractedData } from '../../../../shared/contracts/extracted-data';
+import { ExtractionError } from './extraction-error';
+import { maxImagePixels } from './limits';
 import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
 import { buildDocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
@@ -21,6 +23,7 @@ import { type PageImage, readByOcr } from './read-ocr';
 import type { TextLine } from './text-line';
 
 export { ExtractionError } from './extraction-error';
+export { maxImagePixels } from './limits';
 export {
   learnFromCorrection,
   type ExtractionCorrection,
@@ -102,7 +105,14 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   const size = readImageSize(input.bytes);
   // When decoding this photo could take the process over its budget, the idle OCR engine's
   // memory is released first (it restarts in about half a second).
-  const decoded = size ? size.width * size.height * decodedBytesPerPixel : 0;
+  const pixels = size ? size.width * size.height : 0;
+  if (pixels > maxImagePixels) {
+    throw new ExtractionError(
+      `This image is too large to read (${Math.round(pixels / 1e6)} megapixels; at most ${maxImagePixels / 1e6}). Upload a smaller scan or photo.`,
+      'unsupported',
+    );
+  }
+  const decoded = pixels * decodedBytesPerPixel;
   if (process.memoryUsage().rss + decoded > memoryBudget) await terminateOcrWorker();
   const image = await prepareImageForOcr(input.bytes);
   return readFields(await readByOcr([{ ...image, page: 1 }]), hints);

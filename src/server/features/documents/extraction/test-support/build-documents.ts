@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from 'pdf-lib';
 
 /** A line of text placed on a test page: x and y as fractions of the page, y from the top. */
 export interface PlacedText {
@@ -45,6 +52,28 @@ export async function buildImagePdf(png: Buffer): Promise<Buffer> {
   const image = await pdf.embedPng(png);
   const page = pdf.addPage([595, 842]);
   page.drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+  return Buffer.from(await pdf.save());
+}
+
+/** A page covered by one black grey-scale picture of `width` x `height` pixels (Flate, so small). */
+export async function buildBlackPicturePdf(width: number, height: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  const picture = pdf.context.flateStream(new Uint8Array(width * height), {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: width,
+    Height: height,
+    ColorSpace: 'DeviceGray',
+    BitsPerComponent: 8,
+  });
+  const name = page.node.newXObject('Im', pdf.context.register(picture));
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+    drawObject(name),
+    popGraphicsState(),
+  );
   return Buffer.from(await pdf.save());
 }
 

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { ExtractionError } from '../extraction-error';
+import { maxImagePixels } from '../limits';
 
 const textItem = z.object({
   str: z.string(),
@@ -52,7 +53,10 @@ function failAll(error: Error): void {
 function pdfWorker(): Worker {
   if (worker) return worker;
   // No TypeScript loader in the worker, and an explicit GC after images (see document-worker.mjs).
-  const started = new Worker(new URL('./document-worker.mjs', import.meta.url), { execArgv: [] });
+  const started = new Worker(new URL('./document-worker.mjs', import.meta.url), {
+    execArgv: [],
+    workerData: { maxImagePixels },
+  });
   started.on('message', (message: unknown) => {
     const parsed = reply.safeParse(message);
     if (!parsed.success) return;

@@ -12,7 +12,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { setTimeout } from 'node:timers';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { renderImageRegions } from './image-regions.mjs';
@@ -23,6 +23,9 @@ const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 // Local font, character-map and decoder data, so nothing is ever fetched from the network.
 const dataUrl = (folder) => `${path.join(pdfjsRoot, folder)}${path.sep}`;
+
+// Pictures above this many pixels are left out rather than decoded (limits.ts, sent by the client).
+const { maxImagePixels } = workerData;
 
 // Passes over the warm-up PDF: after about three the font code is compiled (see warm-up-pdf.mjs).
 const warmUpPasses = 4;
@@ -41,6 +44,7 @@ async function open(bytes, forRendering) {
     wasmUrl: dataUrl('wasm'),
     isEvalSupported: false,
     useSystemFonts: false,
+    maxImageSize: maxImagePixels,
     verbosity: 0,
   });
   try {
