@@ -42,10 +42,12 @@ export interface ExtractDocumentInput {
 // Invoices put what we need on the first pages; later pages are terms and detail lists.
 const maxTextPages = 4;
 const maxOcrPages = 2;
-// Reading keeps the process under this resident size (600 MB less a margin). A photo decodes to
-// about 4 bytes a pixel for a moment (140 MB for a 35 MP scan).
+// Reading keeps the process under this resident size (600 MB less a margin). Decoding a photo
+// takes about 5 bytes a pixel for a moment, the picture and its scaled copy (measured: 170 MB for
+// a 35 MP scan); below the large-photo size that is not worth restarting the OCR engine for.
 const memoryBudget = 560 * 1024 * 1024;
-const decodedBytesPerPixel = 4;
+const decodedBytesPerPixel = 5;
+const largePhotoBytes = 64 * 1024 * 1024;
 // Fewer characters than this on a page means it is a scan (or an image-only page).
 const minTextLayerCharacters = 40;
 // The warm-up page is drawn for OCR at this many pixels per point (text near OCR size).
@@ -103,8 +105,6 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   const hints = input.hints ?? [];
   if (input.mimeType === 'application/pdf') return extractPdf(input.bytes, hints);
   const size = readImageSize(input.bytes);
-  // When decoding this photo could take the process over its budget, the idle OCR engine's
-  // memory is released first (it restarts in about half a second).
   const pixels = size ? size.width * size.height : 0;
   if (pixels > maxImagePixels) {
     throw new ExtractionError(
@@ -112,8 +112,12 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
       'unsupported',
     );
   }
+  // When decoding a large photo could take the process over its budget, the idle OCR engine's
+  // memory is released first (it restarts in about half a second).
   const decoded = pixels * decodedBytesPerPixel;
-  if (process.memoryUsage().rss + decoded > memoryBudget) await terminateOcrWorker();
+  if (decoded >= largePhotoBytes && process.memoryUsage().rss + decoded > memoryBudget) {
+    await terminateOcrWorker();
+  }
   const image = await prepareImageForOcr(input.bytes);
   return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
 }
