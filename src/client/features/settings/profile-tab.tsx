@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { industries, profileUpdateSchema, timezones } from '@shared/contracts/settings';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
 import { PersonNameFields } from '@/components/person-name-fields';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -57,47 +64,36 @@ export function ProfileTab() {
   );
 }
 
-function ChoiceSelect<T extends string>(props: {
-  label: string;
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  options: readonly T[];
-  labels: Record<T, string>;
-  error?: string;
-}) {
-  return (
-    <Field label={props.label} error={props.error}>
-      {(control) => (
-        <Select value={props.value ?? ''} onValueChange={props.onChange}>
-          <SelectTrigger {...control}>
-            <SelectValue placeholder={`Select ${props.label.toLowerCase()}`} />
-          </SelectTrigger>
-          <SelectContent>
-            {props.options.map((option) => (
-              <SelectItem key={option} value={option}>
-                {props.labels[option]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      )}
-    </Field>
-  );
-}
-
 function ProfileCard({ defaults }: { defaults: ProfileForm }) {
   const update = useUpdateProfile();
-  const form = useForm<ProfileForm>({ resolver: zodResolver(profileUpdateSchema), defaultValues: defaults });
+  const form = useForm<ProfileForm>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: defaults,
+  });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => {
         form.reset(values);
-        toast({ title: 'Profile updated', description: 'Your profile information has been saved successfully.' });
+        toast({
+          title: 'Profile updated',
+          description: 'Your profile information has been saved successfully.',
+        });
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError, ['firstName', 'lastName', 'email', 'username', 'industry', 'timezone']);
-        toast({ title: 'Update failed', description: 'There was an error updating your profile.', variant: 'destructive' });
+        applyServerErrors(error, form.setError, [
+          'firstName',
+          'lastName',
+          'email',
+          'username',
+          'industry',
+          'timezone',
+        ]);
+        toast({
+          title: 'Update failed',
+          description: 'There was an error updating your profile.',
+          variant: 'destructive',
+        });
       },
     }),
   );
@@ -117,19 +113,21 @@ function ProfileCard({ defaults }: { defaults: ProfileForm }) {
           <Field label="Username" error={errors.username?.message}>
             <Input autoComplete="username" {...form.register('username')} />
           </Field>
-          <Controller
+          <SelectField
             control={form.control}
             name="industry"
-            render={({ field }) => (
-              <ChoiceSelect label="Industry" value={field.value} onChange={field.onChange} options={industries} labels={industryLabels} error={errors.industry?.message} />
-            )}
+            label="Industry"
+            placeholder="Select industry"
+            error={errors.industry?.message}
+            options={labelledOptions(industries, industryLabels)}
           />
-          <Controller
+          <SelectField
             control={form.control}
             name="timezone"
-            render={({ field }) => (
-              <ChoiceSelect label="Timezone" value={field.value} onChange={field.onChange} options={timezones} labels={timezoneLabels} error={errors.timezone?.message} />
-            )}
+            label="Timezone"
+            placeholder="Select timezone"
+            error={errors.timezone?.message}
+            options={labelledOptions(timezones, timezoneLabels)}
           />
         </CardContent>
         <CardFooter className="justify-end">
