@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -17,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
+import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import {
   type BillDetail,
@@ -87,7 +87,7 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
   const save = useSaveBill();
   const form = useForm<BillFormValues, unknown, BillInput>({
     resolver: zodResolver(billInputSchema),
-    defaultValues: bill ? billToValues(bill, format(new Date(), 'yyyy-MM-dd')) : newBillValues(),
+    defaultValues: bill ? billToValues(bill, dateInputValue()) : newBillValues(),
   });
   const { register, control, handleSubmit, setValue, getValues, setError, formState } = form;
   const { errors } = formState;

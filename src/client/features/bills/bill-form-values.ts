@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
+import { dateInputValue } from '@/lib/dates';
 import type { BillDetail, BillFormValues, BillInput } from '@shared/contracts/bills';
 import { type Cents, multiplyCents, parseMoney, sumCents, toDecimal } from '@shared/money';
 import type { BillPayload } from './api';
@@ -11,8 +12,8 @@ export function newBillValues(now = new Date()): BillFormValues {
     vendorId: '',
     billNumber: `BILL-${now.getTime()}`,
     status: 'received',
-    billDate: format(now, 'yyyy-MM-dd'),
-    dueDate: format(addDays(now, 30), 'yyyy-MM-dd'),
+    billDate: dateInputValue(now),
+    dueDate: dateInputValue(addDays(now, 30)),
     subtotal: '0.00',
     taxAmount: '0.00',
     totalAmount: '0.00',

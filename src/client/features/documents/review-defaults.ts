@@ -1,5 +1,6 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, parseISO } from 'date-fns';
+import { dateInputValue } from '@/lib/dates';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { type CreateTransactionRequest, type DocumentDto, createTransactionSchema } from '@shared/contracts/documents';
 import { multiplyCents, parseMoney, sumCents, toDecimal } from '@shared/money';
@@ -55,7 +56,7 @@ export function reviewDefaults(document: DocumentDto, transactionType: 'bill' | 
   const total = data?.amounts.total ?? '';
   const tax = data?.amounts.tax ?? '';
   const issueDate = data?.dates.issueDate ?? '';
-  const due = data?.dates.dueDate ?? format(addDays(issueDate ? parseISO(issueDate) : today, 30), 'yyyy-MM-dd');
+  const due = data?.dates.dueDate ?? dateInputValue(addDays(issueDate ? parseISO(issueDate) : today, 30));
   const candidates: ReviewItem[] = (data?.lineItems ?? []).flatMap((item) => {
     const quantity = item.quantity ?? '1';
     const unitPrice = item.unitPrice ?? item.totalPrice;

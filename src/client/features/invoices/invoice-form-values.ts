@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
+import { dateInputValue } from '@/lib/dates';
 import type { Invoice, InvoiceFormValues } from '@shared/contracts/invoices';
 import { type Cents, parseMoney, toDecimal } from '@shared/money';
 import { computeTotals, type Totals } from '@shared/totals';
@@ -13,8 +14,8 @@ export function newInvoiceValues(now: Date = new Date()): InvoiceFormValues {
     customerId: '',
     invoiceNumber: `INV-${now.getTime()}`,
     status: 'draft',
-    issueDate: format(now, 'yyyy-MM-dd'),
-    dueDate: format(addDays(now, 30), 'yyyy-MM-dd'),
+    issueDate: dateInputValue(now),
+    dueDate: dateInputValue(addDays(now, 30)),
     paymentTerms: 'Net 30',
     notes: '',
     subtotal: '0.00',

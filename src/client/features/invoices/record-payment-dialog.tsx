@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { applyServerErrors } from '@/lib/form-errors';
+import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
 import {
@@ -36,7 +36,7 @@ const methodLabels: Record<(typeof invoicePaymentMethods)[number], string> = {
 
 const defaults = (invoice: Invoice | null): RecordPaymentFormValues => ({
   amount: invoice?.balance ?? '',
-  paidAt: format(new Date(), 'yyyy-MM-dd'),
+  paidAt: dateInputValue(),
   method: 'ach',
   reference: '',
 });
@@ -110,7 +110,7 @@ export function RecordPaymentDialog({
               <MoneyInput currencySymbol={currency.symbol} {...register('amount')} />
             </Field>
             <Field label="Payment date" required error={errors.paidAt?.message}>
-              <Input type="date" max={format(new Date(), 'yyyy-MM-dd')} {...register('paidAt')} />
+              <Input type="date" max={dateInputValue()} {...register('paidAt')} />
             </Field>
             <SelectField
               control={control}

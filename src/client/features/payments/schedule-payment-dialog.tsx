@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { apiList, apiRequest } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import { navigationCountsKey } from '@/lib/navigation-counts';
 import { toast } from '@/lib/toast';
@@ -35,9 +36,6 @@ import {
 import { parseMoney, sumCents } from '@shared/money';
 import { BillPicker } from './bill-picker';
 
-/** The UTC day the server compares with: a payment may not be dated before it. */
-// The user's own day, as the other forms use; the server checks it against the organization's.
-const today = () => format(new Date(), 'yyyy-MM-dd');
 
 function useUnpaidBills(enabled: boolean) {
   // Received and overdue bills are the ones not yet paid or scheduled.
@@ -83,7 +81,7 @@ export function SchedulePaymentDialog({
     SchedulePayment
   >({
     resolver: zodResolver(schedulePaymentSchema),
-    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: today() },
+    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: dateInputValue() },
   });
   const { errors, isSubmitting } = formState;
   const selected = useWatch({ control, name: 'billIds' });
@@ -97,7 +95,7 @@ export function SchedulePaymentDialog({
         billIds: preselected.split(',').filter(Boolean),
         bankAccountId: '',
         method: 'ach',
-        scheduledDate: today(),
+        scheduledDate: dateInputValue(),
       });
   }, [open, preselected, reset]);
 
@@ -219,7 +217,7 @@ export function SchedulePaymentDialog({
               options={labelledOptions(paymentRunMethods, paymentRunMethodLabels)}
             />
             <Field label="Payment date" required error={errors.scheduledDate?.message}>
-              <Input type="date" min={today()} {...register('scheduledDate')} />
+              <Input type="date" min={dateInputValue()} {...register('scheduledDate')} />
             </Field>
             <div className="grid content-end gap-1">
               <span className="text-sm text-slate-500">Total</span>
