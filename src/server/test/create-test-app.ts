@@ -21,6 +21,15 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+let snapshotBlob: Blob | undefined;
+
+/** The migrated snapshot from the global setup, read once per test worker. */
+function testSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshotFile');
+  if (file) snapshotBlob ??= new Blob([readFileSync(file)]);
+  return snapshotBlob;
+}
+
 /**
  * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new
  * database created on that PostgreSQL server and dropped afterwards.
@@ -62,8 +71,7 @@ export async function createTestApp(
       }
     };
   } else {
-    const snapshotFile = inject('pgliteSnapshotFile');
-    const snapshot = snapshotFile ? new Blob([readFileSync(snapshotFile)]) : undefined;
+    const snapshot = testSnapshot();
     database = await openDatabase({ dataDir: null, ...(snapshot ? { snapshot } : {}) });
   }
   const clock = {

@@ -7,7 +7,7 @@ import { documents, jobs } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { multipartBody } from './multipart-body';
-import { corruptPdf, invoicePdf, pngBytes } from './test-files';
+import { corruptPdf, invoicePdf, pngBytes, pngHeader } from './test-files';
 import { runDocumentJobsOnce } from './document-jobs';
 
 let t: TestApp;
@@ -18,9 +18,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function upload(user: SignedIn, file: { bytes: Buffer; fileName: string; contentType?: string } | null, documentType = 'bill') {
-  const parts: Parameters<typeof multipartBody>[0] = [{ name: 'documentType', value: documentType }];
-  if (file) parts.push({ name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', bytes: file.bytes });
+function upload(
+  user: SignedIn,
+  file: { bytes: Buffer; fileName: string; contentType?: string } | null,
+  documentType = 'bill',
+) {
+  const parts: Parameters<typeof multipartBody>[0] = [
+    { name: 'documentType', value: documentType },
+  ];
+  if (file)
+    parts.push({
+      name: 'file',
+      fileName: file.fileName,
+      contentType: file.contentType ?? 'application/pdf',
+      bytes: file.bytes,
+    });
   const { payload, headers } = multipartBody(parts);
   return user.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
 }
@@ -54,22 +66,34 @@ describe('uploading a document', () => {
     expect(uploadedFiles()).toContain(row?.storageKey.split('/')[2]);
     expect(uploadedFiles().some((name) => name.includes('Acme'))).toBe(false);
     const queued = await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'documents.read'));
-    expect(queued.some((job) => job.payload.documentId === body.id && job.status === 'queued')).toBe(true);
+    expect(
+      queued.some((job) => job.payload.documentId === body.id && job.status === 'queued'),
+    ).toBe(true);
 
     const file = await alice.request({ method: 'GET', url: body.fileUrl });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Acme invoice.pdf"; filename*=UTF-8''Acme%20invoice.pdf`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Acme invoice.pdf"; filename*=UTF-8''Acme%20invoice.pdf`,
+    );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('accepts a PNG and a JPEG judged by their bytes', async () => {
-    const png = await upload(alice, { bytes: pngBytes(), fileName: 'receipt.png', contentType: 'image/png' }, 'receipt');
+    const png = await upload(
+      alice,
+      { bytes: pngBytes(), fileName: 'receipt.png', contentType: 'image/png' },
+      'receipt',
+    );
     expect(png.statusCode).toBe(201);
     expect(png.json()).toMatchObject({ fileType: 'image/png', documentType: 'receipt' });
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
-    const jpg = await upload(alice, { bytes: jpeg, fileName: 'photo.JPEG', contentType: 'application/octet-stream' }, 'w9');
+    const jpg = await upload(
+      alice,
+      { bytes: jpeg, fileName: 'photo.JPEG', contentType: 'application/octet-stream' },
+      'w9',
+    );
     expect(jpg.statusCode).toBe(201);
     expect(jpg.json().fileType).toBe('image/jpeg');
   });
@@ -83,7 +107,10 @@ describe('uploading a document', () => {
     const before = uploadedFiles().length;
     const response = await upload(alice, { bytes: bytes(), fileName });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: uploadMessages.invalidType, code: 'VALIDATION' });
+    expect(response.json()).toMatchObject({
+      message: uploadMessages.invalidType,
+      code: 'VALIDATION',
+    });
     expect(uploadedFiles().length).toBe(before);
   });
 
@@ -93,7 +120,10 @@ describe('uploading a document', () => {
     const before = uploadedFiles().length;
     const response = await upload(alice, { bytes: over, fileName: 'big.pdf' });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ message: uploadMessages.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.json()).toMatchObject({
+      message: uploadMessages.tooLarge,
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expect(uploadedFiles().length).toBe(before);
 
     const exact = over.subarray(0, MAX_UPLOAD_BYTES);
@@ -103,19 +133,36 @@ describe('uploading a document', () => {
   });
 
   it('refuses a missing file and an empty file with "File is required"', async () => {
-    for (const response of [await upload(alice, null), await upload(alice, { bytes: Buffer.alloc(0), fileName: 'empty.pdf' })]) {
+    for (const response of [
+      await upload(alice, null),
+      await upload(alice, { bytes: Buffer.alloc(0), fileName: 'empty.pdf' }),
+    ]) {
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: uploadMessages.fileRequired, fields: { file: uploadMessages.fileRequired } });
+      expect(response.json()).toMatchObject({
+        message: uploadMessages.fileRequired,
+        fields: { file: uploadMessages.fileRequired },
+      });
     }
-    const json = await alice.request({ method: 'POST', url: '/api/documents/upload', payload: { documentType: 'bill' } });
+    const json = await alice.request({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: { documentType: 'bill' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(uploadMessages.fileRequired);
   });
 
   it('refuses an unknown document type', async () => {
-    const response = await upload(alice, { bytes: await invoicePdf(), fileName: 'a.pdf' }, 'contract');
+    const response = await upload(
+      alice,
+      { bytes: await invoicePdf(), fileName: 'a.pdf' },
+      'contract',
+    );
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { documentType: 'Invalid document type' } });
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION',
+      fields: { documentType: 'Invalid document type' },
+    });
   });
 
   it('refuses two files in one upload', async () => {
@@ -125,21 +172,33 @@ describe('uploading a document', () => {
       { name: 'file', fileName: 'a.pdf', contentType: 'application/pdf', bytes },
       { name: 'file', fileName: 'b.pdf', contentType: 'application/pdf', bytes },
     ]);
-    const response = await alice.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    const response = await alice.request({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload,
+      headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please upload one file at a time');
   });
 
   it('requires a session', async () => {
     const { payload, headers } = multipartBody([{ name: 'documentType', value: 'bill' }]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload,
+      headers,
+    });
     expect(response.statusCode).toBe(401);
   });
 });
 
 describe('reading documents in the background', () => {
   it('reads a text PDF: pending → completed with the extracted fields', async () => {
-    const created = (await upload(alice, { bytes: await invoicePdf(), fileName: 'acme.pdf' })).json();
+    const created = (
+      await upload(alice, { bytes: await invoicePdf(), fileName: 'acme.pdf' })
+    ).json();
     await runDocumentJobsOnce(t.deps);
     const response = await alice.request({ method: 'GET', url: `/api/documents/${created.id}` });
     expect(response.statusCode).toBe(200);
@@ -162,8 +221,21 @@ describe('reading documents in the background', () => {
     const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, created.id));
     expect(row?.ocrStatus).toBe('failed');
     expect(row?.processingError).toMatch(/PDF/);
-    const job = (await t.deps.db.select().from(jobs)).find((j) => j.payload.documentId === created.id);
+    const job = (await t.deps.db.select().from(jobs)).find(
+      (j) => j.payload.documentId === created.id,
+    );
     expect(job?.status).toBe('done');
     expect((await alice.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('fails an image that claims too many pixels, without decoding it, and says why', async () => {
+    const bytes = pngHeader(30_000, 30_000);
+    const created = (await upload(alice, { bytes, fileName: 'huge.png' }, 'receipt')).json();
+    await runDocumentJobsOnce(t.deps);
+    const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, created.id));
+    expect(row?.ocrStatus).toBe('failed');
+    expect(row?.processingError).toBe(
+      'This image is too large to read (900 megapixels; at most 50). Upload a smaller scan or photo.',
+    );
   });
 });

@@ -1,7 +1,9 @@
 import PDFKit from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractedData } from '../../../../shared/contracts/extracted-data';
-import { ExtractionError, extractDocument, maxImagePixels, shutdownExtraction } from './index';
+import { ExtractionError, extractDocument, shutdownExtraction } from './index';
+import { maxImagePixels } from './limits';
+import { pngHeader } from '../test-files';
 import {
   buildCiiXml,
   buildEinvoicePdf,
@@ -169,16 +171,10 @@ describe('extractDocument', () => {
   });
 
   it('refuses, before decoding, an image that claims more pixels than the limit', async () => {
-    // A PNG header for a 10,000 x 6,000 image (60 MP) with no pixel data behind it.
-    const header = Buffer.alloc(33);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
-    header.writeUInt32BE(13, 8);
-    header.write('IHDR', 12, 'latin1');
-    header.writeUInt32BE(10_000, 16);
-    header.writeUInt32BE(6_000, 20);
-    header[24] = 8;
+    // 10,000 x 6,000 is 60 MP.
     expect(10_000 * 6_000).toBeGreaterThan(maxImagePixels);
-    const error = await extractDocument({ bytes: header, mimeType: 'image/png' }).catch(
+    const bytes = pngHeader(10_000, 6_000);
+    const error = await extractDocument({ bytes, mimeType: 'image/png' }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ExtractionError);

@@ -9,8 +9,7 @@ import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
 import { terminateOcrWorker, warmUpOcr } from './ocr/ocr-worker';
 import { readImageSize } from './ocr/image-size';
 import { ocrPage } from './ocr/ocr-page';
-import { prepareImageForOcr } from './ocr/prepare-image';
-import { ocrScale } from './ocr/prepare-image';
+import { ocrScale, prepareImageForOcr } from './ocr/prepare-image';
 import {
   readPdf,
   renderPdfPage,
@@ -23,7 +22,6 @@ import { type PageImage, readByOcr } from './read-ocr';
 import type { TextLine } from './text-line';
 
 export { ExtractionError } from './extraction-error';
-export { maxImagePixels } from './limits';
 export {
   learnFromCorrection,
   type ExtractionCorrection,
