@@ -73,7 +73,8 @@ export interface EligibleApprover {
   id: string;
   name: string;
   role: string;
-  approvalLimit: string;
+  /** null: no limit. */
+  approvalLimit: string | null;
 }
 
 export const approvalActions = ['pending', 'approved', 'rejected'] as const;

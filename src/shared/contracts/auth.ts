@@ -44,7 +44,7 @@ export const userSchema = z.object({
   profileImageUrl: z.string().nullable(),
   bio: z.string().nullable(),
   permissions: z.array(z.string()),
-  approvalLimit: z.string(),
+  approvalLimit: z.string().nullable(),
   isActive: z.boolean(),
   lastLoginAt: z.string().nullable(),
   onboardingCompleted: z.boolean(),

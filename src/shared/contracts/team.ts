@@ -12,6 +12,12 @@ export const roleLabels: Record<(typeof roles)[number], string> = {
 
 const roleInput = z.enum(roles, { message: 'Choose a role from the list' });
 
+/**
+ * The largest bill a member may approve, or null for "no limit": always chosen on purpose, never
+ * implied by 0 (0 means they may approve nothing above 0).
+ */
+const approvalLimitInput = moneyInput('Approval limit', { required: 'Enter an approval limit or choose No limit' }).nullable();
+
 /** A member as GET /api/team lists them; approvalLimit is a decimal string. */
 export const teamMemberSchema = z.object({
   id: z.string(),
@@ -20,7 +26,8 @@ export const teamMemberSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   role: z.enum(roles),
-  approvalLimit: z.string(),
+  /** null: no limit. */
+  approvalLimit: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -30,7 +37,7 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const invitationCreateSchema = z.object({
   email: z.string({ message: 'Invalid email address' }).trim().toLowerCase().email('Invalid email address').max(254),
   role: roleInput,
-  approvalLimit: moneyInput('Approval limit'),
+  approvalLimit: approvalLimitInput,
 });
 export type InvitationCreateInput = z.input<typeof invitationCreateSchema>;
 
@@ -38,7 +45,7 @@ export const invitationSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: z.enum(roles),
-  approvalLimit: z.string(),
+  approvalLimit: z.string().nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
 });
@@ -63,6 +70,6 @@ export const userIdParam = z.object({ userId: z.string() });
 /** PUT /api/team/{userId}. */
 export const memberUpdateSchema = z.object({
   role: roleInput,
-  approvalLimit: moneyInput('Approval limit'),
+  approvalLimit: approvalLimitInput,
 });
 export type MemberUpdateInput = z.input<typeof memberUpdateSchema>;

@@ -14,7 +14,8 @@ export const teamInvitations = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'accountant', 'approver', 'viewer'] }).notNull(),
-    approvalLimit: money('approval_limit').notNull().default('0'),
+    /** null: no limit. */
+    approvalLimit: money('approval_limit'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -56,8 +56,9 @@ async function checkMayApprove(tx: Database, auth: Approver, bill: BillRow): Pro
     .from(users)
     .where(eq(users.id, auth.userId))
     .limit(1);
-  const limit = user ? centsFromDecimal(user.approvalLimit) : 0;
-  if (user && limit > 0 && centsFromDecimal(bill.totalAmount) > limit) {
+  // null is "no limit", chosen on purpose; 0 allows nothing above 0.
+  const limit = user?.approvalLimit == null ? null : centsFromDecimal(user.approvalLimit);
+  if (user && limit !== null && centsFromDecimal(bill.totalAmount) > limit) {
     const currency = findCurrency(user.currency);
     const shown = formatMoney(limit, { currency: user.currency, locale: user.locale, symbol: currency?.symbol, position: currency?.position });
     throw new AppError('FORBIDDEN', `This bill is over your approval limit of ${shown}`);

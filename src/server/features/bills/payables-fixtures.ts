@@ -51,7 +51,7 @@ export async function addMember(
   app: FastifyInstance,
   db: Database,
   organizationId: string,
-  overrides: Partial<{ role: 'owner' | 'admin' | 'accountant' | 'approver' | 'viewer'; approvalLimit: string; firstName: string; lastName: string }> = {},
+  overrides: Partial<{ role: 'owner' | 'admin' | 'accountant' | 'approver' | 'viewer'; approvalLimit: string | null; firstName: string; lastName: string }> = {},
 ): Promise<SignedIn> {
   cachedHash ??= hashPassword('member-password');
   const username = uniqueName('member');
@@ -63,7 +63,7 @@ export async function addMember(
     firstName: overrides.firstName ?? 'Mia',
     lastName: overrides.lastName ?? 'Member',
     role: overrides.role ?? 'approver',
-    approvalLimit: overrides.approvalLimit ?? '0',
+    approvalLimit: overrides.approvalLimit === undefined ? null : overrides.approvalLimit,
   });
   const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: 'member-password' } });
   if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);

@@ -55,7 +55,7 @@ export async function createInvitation(deps: AppDeps, auth: AuthContext, input: 
         invitedBy: auth.userId,
         email: input.email,
         role: input.role,
-        approvalLimit: toDecimal(input.approvalLimit),
+        approvalLimit: input.approvalLimit === null ? null : toDecimal(input.approvalLimit),
         tokenHash: hashToken(token),
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         createdAt: now,

@@ -32,7 +32,7 @@ export function invitationToken(t: TestApp, email: string): string {
 }
 
 /** Invites a new member as `inviter` and accepts as them; returns the signed-in member. */
-export async function addMember(t: TestApp, inviter: SignedIn, role: Role, approvalLimit = '0'): Promise<SignedIn> {
+export async function addMember(t: TestApp, inviter: SignedIn, role: Role, approvalLimit: string | null = null): Promise<SignedIn> {
   const username = uniqueName('member');
   const email = `${username}@example.com`;
   const invite = await inviter.request({ method: 'POST', url: '/api/team/invitations', payload: { email, role, approvalLimit } });

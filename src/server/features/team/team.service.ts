@@ -28,7 +28,7 @@ export async function updateMember(db: Database, auth: AuthContext, userId: stri
     if (target.role === 'owner' && input.role !== 'owner' && owners.length <= 1) {
       throw new AppError('CONFLICT', 'The last owner cannot be demoted');
     }
-    const approvalLimit = toDecimal(input.approvalLimit);
+    const approvalLimit = input.approvalLimit === null ? null : toDecimal(input.approvalLimit);
     const [updated] = await tx
       .update(users)
       .set({ role: input.role, approvalLimit, updatedAt: now })
