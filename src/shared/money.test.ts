@@ -10,7 +10,9 @@ describe('parseMoney', () => {
     expect(parseMoney('1,234.5')).toBe(123450);
     expect(parseMoney(' 7 ')).toBe(700);
     expect(parseMoney('-0.05')).toBe(-5);
-    expect(parseMoney(0.1 + 0.2)).toBe(30);
+    expect(parseMoney(1234567.89)).toBe(123456789);
+    expect(parseMoney(9999999.99)).toBe(999999999);
+    expect(parseMoney(1e21, { round: true })).toBeNull();
     expect(parseMoney('12.50')).toBe(1250);
     expect(parseMoney('12.500')).toBe(1250);
   });
@@ -29,6 +31,44 @@ describe('parseMoney', () => {
     expect(parseMoney('1.005', { round: true })).toBe(101);
     expect(parseMoney('1.004', { round: true })).toBe(100);
     expect(parseMoney('-1.005', { round: true })).toBe(-101);
+  });
+
+  it('reads a number as its shortest text, so float noise is never taken for a third decimal', () => {
+    // 0.1 + 0.2 is 0.30000000000000004: a client that sends it sent more than two decimals.
+    expect(parseMoney(0.1 + 0.2)).toBeNull();
+    expect(parseMoney(0.1 + 0.2, { round: true })).toBe(30);
+    expect(parseMoney(1e-7, { round: true })).toBe(0);
+    expect(parseMoney(1.5e-2)).toBeNull();
+    expect(parseMoney(1e20, { round: true })).toBeNull();
+    expect(parseMoney(1e15)).toBeNull();
+  });
+
+  it('round-trips every cent amount up to the column limit, as a number and as text', () => {
+    // numeric(14,2): up to 999,999,999,999.99. Random amounts at every magnitude, both signs,
+    // plus each magnitude's edges; a seeded generator keeps a failure reproducible.
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const samples: number[] = [];
+    for (let digits = 1; digits <= 14; digits += 1) {
+      const low = digits === 1 ? 0 : 10 ** (digits - 1);
+      const high = 10 ** digits - 1;
+      samples.push(low, high, low + 1, high - 1);
+      for (let i = 0; i < 2000; i += 1) samples.push(low + Math.floor(random() * (high - low + 1)));
+    }
+    const failures: string[] = [];
+    for (const cents of samples) {
+      for (const value of [cents, -cents]) {
+        const decimal = toDecimal(value);
+        if (parseMoney(value / 100) !== value) failures.push(`number ${value / 100}`);
+        if (parseMoney(decimal) !== value) failures.push(`text ${decimal}`);
+        if (parseMoney(Number(decimal)) !== value) failures.push(`Number("${decimal}")`);
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(samples.length).toBeGreaterThan(28000);
   });
 
   it('refuses amounts beyond the safe integer range', () => {

@@ -12,14 +12,27 @@ function splitDecimal(value: number | string): { negative: boolean; int: string;
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
-    // toFixed(10) avoids exponent notation; the float noise beyond 10 places is dropped below.
-    text = Math.abs(value) < 1e-10 ? '0' : value.toFixed(10).replace(/\.?0+$/, '');
+    // The shortest text that round-trips to this number: 1234567.89 reads as "1234567.89", where
+    // toFixed would expose float noise ("1234567.8899999999"). Exponent forms are expanded below.
+    text = expandExponent(String(value));
   } else {
     text = value.trim().replace(/,/g, '');
   }
   const match = DECIMAL.exec(text);
   if (!match) return null;
   return { negative: match[1] === '-', int: match[2] ?? '0', frac: match[3] ?? '' };
+}
+
+/** "1e+21" / "1.5e-7" as plain digits ("1000000000000000000000" / "0.00000015"). */
+function expandExponent(text: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', int = '', frac = '', exp = '0'] = match;
+  const digits = int + frac;
+  const point = int.length + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 function roundScaled(negative: boolean, digits: string, drop: number): bigint {

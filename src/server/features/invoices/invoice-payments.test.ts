@@ -54,6 +54,26 @@ describe('recording payments', () => {
     expect(await actions(invoice.id)).toEqual(['invoice.created', 'invoice.sent', 'invoice.payment_recorded', 'invoice.payment_recorded', 'invoice.paid']);
   });
 
+  it('creates and pays a $9,999,999.99 invoice sent as JSON numbers', async () => {
+    // Numbers above ~$100,000 used to be read through toFixed, whose float noise made them
+    // "more than 2 decimals".
+    const invoice = await createInvoiceFor(owner, customer.id, {
+      status: 'sent',
+      subtotal: 9999999.99,
+      taxAmount: 0,
+      discountAmount: 0,
+      totalAmount: 9999999.99,
+      items: [{ description: 'Acquisition advisory', quantity: 1, unitPrice: 9999999.99, totalPrice: 9999999.99 }],
+    });
+    expect(invoice.totalAmount).toBe('9999999.99');
+    const first = await pay(invoice.id, { amount: 1234567.89 });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().invoice).toMatchObject({ amountPaid: '1234567.89', balance: '8765432.10' });
+    const rest = await pay(invoice.id, { amount: 8765432.1 });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json().invoice).toMatchObject({ status: 'paid', amountPaid: '9999999.99', balance: '0.00' });
+  });
+
   it('refuses an overpayment naming the balance, and any payment once paid', async () => {
     const invoice = await createInvoiceFor(owner, customer.id, { status: 'sent' });
     await pay(invoice.id, { amount: '35.40' });
