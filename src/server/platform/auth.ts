@@ -46,23 +46,41 @@ function isSameOrigin(request: FastifyRequest): boolean {
 }
 
 /**
- * Loads the session from the cookie on every request, then for /api routes: refuses cross-origin
- * writes (CSRF), requires a session unless the route is public, and keeps viewers read-only.
+ * Whether a request path is in its normal form (RFC 3986 6.2.2): no empty, "." or ".." segments,
+ * no backslash, and no percent-encoded letter, digit, "-._~" or "/". The router decodes
+ * "/%61pi/customers" to "/api/customers"; refusing every other spelling means there is only one
+ * way to reach a route.
+ */
+export function isNormalPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (!path.startsWith('/') || path.includes('//') || path.includes('\\')) return false;
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) return false;
+  for (const match of path.matchAll(/%(.{0,2})/g)) {
+    const hex = match[1] ?? '';
+    if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return false;
+    if (/[A-Za-z0-9\-._~/\\]/.test(String.fromCharCode(Number.parseInt(hex, 16)))) return false;
+  }
+  return true;
+}
+
+/**
+ * Loads the session from the cookie on every request, then, for the API route the router matched
+ * (never the raw URL): refuses cross-origin writes (CSRF), requires a session unless the route is
+ * public, and keeps viewers read-only. It runs before the body is read or validated.
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Database; now: () => Date; secureCookies: boolean }): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
+    if (!isNormalPath(request.url)) throw new AppError('BAD_REQUEST', 'The request path is not in its normal form');
     const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return;
-    request.auth = await findSession(deps.db, unsigned.value, deps.now());
-  });
-
-  app.addHook('preHandler', async (request) => {
-    // Unknown paths get their JSON 404; the API docs are public.
-    if (!request.url.startsWith('/api/') || request.is404 || request.url.startsWith('/api/docs')) return;
+    if (raw) {
+      const unsigned = request.unsignCookie(raw);
+      if (unsigned.valid && unsigned.value) request.auth = await findSession(deps.db, unsigned.value, deps.now());
+    }
+    // Unknown paths get their JSON 404 from the not-found handler; the API docs are public.
+    const route = request.routeOptions.url;
+    if (request.is404 || route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const config = request.routeOptions.config;
     if (!SAFE_METHODS.has(request.method) && !config.crossOrigin && !isSameOrigin(request)) {
       throw new AppError('FORBIDDEN', 'Cross-origin request refused');

@@ -67,4 +67,22 @@ describe('malformed input on every route', () => {
     expect(failures).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
+
+  it('answers every route spelled another way (encoded, doubled slash, mixed case) with a 400 or 404 JSON error', async () => {
+    // Dot segments are tried over a real socket in access-checks.test.ts: inject resolves them.
+    const spellings = (path: string) => {
+      const rest = path.slice('/api'.length);
+      return [`/%61pi${rest}`, `/%61%70%69${rest}`, `/api/${rest}`, `/API${rest}`, `/aPi${rest}`, `/api%2F${rest.slice(1)}`];
+    };
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (skipped.has(`${route.method} ${route.path}`)) continue;
+      for (const url of spellings(fill(route.path, badIds[1] ?? ''))) {
+        const response = await owner.request({ method: route.method as 'GET', url, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        const json = String(response.headers['content-type'] ?? '').includes('json');
+        if (![400, 404].includes(response.statusCode) || !json) failures.push(`${route.method} ${url} -> ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
