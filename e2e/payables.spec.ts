@@ -15,7 +15,7 @@ const decode = (mail: string) =>
 /** Invites an approver through the team API and signs them in, in a browser context of their own. */
 async function inviteApprover(page: Page, browser: Browser): Promise<Page> {
   const email = `${uniqueName('approver')}@example.com`;
-  const invited = await page.request.post('/api/team/invitations', { data: { email, role: 'approver', approvalLimit: '0' } });
+  const invited = await page.request.post('/api/team/invitations', { data: { email, role: 'approver', approvalLimit: null } });
   expect(invited.status()).toBe(201);
   const mail = (await readOutbox(page)).map(decode).find((text) => text.includes(email));
   const token = mail ? /\/auth\?invite=([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;

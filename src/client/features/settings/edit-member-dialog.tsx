@@ -50,7 +50,7 @@ function EditMemberForm({ member, canGrantOwner, onClose }: { member: TeamMember
         <DialogTitle>Edit {name}</DialogTitle>
         <DialogDescription>Change what this person may do and how much they may approve.</DialogDescription>
       </DialogHeader>
-      <RoleAndLimitFields control={form.control} register={form.register} errors={errors} canGrantOwner={canGrantOwner || member.role === 'owner'} />
+      <RoleAndLimitFields control={form.control} errors={errors} canGrantOwner={canGrantOwner || member.role === 'owner'} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

@@ -14,7 +14,8 @@ import { useInviteMember } from './api';
 import { RoleAndLimitFields } from './member-form-fields';
 
 type InviteForm = z.input<typeof invitationCreateSchema>;
-const empty: InviteForm = { email: '', role: 'accountant', approvalLimit: '0' };
+// No limit is preset: the inviter types an amount or ticks "No limit" on purpose.
+const empty: InviteForm = { email: '', role: 'accountant', approvalLimit: '' };
 
 export function InviteDialog({ canGrantOwner }: { canGrantOwner: boolean }) {
   const [open, setOpen] = useState(false);
@@ -56,7 +57,7 @@ export function InviteDialog({ canGrantOwner }: { canGrantOwner: boolean }) {
           <Field label="Email" error={errors.email?.message}>
             <Input type="email" autoComplete="off" {...form.register('email')} />
           </Field>
-          <RoleAndLimitFields control={form.control} register={form.register} errors={errors} canGrantOwner={canGrantOwner} />
+          <RoleAndLimitFields control={form.control} errors={errors} canGrantOwner={canGrantOwner} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel

@@ -88,7 +88,7 @@ export function TeamTab() {
                       <TableCell>
                         <Badge variant={member.role === 'owner' ? 'info' : 'secondary'}>{roleLabels[member.role]}</Badge>
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatAmount(member.approvalLimit)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{member.approvalLimit === null ? 'No limit' : formatAmount(member.approvalLimit)}</TableCell>
                       {canManage && (
                         <TableCell className="text-right">
                           {canTouch(member) && (

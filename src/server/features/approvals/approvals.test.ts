@@ -213,6 +213,26 @@ describe('approval guards', () => {
     expect(over?.json().message).toBe('This bill is over your approval limit of $500.00');
   });
 
+  it('a limit of 0 allows nothing above 0, and only "no limit" approves a $1,000,000 bill', async () => {
+    const org = await organization();
+    const zero = await org.member({ approvalLimit: '0' });
+    const unlimited = await org.member({ approvalLimit: null });
+    await org.rule({ approverIds: [zero.user.id] });
+    await org.bill('1000000.00');
+    const [request] = await org.requestsOf(zero);
+    const refused = await approve(zero, request?.id ?? '');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This bill is over your approval limit of $0.00');
+
+    const second = await organization();
+    const free = await second.member({ approvalLimit: null });
+    await second.rule({ approverIds: [free.user.id] });
+    await second.bill('1000000.00');
+    const [open] = await second.requestsOf(free);
+    expect((await approve(free, open?.id ?? '')).statusCode).toBe(200);
+    expect(unlimited.user.approvalLimit).toBeNull();
+  });
+
   it('acting twice changes nothing the second time (409)', async () => {
     const org = await organization();
     const a = await org.member();

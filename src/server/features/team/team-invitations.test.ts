@@ -49,7 +49,8 @@ describe('POST /api/team/invitations', () => {
     [{ role: 'emperor' }, 'role', 'Choose a role from the list'],
     [{ approvalLimit: 'lots' }, 'approvalLimit', 'Approval limit must be a number with at most 2 decimals'],
     [{ approvalLimit: '-5' }, 'approvalLimit', 'Approval limit cannot be negative'],
-    [{ approvalLimit: undefined }, 'approvalLimit', 'Approval limit is required'],
+    [{ approvalLimit: undefined }, 'approvalLimit', 'Enter an approval limit or choose No limit'],
+    [{ approvalLimit: '' }, 'approvalLimit', 'Enter an approval limit or choose No limit'],
   ])('refuses %j with the message', async (override, field, message) => {
     const owner = await signUp(t.app);
     const payload = { email: `${uniqueName()}@example.com`, role: 'viewer', approvalLimit: '0', ...override };
