@@ -58,3 +58,23 @@ export const quantityInput = z
     }
     return text;
   });
+
+/**
+ * The body of a PUT: any subset of a record's fields. Every update in the API is partial: a field
+ * left out keeps its stored value. The server lays the body over the stored record and checks the
+ * merged whole with the record's full contract, inside the update's transaction.
+ */
+export function partialBody<Shape extends z.ZodRawShape>(schema: RecordContract<Shape>) {
+  const shape = Object.fromEntries(fieldNames(schema).map((key) => [key, z.unknown().optional()]));
+  return z
+    .object(shape as { [K in keyof Shape]: z.ZodOptional<z.ZodUnknown> })
+    .describe('A partial update: fields left out keep their stored value; the merged record is checked as a whole.');
+}
+
+/** A record's contract: an object schema, possibly piped into a transform. */
+export type RecordContract<Shape extends z.ZodRawShape = z.ZodRawShape> = z.ZodObject<Shape> | z.ZodPipe<z.ZodObject<Shape>, z.ZodType>;
+
+export function fieldNames(schema: RecordContract): string[] {
+  return Object.keys(schema instanceof z.ZodPipe ? schema.in.shape : schema.shape);
+}
+export type PartialBody = Record<string, unknown>;

@@ -54,12 +54,13 @@ export async function findWorkflows(db: Database, organizationId: string): Promi
   }));
 }
 
-export async function findWorkflow(db: Database, organizationId: string, id: string): Promise<WorkflowRow | null> {
+export async function findWorkflow(db: Database, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<WorkflowRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
+  const query = db
     .select()
     .from(approvalWorkflows)
     .where(and(eq(approvalWorkflows.organizationId, organizationId), eq(approvalWorkflows.id, id)))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { approvalWorkflowInputSchema } from '../../../shared/contracts/approvals';
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, partialBody } from '../../../shared/contracts/common';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -38,7 +38,7 @@ export async function workflowsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
 
   app.put(
     '/api/approval-workflows/:id',
-    { schema: { tags: ['approvals'], summary: 'Edit an approval rule', params: idParam, body: approvalWorkflowInputSchema } },
+    { schema: { tags: ['approvals'], summary: 'Edit an approval rule (fields left out are kept)', params: idParam, body: partialBody(approvalWorkflowInputSchema) } },
     async (request) => {
       const auth = requireRole(request, MANAGERS);
       const row = await updateWorkflow(deps.db, auth, request.params.id, request.body);

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { ApprovalWorkflowInput } from '../../../shared/contracts/approvals';
+import { type ApprovalWorkflowInput, approvalWorkflowInputSchema } from '../../../shared/contracts/approvals';
+import type { PartialBody } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
 import { approvalWorkflows } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { findVendor } from '../vendors/vendors.queries';
 import { type WorkflowRow, findEligibleApprovers, findWorkflow } from './workflows.queries';
 
@@ -57,10 +59,11 @@ export async function createWorkflow(db: Database, actor: WorkflowActor, input: 
   });
 }
 
-export async function updateWorkflow(db: Database, actor: WorkflowActor, id: string, input: ApprovalWorkflowInput): Promise<WorkflowRow> {
+export async function updateWorkflow(db: Database, actor: WorkflowActor, id: string, body: PartialBody): Promise<WorkflowRow> {
   return db.transaction(async (tx) => {
-    const before = await findWorkflow(tx, actor.organizationId, id);
+    const before = await findWorkflow(tx, actor.organizationId, id, { lock: true });
     if (!before) throw notFound('Approval rule');
+    const input = mergeUpdate(approvalWorkflowInputSchema, storedFields(before, approvalWorkflowInputSchema), body);
     await checkInput(tx, actor.organizationId, input);
     const [row] = await tx
       .update(approvalWorkflows)

@@ -1,5 +1,5 @@
 import { billInputSchema, billListQuery } from '../../../shared/contracts/bills';
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, partialBody } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -43,7 +43,7 @@ export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.put(
     '/api/bills/:id',
-    { schema: { tags: ['bills'], summary: 'Edit a bill', params: idParam, body: billInputSchema } },
+    { schema: { tags: ['bills'], summary: 'Edit a bill (fields left out are kept)', params: idParam, body: partialBody(billInputSchema) } },
     async (request) => {
       const auth = requireAuth(request);
       const bill = await updateBill(deps.db, auth, request.params.id, request.body, deps.now());

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { BillInput } from '../../../shared/contracts/bills';
+import { type BillInput, billInputSchema } from '../../../shared/contracts/bills';
+import type { PartialBody } from '../../../shared/contracts/common';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { billItems, bills, documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import { startApprovalRound } from '../approvals/approval-rounds';
 import { findVendor } from '../vendors/vendors.queries';
 import { type BillRow, billHasLivePayment, findBillItems, lockBill } from './bills.queries';
@@ -128,16 +130,19 @@ function sameItems(stored: { description: string; quantity: string; unitPrice: s
  * Edits a bill. A change of amount or vendor, or any edit of a rejected bill, sends it for
  * approval again. Once a payment is scheduled or made, its vendor, items and status are fixed.
  */
-export async function updateBill(db: Database, auth: BillAuth, id: string, input: BillInput, now: Date): Promise<BillRow> {
+export async function updateBill(db: Database, auth: BillAuth, id: string, body: PartialBody, now: Date): Promise<BillRow> {
   try {
     return await db.transaction(async (tx) => {
       const before = await lockBill(tx, auth.organizationId, id);
       if (!before) throw notFound('Bill');
+      const storedRows = await findBillItems(tx, before.id);
+      const stored = { ...storedFields(before, billInputSchema), items: storedItems(storedRows) };
+      const input = mergeUpdate(billInputSchema, stored, body);
       if (input.status === 'scheduled' && before.status !== 'scheduled') {
         throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
       }
       const values = billValues(input);
-      const itemsSame = sameItems(await findBillItems(tx, before.id), input);
+      const itemsSame = sameItems(storedRows, input);
       const moneyChanged = values.totalAmount !== before.totalAmount || values.taxAmount !== before.taxAmount || !itemsSame;
       const vendorChanged = values.vendorId !== before.vendorId;
       if (

@@ -96,13 +96,14 @@ export async function findCustomers(
   return { rows, total: totals[0]?.n ?? 0 };
 }
 
-export async function findCustomer(db: Database, organizationId: string, id: string): Promise<CustomerRow | null> {
+export async function findCustomer(db: Database, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<CustomerRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
+  const query = db
     .select()
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

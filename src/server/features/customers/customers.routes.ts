@@ -1,5 +1,5 @@
 import { customerInputSchema, customerListQuery } from '../../../shared/contracts/customers';
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, partialBody } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -41,7 +41,7 @@ export async function customersRoutes(app: ZodApp, deps: AppDeps): Promise<void>
 
   app.put(
     '/api/customers/:id',
-    { schema: { tags: ['customers'], summary: 'Edit or deactivate a customer', params: idParam, body: customerInputSchema } },
+    { schema: { tags: ['customers'], summary: 'Edit or deactivate a customer (fields left out are kept)', params: idParam, body: partialBody(customerInputSchema) } },
     async (request) => {
       const auth = requireAuth(request);
       return updateCustomer(deps.db, auth, request.params.id, request.body);

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
+import type { PartialBody } from '../../../shared/contracts/common';
+import { type Customer, type CustomerInput, customerInputSchema } from '../../../shared/contracts/customers';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import {
   customerHasInvoices,
   customerValues,
@@ -34,19 +36,22 @@ export async function createCustomer(db: Database, actor: Actor, input: Customer
   }
 }
 
-export async function updateCustomer(db: Database, actor: Actor, id: string, input: CustomerInput): Promise<Customer> {
-  const existing = await findCustomer(db, actor.organizationId, id);
-  if (!existing) throw notFound('Customer');
-  const sameEmail = await findCustomerByEmail(db, actor.organizationId, input.email);
-  if (sameEmail && sameEmail.id !== id) throw duplicateEmail();
+export async function updateCustomer(db: Database, actor: Actor, id: string, body: PartialBody): Promise<Customer> {
   try {
-    const [row] = await db
-      .update(customers)
-      .set({ ...customerValues(input), updatedAt: new Date() })
-      .where(and(eq(customers.organizationId, actor.organizationId), eq(customers.id, id)))
-      .returning();
-    if (!row) throw notFound('Customer');
-    return toCustomerDto(row);
+    return await db.transaction(async (tx) => {
+      const existing = await findCustomer(tx, actor.organizationId, id, { lock: true });
+      if (!existing) throw notFound('Customer');
+      const input = mergeUpdate(customerInputSchema, storedFields(existing, customerInputSchema), body);
+      const sameEmail = await findCustomerByEmail(tx, actor.organizationId, input.email);
+      if (sameEmail && sameEmail.id !== id) throw duplicateEmail();
+      const [row] = await tx
+        .update(customers)
+        .set({ ...customerValues(input), updatedAt: new Date() })
+        .where(and(eq(customers.organizationId, actor.organizationId), eq(customers.id, id)))
+        .returning();
+      if (!row) throw notFound('Customer');
+      return toCustomerDto(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'customers_org_email_key')) throw duplicateEmail();
     throw error;

@@ -1,4 +1,4 @@
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, partialBody } from '../../../shared/contracts/common';
 import { invoiceInputSchema, invoiceListQuery, recordPaymentSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
@@ -41,7 +41,7 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.put(
     '/api/invoices/:id',
-    { schema: { tags: ['invoices'], summary: 'Edit an invoice', params: idParam, body: invoiceInputSchema } },
+    { schema: { tags: ['invoices'], summary: 'Edit an invoice (fields left out are kept)', params: idParam, body: partialBody(invoiceInputSchema) } },
     async (request) => {
       const auth = requireAuth(request);
       return updateInvoice(deps.db, auth, request.params.id, request.body, deps.now());

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Invoice, InvoiceStatus } from '../../../shared/contracts/invoices';
+import type { PartialBody } from '../../../shared/contracts/common';
+import { type Invoice, type InvoiceStatus, invoiceInputSchema } from '../../../shared/contracts/invoices';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { invoiceItems, invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import {
   type Actor,
   type InvoiceDraft,
@@ -100,12 +102,15 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
 }
 
 /** Replaces an invoice's fields and items; what has been paid stays and bounds the new total. */
-export async function updateInvoice(db: Database, actor: Actor, id: string, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
-  const totals = invoiceTotals(input);
+export async function updateInvoice(db: Database, actor: Actor, id: string, body: PartialBody, now: Date = new Date()): Promise<Invoice> {
   try {
     await db.transaction(async (tx) => {
       const existing = await lockInvoice(tx, actor.organizationId, id);
       if (!existing) throw notFound('Invoice');
+      const storedRows = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, id)).orderBy(invoiceItems.position);
+      const stored = { ...storedFields(existing, invoiceInputSchema), items: storedItems(storedRows) };
+      const input = mergeUpdate(invoiceInputSchema, stored, body);
+      const totals = invoiceTotals(input);
       if (input.customerId !== existing.customerId) await requireCustomer(tx, actor.organizationId, input.customerId, existing.customerId);
       const paid = centsFromDecimal(existing.amountPaid);
       const status = settleStatus(input.status ?? existing.status, totals.totalAmount, paid);

@@ -34,13 +34,14 @@ export function toSettingsDto(user: { currency: string; locale: string }, row: S
   };
 }
 
-export async function findUserSettings(db: Database, userId: string) {
-  const [row] = await db
+export async function findUserSettings(db: Database, userId: string, options: { lock?: boolean } = {}) {
+  const query = db
     .select({ user: users, settings: userSettings })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
+  const [row] = options.lock ? await query.for('update', { of: users }) : await query;
   return row ?? null;
 }
 

@@ -7,6 +7,7 @@ import {
   profileUpdateSchema,
   userSettingsSchema,
 } from '../../../shared/contracts/settings';
+import { partialBody } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { changePassword, getBilling, getSettings, updateCurrency, updatePreferences, updateProfile } from './settings.service';
@@ -29,7 +30,7 @@ export async function settingsRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.put(
     '/api/user/profile',
-    { config: own, schema: { tags: ['settings'], summary: 'Update name, email, username, industry, timezone', body: profileUpdateSchema } },
+    { config: own, schema: { tags: ['settings'], summary: 'Update name, email, username, industry, timezone (fields left out are kept)', body: partialBody(profileUpdateSchema) } },
     async (request) => updateProfile(deps.db, requireAuth(request).userId, request.body, deps.now()),
   );
 

@@ -7,21 +7,20 @@ import type {
   PasswordChangeInput,
   PreferencesUpdateInput,
   UserSettings,
-  profileUpdateSchema,
 } from '../../../shared/contracts/settings';
+import { profileUpdateSchema } from '../../../shared/contracts/settings';
+import type { PartialBody } from '../../../shared/contracts/common';
 import { findCurrency } from '../../../shared/currencies';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/sessions';
 import { deleteUserSessions } from '../../platform/sessions';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { findUserWithOrganization, toUserDto } from '../auth/auth.queries';
 import { findBilling, findTakenByOthers, findUserSettings, toSettingsDto, upsertUserSettings } from './settings.queries';
-
-type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
   const row = await findUserSettings(db, userId);
@@ -44,11 +43,14 @@ function conflict(taken: { username: boolean; email: boolean }): AppError | null
 }
 
 /** Saves name, email, username (unique across the product) and the industry and timezone choices. */
-export async function updateProfile(db: Database, userId: string, input: ProfileUpdate, now: Date): Promise<User> {
-  const taken = conflict(await findTakenByOthers(db, userId, input.username, input.email));
-  if (taken) throw taken;
+export async function updateProfile(db: Database, userId: string, body: PartialBody, now: Date): Promise<User> {
   try {
     await db.transaction(async (tx) => {
+      const stored = await findUserSettings(tx, userId, { lock: true });
+      if (!stored) throw notFound('User');
+      const input = mergeUpdate(profileUpdateSchema, { ...storedFields(stored.user, profileUpdateSchema), industry: stored.settings?.industry, timezone: stored.settings?.timezone }, body);
+      const taken = conflict(await findTakenByOthers(tx, userId, input.username, input.email));
+      if (taken) throw taken;
       await tx
         .update(users)
         .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, username: input.username, updatedAt: now })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../../../shared/contracts/common';
+import { pageQuery, partialBody } from '../../../shared/contracts/common';
 import {
   invitationAcceptSchema,
   invitationCreateSchema,
@@ -65,7 +65,7 @@ export async function teamRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.put(
     '/api/team/:userId',
-    { schema: { tags: ['team'], summary: "Change a member's role and approval limit", params: userIdParam, body: memberUpdateSchema, response: { 200: teamMemberSchema } } },
+    { schema: { tags: ['team'], summary: "Change a member's role and approval limit (fields left out are kept)", params: userIdParam, body: partialBody(memberUpdateSchema), response: { 200: teamMemberSchema } } },
     async (request) => updateMember(deps.db, requireRole(request, managers), request.params.userId, request.body, deps.now()),
   );
 

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { TeamMember, memberUpdateSchema } from '../../../shared/contracts/team';
+import type { PartialBody } from '../../../shared/contracts/common';
+import { type TeamMember, memberUpdateSchema } from '../../../shared/contracts/team';
 import { toDecimal } from '../../../shared/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { type AuthContext, deleteUserSessions } from '../../platform/sessions';
 import { findMemberForUpdate, lockOwners, toMemberDto } from './team.queries';
 
-type MemberUpdate = z.output<typeof memberUpdateSchema>;
 
 /** Admins manage everyone but owners, and cannot hand out the owner role. */
 function checkAdminLimits(auth: AuthContext, target: { role: string }, newRole?: string): void {
@@ -19,11 +20,12 @@ function checkAdminLimits(auth: AuthContext, target: { role: string }, newRole?:
 }
 
 /** Changes a member's role and approval limit; the last owner stays an owner. Audited. */
-export async function updateMember(db: Database, auth: AuthContext, userId: string, input: MemberUpdate, now: Date): Promise<TeamMember> {
+export async function updateMember(db: Database, auth: AuthContext, userId: string, body: PartialBody, now: Date): Promise<TeamMember> {
   return db.transaction(async (tx) => {
     const owners = await lockOwners(tx, auth.organizationId);
     const target = await findMemberForUpdate(tx, auth.organizationId, userId);
     if (!target) throw notFound('Team member');
+    const input = mergeUpdate(memberUpdateSchema, storedFields(target, memberUpdateSchema), body);
     checkAdminLimits(auth, target, input.role);
     if (target.role === 'owner' && input.role !== 'owner' && owners.length <= 1) {
       throw new AppError('CONFLICT', 'The last owner cannot be demoted');

@@ -27,7 +27,7 @@ describe('GET /api/team', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('2');
     expect(response.json()).toEqual([
-      expect.objectContaining({ id: owner.user.id, role: 'owner', approvalLimit: '0.00' }),
+      expect.objectContaining({ id: owner.user.id, role: 'owner', approvalLimit: null }),
       expect.objectContaining({ id: accountant.user.id, role: 'accountant', approvalLimit: '750.25' }),
     ]);
     expect(JSON.stringify(response.json())).not.toContain('passwordHash');
@@ -39,7 +39,7 @@ describe('GET /api/team', () => {
 describe('PUT /api/team/{userId}', () => {
   it('changes role and approval limit and writes an audit row', async () => {
     const owner = await signUp(t.app);
-    const member = await addMember(t, owner, 'accountant');
+    const member = await addMember(t, owner, 'accountant', '0');
     const response = await owner.request({ method: 'PUT', url: `/api/team/${member.user.id}`, payload: { role: 'approver', approvalLimit: '5000' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ role: 'approver', approvalLimit: '5000.00' });
@@ -52,6 +52,21 @@ describe('PUT /api/team/{userId}', () => {
     // The new role applies to the member's existing session at once.
     const me = await member.request({ method: 'GET', url: '/api/user' });
     expect(me.json().role).toBe('approver');
+  });
+
+  it('sets "no limit" only when asked to (null), and back to an amount', async () => {
+    const owner = await signUp(t.app);
+    const member = await addMember(t, owner, 'approver', '250');
+    const free = await owner.request({ method: 'PUT', url: `/api/team/${member.user.id}`, payload: { role: 'approver', approvalLimit: null } });
+    expect(free.json()).toMatchObject({ approvalLimit: null });
+    expect((await storedUser(member.user.id)).approvalLimit).toBeNull();
+    const audit = await auditFor(member.user.id);
+    expect(audit.find((entry) => entry.action === 'team.member_updated')?.details).toEqual({
+      from: { role: 'approver', approvalLimit: '250.00' },
+      to: { role: 'approver', approvalLimit: null },
+    });
+    const zero = await owner.request({ method: 'PUT', url: `/api/team/${member.user.id}`, payload: { role: 'approver', approvalLimit: 0 } });
+    expect(zero.json()).toMatchObject({ approvalLimit: '0.00' });
   });
 
   it('keeps the last owner an owner, but lets a second owner step down', async () => {
@@ -107,7 +122,7 @@ describe('PUT /api/team/{userId}', () => {
   it.each([
     [{ role: 'boss' }, 'role', 'Choose a role from the list'],
     [{ approvalLimit: '1.234' }, 'approvalLimit', 'Approval limit must be a number with at most 2 decimals'],
-    [{ approvalLimit: null }, 'approvalLimit', 'Approval limit is required'],
+    [{ approvalLimit: '' }, 'approvalLimit', 'Enter an approval limit or choose No limit'],
   ])('refuses %j with the message', async (override, field, message) => {
     const owner = await signUp(t.app);
     const member = await addMember(t, owner, 'viewer');

@@ -61,13 +61,14 @@ export async function findVendors(
   return { rows: rows.map((row) => ({ vendor: row.vendor, billCount: Number(row.billCount) })), total: totals[0]?.n ?? 0 };
 }
 
-export async function findVendor(db: Database, organizationId: string, id: string): Promise<VendorRow | null> {
+export async function findVendor(db: Database, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<VendorRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
+  const query = db
     .select()
     .from(vendors)
     .where(and(eq(vendors.organizationId, organizationId), eq(vendors.id, id)))
     .limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, partialBody } from '../../../shared/contracts/common';
 import { vendorCreateSchema, vendorListQuery, vendorUpdateSchema } from '../../../shared/contracts/vendors';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
@@ -41,7 +41,7 @@ export async function vendorsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.put(
     '/api/vendors/:id',
-    { schema: { tags: ['vendors'], summary: 'Edit or deactivate a vendor', params: idParam, body: vendorUpdateSchema } },
+    { schema: { tags: ['vendors'], summary: 'Edit or deactivate a vendor (fields left out are kept)', params: idParam, body: partialBody(vendorUpdateSchema) } },
     async (request) => {
       const auth = requireAuth(request);
       return updateVendor(deps.db, auth, request.params.id, request.body, deps.config.encryptionKey);

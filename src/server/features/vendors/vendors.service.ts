@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { needsBankDetails, type Vendor, type VendorInput } from '../../../shared/contracts/vendors';
+import type { PartialBody } from '../../../shared/contracts/common';
+import { needsBankDetails, type Vendor, type VendorInput, vendorUpdateSchema } from '../../../shared/contracts/vendors';
 import type { Database } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { encryptSecret, lastFour } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
+import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { type VendorRow, countVendorBills, findVendor, toVendorDto, vendorHasBills } from './vendors.queries';
 
 export interface VendorActor {
@@ -77,10 +79,12 @@ export async function createVendor(db: Database, actor: VendorActor, input: Vend
 }
 
 /** Bank detail changes are audited: redirecting a vendor's payments is the classic payables fraud. */
-export async function updateVendor(db: Database, actor: VendorActor, id: string, input: VendorInput, encryptionKey: Buffer): Promise<Vendor> {
+export async function updateVendor(db: Database, actor: VendorActor, id: string, body: PartialBody, encryptionKey: Buffer): Promise<Vendor> {
   return db.transaction(async (tx) => {
-    const before = await findVendor(tx, actor.organizationId, id);
+    const before = await findVendor(tx, actor.organizationId, id, { lock: true });
     if (!before) throw notFound('Vendor');
+    // The account number is never read back: left out (or blank), the stored one stays.
+    const input = mergeUpdate(vendorUpdateSchema, storedFields(before, vendorUpdateSchema), body);
     const values = vendorValues(input, encryptionKey);
     if (needsBankDetails(input.paymentMethod) && !input.accountNumber && !before.accountNumberEncrypted) {
       throw new AppError('VALIDATION', ACCOUNT_REQUIRED, { accountNumber: ACCOUNT_REQUIRED });
