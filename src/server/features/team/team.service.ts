@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { PartialBody } from '../../../shared/contracts/common';
 import { type TeamMember, memberUpdateSchema } from '../../../shared/contracts/team';
 import { toDecimal } from '../../../shared/money';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
