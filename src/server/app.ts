@@ -34,6 +34,7 @@ import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { registerAuth } from './platform/auth';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerRateLimit } from './platform/rate-limit';
 import { pingDatabase } from './db/client';
 
 const features: FeatureRoutes[] = [
@@ -123,6 +124,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies });
+  registerRateLimit(app, { db: deps.db, now: deps.now, multiplier: deps.config.rateLimitMultiplier });
 
   app.get(
     '/api/health',
