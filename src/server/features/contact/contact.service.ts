@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactRequest, ContactRequestBody } from '../../../shared/contracts/contact';
-import type { Database } from '../../db/client';
 import { contactRequests } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
