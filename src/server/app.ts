@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
@@ -34,10 +35,12 @@ import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { registerAuth } from './platform/auth';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerRateLimit } from './platform/rate-limit';
 import { pingDatabase } from './db/client';
 
 const features: FeatureRoutes[] = [
   authRoutes,
+  passwordResetRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,
@@ -123,6 +126,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies });
+  registerRateLimit(app, { db: deps.db, now: deps.now, multiplier: deps.config.rateLimitMultiplier });
 
   app.get(
     '/api/health',

@@ -14,6 +14,10 @@ export interface AppConfig {
   mailFrom: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | null;
   secureCookies: boolean;
+  /** Lower-cased; they are mailed contact requests and may read them. Empty: nobody. */
+  operatorEmails: string[];
+  /** Multiplies every rate limit (1 in production; test servers raise it). */
+  rateLimitMultiplier: number;
 }
 
 export function buildConfig(env: Env): AppConfig {
@@ -36,5 +40,7 @@ export function buildConfig(env: Env): AppConfig {
           }
         : null,
     secureCookies: env.NODE_ENV === 'production',
+    operatorEmails: env.OPERATOR_EMAILS,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -23,6 +23,19 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
+  /** Who runs this installation: they receive and may read the public site's contact requests. */
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().email('must be comma-separated email addresses')))
+    .default([]),
+  /** Raises every anonymous-write limit; for test servers that sign up many accounts from one address. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;

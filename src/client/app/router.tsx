@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
         children: [
           ...marketingRoutes.filter((route) => publicFormPaths.has(route.path ?? '')),
           { path: '/auth', ...page(() => import('@/features/auth/auth-page')) },
+          { path: '/auth/reset-password', ...page(() => import('@/features/auth/reset-password-page')) },
           // /checkout is protected by the spec, but a customer opening a payment link is not signed in:
           // the page itself decides (a link id opens it to the public; otherwise sign-in is required).
           { path: '/checkout', ...page(() => import('@/features/checkout/checkout-page')) },

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as the Retry-After header (seconds), e.g. with RATE_LIMITED. */
+    readonly options?: { retryAfterSeconds?: number },
   ) {
     super(message);
     this.name = 'AppError';
@@ -98,6 +100,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side', code: 'INTERNAL' });
     }
+    const retryAfter = appError.options?.retryAfterSeconds;
+    if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
     return reply.status(appError.status).send(toBody(appError));
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseKind } from '../db/client';
+import { deleteOldRateLimitWindows } from './rate-limit';
 
 const EVERY_MS = 6 * 60 * 60 * 1000;
 const FIRST_AFTER_MS = 60 * 1000;
@@ -11,17 +12,19 @@ export async function vacuumAnalyze(db: Database): Promise<void> {
 }
 
 /**
- * The embedded database (PGlite) has no autovacuum daemon, so the server runs one a minute after
- * start and every 6 hours. A PostgreSQL server does this itself.
+ * Every 6 hours (the first a minute after start): old rate-limit windows are deleted, and the
+ * embedded database (PGlite), which has no autovacuum daemon, gets a VACUUM ANALYZE. A PostgreSQL
+ * server vacuums itself.
  */
 export function startMaintenance(db: Database, kind: DatabaseKind, log: FastifyBaseLogger): () => void {
-  if (kind !== 'pglite') return () => undefined;
   const run = () => {
     const started = Date.now();
-    vacuumAnalyze(db).then(
-      () => log.info({ ms: Date.now() - started }, 'database maintenance done'),
-      (error: unknown) => log.warn({ err: error }, 'database maintenance failed'),
-    );
+    deleteOldRateLimitWindows(db, new Date())
+      .then(() => (kind === 'pglite' ? vacuumAnalyze(db) : undefined))
+      .then(
+        () => log.info({ ms: Date.now() - started }, 'database maintenance done'),
+        (error: unknown) => log.warn({ err: error }, 'database maintenance failed'),
+      );
   };
   const first = setTimeout(run, FIRST_AFTER_MS);
   const every = setInterval(run, EVERY_MS);

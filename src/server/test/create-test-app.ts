@@ -94,6 +94,8 @@ export async function createTestApp(
     mailFrom: 'Signal AR <no-reply@signal-ar.test>',
     stripe: null,
     secureCookies: false,
+    operatorEmails: [],
+    rateLimitMultiplier: 1,
     ...options.config,
   };
   const deps: AppDeps = {

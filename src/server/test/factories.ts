@@ -15,6 +15,16 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}${counter}${randomBytes(3).toString('hex')}`;
 }
 
+let addresses = 0;
+/**
+ * A new client address for app.inject's `remoteAddress`. Sign-ups are throttled per address (10 an
+ * hour), so helpers that register many accounts in one file give each its own, like real visitors.
+ */
+export function nextClientAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
+
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const list = Array.isArray(header) ? header : header ? [header] : [];
@@ -36,6 +46,7 @@ export async function signUp(
   const response = await app.inject({
     method: 'POST',
     url: '/api/register',
+    remoteAddress: nextClientAddress(),
     payload: {
       username,
       email: overrides.email ?? `${username}@example.com`,

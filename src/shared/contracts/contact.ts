@@ -37,3 +37,7 @@ export interface ContactRequest extends ContactRequestBody {
   id: string;
   createdAt: string;
 }
+
+/** GET /api/operator: whether the signed-in user is one of the installation's operators. */
+export const operatorStatusSchema = z.object({ isOperator: z.boolean() });
+export type OperatorStatus = z.infer<typeof operatorStatusSchema>;

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { type LoginInput, loginSchema } from '@shared/contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -25,6 +26,9 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
       <Field label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </Field>
+      <Link to="/auth/reset-password" className="-mt-2 justify-self-end text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing In...' : 'Sign In'}
       </Button>

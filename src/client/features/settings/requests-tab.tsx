@@ -10,10 +10,10 @@ import { apiList } from '@/lib/api';
 
 const LIMIT = 20;
 
-export const contactRequestsKey = (offset: number) => ['/api/contact-requests', { limit: LIMIT, offset }] as const;
+const contactRequestsKey = (offset: number) => ['/api/contact-requests', { limit: LIMIT, offset }] as const;
 
-/** Demo and sales requests from the public site; the server shows them to the operator's owners only. */
-export function useContactRequests(offset: number) {
+/** Demo and sales requests from the public site; the server shows them to the operators (OPERATOR_EMAILS) only. */
+function useContactRequests(offset: number) {
   return useQuery({
     queryKey: contactRequestsKey(offset),
     queryFn: () => apiList<ContactRequest>('/api/contact-requests', { limit: LIMIT, offset }),

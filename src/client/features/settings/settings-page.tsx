@@ -1,10 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import type { OperatorStatus } from '@shared/contracts/contact';
 import { PageLayout } from '@/components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BillingTab } from './billing-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
-import { RequestsTab, useContactRequests } from './requests-tab';
+import { RequestsTab } from './requests-tab';
 import { SecurityTab } from './security-tab';
 import { TeamTab } from './team-tab';
 
@@ -16,9 +18,9 @@ export default function SettingsPage() {
   // The open tab lives in the URL (?tab=team), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  // Demo and sales requests: the tab appears for whoever the server lets read them (the operator's owners).
-  const requests = useContactRequests(0);
-  const tab: Tab = isTab(requested) && (requested !== 'requests' || requests.isSuccess) ? requested : 'profile';
+  // Demo and sales requests: the tab appears only for the installation's operators (OPERATOR_EMAILS).
+  const showRequests = useQuery<OperatorStatus>({ queryKey: ['/api/operator'] }).data?.isOperator === true;
+  const tab: Tab = isTab(requested) && (requested !== 'requests' || showRequests) ? requested : 'profile';
   return (
     <PageLayout title="Settings" subtitle="Manage your account and preferences">
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
@@ -28,7 +30,7 @@ export default function SettingsPage() {
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
-          {requests.isSuccess ? <TabsTrigger value="requests">Requests</TabsTrigger> : null}
+          {showRequests ? <TabsTrigger value="requests">Requests</TabsTrigger> : null}
         </TabsList>
         <div className="mt-4 max-w-4xl">
           <TabsContent value="profile">
@@ -46,7 +48,7 @@ export default function SettingsPage() {
           <TabsContent value="team">
             <TeamTab />
           </TabsContent>
-          {requests.isSuccess ? (
+          {showRequests ? (
             <TabsContent value="requests">
               <RequestsTab />
             </TabsContent>

@@ -1,6 +1,7 @@
 import { loginSchema, registerSchema } from '../../../shared/contracts/auth';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { rateLimits } from '../../platform/rate-limit';
 import { notFound } from '../../platform/errors';
 import { deleteSession } from '../../platform/sessions';
 import { findUserWithOrganization, toUserDto } from './auth.queries';
@@ -9,7 +10,7 @@ import { loginUser, registerUser } from './auth.service';
 export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   app.post(
     '/api/register',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Create an account and organization', body: registerSchema } },
+    { config: { public: true, rateLimit: rateLimits.register }, schema: { tags: ['auth'], summary: 'Create an account and organization', body: registerSchema } },
     async (request, reply) => {
       const { user, token } = await registerUser(deps.db, request.body, deps.now());
       setSessionCookie(reply, token, deps.config.secureCookies);

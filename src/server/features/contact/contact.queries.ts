@@ -1,6 +1,6 @@
-import { asc, count, desc } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contactRequests, organizations } from '../../db/schema';
+import { contactRequests, users } from '../../db/schema';
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
 
@@ -18,12 +18,7 @@ export async function countContactRequests(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The organization that runs this installation: the first one created. */
-export async function findOperatorOrganizationId(db: Database): Promise<string | null> {
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .orderBy(asc(organizations.createdAt), asc(organizations.id))
-    .limit(1);
-  return row?.id ?? null;
+export async function findUserEmail(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
 }

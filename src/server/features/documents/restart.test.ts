@@ -33,6 +33,8 @@ const config: AppConfig = {
   mailFrom: 'Signal AR <no-reply@signal-ar.test>',
   stripe: null,
   secureCookies: false,
+  operatorEmails: [],
+  rateLimitMultiplier: 1,
 };
 
 async function admin(query: string) {

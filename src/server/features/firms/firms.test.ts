@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
-import { sessionCookie, uniqueName } from '../../test/factories';
+import { nextClientAddress, sessionCookie, uniqueName } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ function validFirm(overrides: Record<string, unknown> = {}) {
 }
 
 const registerFirm = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/accounting-firms/register', payload });
+  t.app.inject({ method: 'POST', url: '/api/accounting-firms/register', payload, remoteAddress: nextClientAddress() });
 
 async function countRows() {
   const [orgs] = await t.deps.db.select({ n: count() }).from(organizations);

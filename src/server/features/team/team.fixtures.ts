@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Role } from '../../../shared/contracts/common';
 import type { User } from '../../../shared/contracts/auth';
 import type { TestApp } from '../../test/create-test-app';
-import { type SignedIn, asUser, sessionCookie, uniqueName } from '../../test/factories';
+import { type SignedIn, asUser, nextClientAddress, sessionCookie, uniqueName } from '../../test/factories';
 
 /** The mail outbox of a test app, oldest first, with quoted-printable soft breaks undone. */
 export function readMails(t: TestApp): string[] {
@@ -40,6 +40,7 @@ export async function addMember(t: TestApp, inviter: SignedIn, role: Role, appro
   const accept = await t.app.inject({
     method: 'POST',
     url: `/api/team/invitations/${invitationToken(t, email)}/accept`,
+    remoteAddress: nextClientAddress(),
     payload: { username, password: 'member password', firstName: 'Mia', lastName: 'Member' },
   });
   if (accept.statusCode !== 201) throw new Error(`accept failed ${accept.statusCode}: ${accept.body}`);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contracts/team';
 import { requireAuth, requireRole, setSessionCookie } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { rateLimits } from '../../platform/rate-limit';
 import { acceptInvitation, createInvitation, previewInvitation, toInvitationDto } from './team-invitations';
 import { findMembers, findPendingInvitations } from './team.queries';
 import { removeMember, updateMember } from './team.service';
@@ -55,7 +56,7 @@ export async function teamRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.post(
     '/api/team/invitations/:token/accept',
-    { config: { public: true }, schema: { tags: ['team'], summary: 'Join the team and sign in', params: tokenParam, body: invitationAcceptSchema } },
+    { config: { public: true, rateLimit: rateLimits.invitationAccept }, schema: { tags: ['team'], summary: 'Join the team and sign in', params: tokenParam, body: invitationAcceptSchema } },
     async (request, reply) => {
       const { user, token } = await acceptInvitation(deps, request.params.token, request.body);
       setSessionCookie(reply, token, deps.config.secureCookies);
