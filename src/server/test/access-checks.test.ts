@@ -26,6 +26,8 @@ const publicWrites = new Set([
   'POST /api/accounting-firms/register',
   'POST /api/contact',
   'POST /api/team/invitations/{token}/accept',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
 ]);
 /** Writes a viewer may make: their own profile, preferences, password and currency. */
 const viewerWrites = new Set([
