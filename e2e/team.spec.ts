@@ -16,6 +16,12 @@ test('an owner invites a teammate, who joins through the mailed link', async ({ 
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Role').click();
   await page.getByRole('option', { name: 'Approver' }).click();
+  // No limit is preset: sending without an amount asks for one, "No limit" is a deliberate tick.
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(dialog.getByText('Enter an approval limit or choose No limit')).toBeVisible();
+  await dialog.getByLabel('No limit').check();
+  await expect(dialog.getByLabel('Approval limit')).toBeDisabled();
+  await dialog.getByLabel('No limit').uncheck();
   await dialog.getByLabel('Approval limit').fill('2500');
   await page.screenshot({ path: '/tmp/settings-invite.png' });
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
@@ -50,6 +56,7 @@ test('an owner invites a teammate, who joins through the mailed link', async ({ 
   const row = page.getByRole('row', { name: /Tess Mate/ });
   await expect(row).toContainText('Approver');
   await expect(row).toContainText('$2,500.00');
+  await expect(page.getByRole('row', { name: /Erin Example/ })).toContainText('No limit');
   await page.screenshot({ path: '/tmp/settings-team.png', fullPage: true });
 
   // The used link does not work twice.
