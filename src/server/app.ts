@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
@@ -38,6 +39,7 @@ import { pingDatabase } from './db/client';
 
 const features: FeatureRoutes[] = [
   authRoutes,
+  twoFactorRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,
