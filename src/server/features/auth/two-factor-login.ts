@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { User } from '../../../shared/contracts/auth';
 import type { LoginChallenge, TwoFactorLoginInput } from '../../../shared/contracts/two-factor';
 import type { Database } from '../../db/client';
@@ -35,6 +35,8 @@ export async function createLoginChallenge(
 ): Promise<LoginChallenge> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+  // Nothing else sweeps the table: each new challenge clears the user's expired ones.
+  await db.delete(loginChallenges).where(and(eq(loginChallenges.userId, userId), lte(loginChallenges.expiresAt, now)));
   await db.insert(loginChallenges).values({
     id: hashToken(token),
     userId,
