@@ -110,8 +110,13 @@ test('settings: profile, password, toggles and billing are saved for real', asyn
   await page.getByLabel('Current password').fill('correct horse 1');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Your security settings have been saved successfully.', { exact: true })).toBeVisible();
+  // Two-factor turns on only with a code (e2e/two-factor.spec.ts); cancelling leaves it off.
   await page.getByRole('switch', { name: 'Two-Factor Authentication' }).click();
-  await expect(page.getByRole('switch', { name: 'Two-Factor Authentication' })).toBeChecked();
+  await expect(page.getByRole('dialog', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('switch', { name: 'Two-Factor Authentication' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'Login Notifications' }).click();
+  await expect(page.getByRole('switch', { name: 'Login Notifications' })).not.toBeChecked();
   await page.screenshot({ path: '/tmp/settings-security.png', fullPage: true });
 
   await page.getByRole('tab', { name: 'Notifications' }).click();

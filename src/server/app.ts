@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
+import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
@@ -41,6 +42,7 @@ import { pingDatabase } from './db/client';
 const features: FeatureRoutes[] = [
   authRoutes,
   passwordResetRoutes,
+  twoFactorRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,

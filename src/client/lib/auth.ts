@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput, User } from '@shared/contracts/auth';
 import type { InvitationAcceptInput } from '@shared/contracts/team';
+import type { LoginChallenge, TwoFactorLoginInput } from '@shared/contracts/two-factor';
 import { ApiError, apiRequest } from './api';
 import { toast } from './toast';
 
@@ -28,11 +29,30 @@ export function fullName(user: Pick<User, 'firstName' | 'lastName'> | null | und
 
 const errorMessage = (error: Error) => error.message;
 
-/** Sign-in: stores the user (spec 4) and greets them (spec 8). */
+export const isLoginChallenge = (result: User | LoginChallenge): result is LoginChallenge => 'twoFactorRequired' in result;
+
+/**
+ * Sign-in: stores the user (spec 4) and greets them (spec 8). With two-factor on the answer is a
+ * challenge instead, and the sign-in form asks for the code (useTwoFactorLogin).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User>('POST', '/api/login', input),
+    mutationFn: (input: LoginInput) => apiRequest<User | LoginChallenge>('POST', '/api/login', input),
+    onSuccess: (result) => {
+      if (isLoginChallenge(result)) return;
+      queryClient.setQueryData(userQueryKey, result);
+      toast({ title: 'Welcome back!', description: `Logged in as ${fullName(result, result.username)}` });
+    },
+    onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** Sign-in, step two: the code for the challenge; signs in like useLogin. */
+export function useTwoFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorLoginInput) => apiRequest<User>('POST', '/api/login/two-factor', input),
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
       toast({ title: 'Welcome back!', description: `Logged in as ${fullName(user, user.username)}` });

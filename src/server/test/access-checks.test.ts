@@ -22,6 +22,7 @@ let writes: { method: string; path: string }[] = [];
 const publicWrites = new Set([
   'POST /api/register',
   'POST /api/login',
+  'POST /api/login/two-factor',
   'POST /api/logout',
   'POST /api/accounting-firms/register',
   'POST /api/contact',
@@ -29,12 +30,16 @@ const publicWrites = new Set([
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
 ]);
-/** Writes a viewer may make: their own profile, preferences, password and currency. */
+/** Writes a viewer may make: their own profile, preferences, password, currency and second factor. */
 const viewerWrites = new Set([
   'PUT /api/user/profile',
   'PUT /api/user/preferences',
   'PUT /api/user/password',
   'PUT /api/user/currency',
+  'POST /api/user/two-factor/enrolment',
+  'POST /api/user/two-factor/confirm',
+  'POST /api/user/two-factor/disable',
+  'POST /api/user/two-factor/recovery-codes',
 ]);
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';

@@ -40,13 +40,13 @@ export function asUser(app: FastifyInstance, cookie: string): SignedIn['request'
 /** Registers a new user (and so a new organization, with the user as owner). */
 export async function signUp(
   app: FastifyInstance,
-  overrides: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string; companyName: string }> = {},
+  overrides: Partial<{ username: string; email: string; password: string; firstName: string; lastName: string; companyName: string; remoteAddress: string }> = {},
 ): Promise<SignedIn> {
   const username = overrides.username ?? uniqueName();
   const response = await app.inject({
     method: 'POST',
     url: '/api/register',
-    remoteAddress: nextClientAddress(),
+    remoteAddress: overrides.remoteAddress ?? nextClientAddress(),
     payload: {
       username,
       email: overrides.email ?? `${username}@example.com`,

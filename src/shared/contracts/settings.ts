@@ -13,6 +13,7 @@ export const notificationSettingsSchema = z.object({
 });
 
 export const securitySettingsSchema = z.object({
+  /** Read only: true once two-factor enrolment was confirmed (user_two_factor.enabled_at). */
   twoFactorEnabled: z.boolean(),
   loginNotifications: z.boolean(),
 });
@@ -108,11 +109,22 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
-/** PUT /api/user/preferences: any subset of the notification and security toggles. */
+/**
+ * PUT /api/user/preferences: any subset of the notification toggles and login notifications.
+ * Two-factor is not a toggle: it is turned on by confirming a code (POST /api/user/two-factor/...).
+ */
 export const preferencesUpdateSchema = z
   .object({
     notifications: notificationSettingsSchema.partial().optional(),
-    security: securitySettingsSchema.partial().optional(),
+    security: z
+      .object({
+        loginNotifications: z.boolean().optional(),
+        twoFactorEnabled: z
+          .never({ message: 'Two-factor authentication is turned on or off with a code in Settings > Security' })
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type PreferencesUpdateInput = z.infer<typeof preferencesUpdateSchema>;

@@ -7,13 +7,13 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { applyServerErrors } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
 import { useChangePassword, useSettings, useUpdatePreferences } from './api';
+import { securityFailed, securitySaved } from './security-toasts';
 import { ToggleRow } from './toggle-row';
+import { TwoFactorToggle } from './two-factor-toggle';
 
-const saved = () => toast({ title: 'Security updated', description: 'Your security settings have been saved successfully.' });
-const failed = () =>
-  toast({ title: 'Update failed', description: 'There was an error updating your security settings.', variant: 'destructive' });
+const saved = securitySaved;
+const failed = securityFailed;
 
 export function SecurityTab() {
   return (
@@ -73,8 +73,8 @@ function SecurityToggles() {
   const { data: settings } = useSettings();
   const update = useUpdatePreferences();
   if (!settings) return <Skeleton className="h-40 w-full" />;
-  const set = (key: 'twoFactorEnabled' | 'loginNotifications') => (checked: boolean) =>
-    update.mutate({ security: { [key]: checked } }, { onSuccess: saved, onError: failed });
+  const setLoginNotifications = (checked: boolean) =>
+    update.mutate({ security: { loginNotifications: checked } }, { onSuccess: saved, onError: failed });
   return (
     <Card>
       <CardHeader>
@@ -82,19 +82,13 @@ function SecurityToggles() {
         <CardDescription>Choose how your account is protected when someone signs in.</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
-        <ToggleRow
-          label="Two-Factor Authentication"
-          description="Ask for a second step when signing in."
-          checked={settings.security.twoFactorEnabled}
-          disabled={update.isPending}
-          onChange={set('twoFactorEnabled')}
-        />
+        <TwoFactorToggle enabled={settings.security.twoFactorEnabled} />
         <ToggleRow
           label="Login Notifications"
-          description="Email me when my account is signed in from a new device."
+          description="Email me when my account is signed in from a new browser or address."
           checked={settings.security.loginNotifications}
           disabled={update.isPending}
-          onChange={set('loginNotifications')}
+          onChange={setLoginNotifications}
         />
       </CardContent>
     </Card>

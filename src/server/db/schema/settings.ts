@@ -4,7 +4,8 @@ import { users } from './users';
 
 /**
  * A user's preferences (spec 2.14, 9); currency and locale stay on users. A user without a row
- * has the defaults: industry and timezone unset, the toggles as the spec lists them.
+ * has the defaults: industry and timezone unset, the toggles as the spec lists them. Whether
+ * two-factor sign-in is on is not a preference: user_two_factor.enabled_at says so.
  */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
@@ -16,7 +17,6 @@ export const userSettings = pgTable('user_settings', {
   paymentConfirmations: boolean('payment_confirmations').notNull().default(true),
   weeklyReports: boolean('weekly_reports').notNull().default(false),
   securityAlerts: boolean('security_alerts').notNull().default(true),
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   loginNotifications: boolean('login_notifications').notNull().default(true),
   updatedAt: updatedAt(),
 });

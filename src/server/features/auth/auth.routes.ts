@@ -1,4 +1,6 @@
-import { loginSchema, registerSchema } from '../../../shared/contracts/auth';
+import { z } from 'zod';
+import { loginSchema, registerSchema, userSchema } from '../../../shared/contracts/auth';
+import { loginChallengeSchema } from '../../../shared/contracts/two-factor';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { rateLimits } from '../../platform/rate-limit';
@@ -6,6 +8,7 @@ import { notFound } from '../../platform/errors';
 import { deleteSession } from '../../platform/sessions';
 import { findUserWithOrganization, toUserDto } from './auth.queries';
 import { loginUser, registerUser } from './auth.service';
+import { noteSignIn } from './login-notifications';
 
 export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   app.post(
@@ -14,17 +17,31 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const { user, token } = await registerUser(deps.db, request.body, deps.now());
       setSessionCookie(reply, token, deps.config.secureCookies);
+      await noteSignIn(deps, request, reply, user);
       return reply.status(201).send(user);
     },
   );
 
   app.post(
     '/api/login',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Sign in', body: loginSchema } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        description:
+          'Answers the user and sets the session cookie; with two-factor on, answers { twoFactorRequired, challengeToken, expiresAt } ' +
+          'and sets no cookie: send the token with a code to POST /api/login/two-factor.',
+        body: loginSchema,
+        response: { 200: z.union([userSchema, loginChallengeSchema]) },
+      },
+    },
     async (request, reply) => {
-      const { user, token } = await loginUser(deps.db, request.body, request.ip, deps.now());
-      setSessionCookie(reply, token, deps.config.secureCookies);
-      return user;
+      const result = await loginUser(deps.db, request.body, request.ip, deps.now(), request.headers['user-agent'] ?? null);
+      if (!('token' in result)) return result;
+      setSessionCookie(reply, result.token, deps.config.secureCookies);
+      await noteSignIn(deps, request, reply, result.user);
+      return result.user;
     },
   );
 

@@ -13,10 +13,10 @@ import {
   recordFailure,
   toUserDto,
 } from './auth.queries';
+import { FAILURE_WINDOW_MS, MAX_FAILURES } from './sign-in-throttle';
+import { type LoginChallenge, createLoginChallenge, findEnabledTwoFactor } from './two-factor-login';
 
-/** 10 failed sign-ins for one username or one address within 15 minutes: 429 until they age out. */
-export const MAX_FAILURES = 10;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export { FAILURE_WINDOW_MS, MAX_FAILURES };
 
 export function conflictFor(taken: { username: boolean; email: boolean }): AppError | null {
   if (taken.username) return new AppError('CONFLICT', 'Username already exists', { username: 'Username already exists' });
@@ -68,7 +68,8 @@ export async function loginUser(
   input: LoginInput,
   clientAddress: string,
   now: Date,
-): Promise<{ user: User; token: string }> {
+  userAgent: string | null = null,
+): Promise<{ user: User; token: string } | LoginChallenge> {
   const keys = [`user:${input.username.toLowerCase()}`, `ip:${clientAddress}`];
   const failures = await countRecentFailures(db, keys, new Date(now.getTime() - FAILURE_WINDOW_MS));
   if (failures >= MAX_FAILURES) {
@@ -80,6 +81,9 @@ export async function loginUser(
     await recordFailure(db, keys, now);
     throw new AppError('UNAUTHORIZED', 'Invalid username or password');
   }
+  // With two-factor on, the right password only opens a challenge; the failures are cleared
+  // only once the code is right too, so a known password cannot reset the count while codes are guessed.
+  if (await findEnabledTwoFactor(db, row.user.id)) return createLoginChallenge(db, row.user.id, clientAddress, userAgent, now);
   await clearFailures(db, keys[0] ?? '');
   const [user] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.user.id)).returning();
   const token = await createSession(db, row.user, now);

@@ -7,14 +7,18 @@ import {
   timezones,
 } from '../../../shared/contracts/settings';
 import type { Database } from '../../db/client';
-import { organizations, userSettings, users } from '../../db/schema';
+import { organizations, userSettings, userTwoFactor, users } from '../../db/schema';
 
 type SettingsRow = typeof userSettings.$inferSelect;
 
 const asChoice = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.find((candidate) => candidate === value) ?? null;
 
-export function toSettingsDto(user: { currency: string; locale: string }, row: SettingsRow | null): UserSettings {
+export function toSettingsDto(
+  user: { currency: string; locale: string },
+  row: SettingsRow | null,
+  twoFactorEnabledAt: Date | null,
+): UserSettings {
   return {
     currency: user.currency,
     locale: user.locale,
@@ -28,17 +32,20 @@ export function toSettingsDto(user: { currency: string; locale: string }, row: S
           securityAlerts: row.securityAlerts,
         }
       : { ...defaultNotificationSettings },
-    security: row
-      ? { twoFactorEnabled: row.twoFactorEnabled, loginNotifications: row.loginNotifications }
-      : { ...defaultSecuritySettings },
+    security: {
+      // Two-factor is on once enrolment is confirmed; there is no stored toggle for it.
+      twoFactorEnabled: twoFactorEnabledAt !== null,
+      loginNotifications: row?.loginNotifications ?? defaultSecuritySettings.loginNotifications,
+    },
   };
 }
 
 export async function findUserSettings(db: Database, userId: string, options: { lock?: boolean } = {}) {
   const query = db
-    .select({ user: users, settings: userSettings })
+    .select({ user: users, settings: userSettings, twoFactorEnabledAt: userTwoFactor.enabledAt })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: users }) : await query;

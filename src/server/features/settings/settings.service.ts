@@ -25,7 +25,7 @@ import { findBilling, findTakenByOthers, findUserSettings, toSettingsDto, upsert
 export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
   const row = await findUserSettings(db, userId);
   if (!row) throw notFound('User');
-  return toSettingsDto(row.user, row.settings);
+  return toSettingsDto(row.user, row.settings, row.twoFactorEnabledAt);
 }
 
 export async function updateCurrency(db: Database, userId: string, input: CurrencyUpdateInput, now: Date): Promise<CurrencySettings> {
@@ -89,7 +89,8 @@ export async function changePassword(db: Database, auth: AuthContext, input: Pas
 }
 
 export async function updatePreferences(db: Database, userId: string, input: PreferencesUpdateInput, now: Date): Promise<UserSettings> {
-  const values = { ...input.notifications, ...input.security };
+  const loginNotifications = input.security?.loginNotifications;
+  const values = { ...input.notifications, ...(loginNotifications === undefined ? {} : { loginNotifications }) };
   if (Object.keys(values).length > 0) await upsertUserSettings(db, userId, values, now);
   return getSettings(db, userId);
 }

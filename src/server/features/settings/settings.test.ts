@@ -181,17 +181,28 @@ describe('PUT /api/user/preferences', () => {
     const response = await request({
       method: 'PUT',
       url: '/api/user/preferences',
-      payload: { notifications: { weeklyReports: true, invoiceUpdates: false }, security: { twoFactorEnabled: true } },
+      payload: { notifications: { weeklyReports: true, invoiceUpdates: false } },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       notifications: { invoiceUpdates: false, paymentConfirmations: true, weeklyReports: true, securityAlerts: true },
-      security: { twoFactorEnabled: true, loginNotifications: true },
+      security: { twoFactorEnabled: false, loginNotifications: true },
     });
     const second = await request({ method: 'PUT', url: '/api/user/preferences', payload: { security: { loginNotifications: false } } });
-    expect(second.json().security).toEqual({ twoFactorEnabled: true, loginNotifications: false });
+    expect(second.json().security).toEqual({ twoFactorEnabled: false, loginNotifications: false });
     const [row] = await t.deps.db.select().from(userSettings).where(eq(userSettings.userId, user.id));
-    expect(row).toMatchObject({ weeklyReports: true, invoiceUpdates: false, twoFactorEnabled: true, loginNotifications: false });
+    expect(row).toMatchObject({ weeklyReports: true, invoiceUpdates: false, loginNotifications: false });
+  });
+
+  it('cannot switch two-factor on or off by a boolean: that takes a code', async () => {
+    const { request } = await signUp(t.app);
+    for (const twoFactorEnabled of [true, false]) {
+      const response = await request({ method: 'PUT', url: '/api/user/preferences', payload: { security: { twoFactorEnabled } } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
+    }
+    const settings = await request({ method: 'GET', url: '/api/user/settings' });
+    expect(settings.json().security).toEqual({ twoFactorEnabled: false, loginNotifications: true });
   });
 
   it('refuses a toggle that is not a boolean or a field it does not know', async () => {
