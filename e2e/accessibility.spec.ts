@@ -82,7 +82,26 @@ test.describe('app pages, signed in', () => {
   test.beforeAll(async ({ baseURL }) => {
     // An empty state: the file this describe's test.use names does not exist yet.
     const user = await playwrightRequest.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-    await accountWithInvoice(user, '250.00');
+    const { today } = await accountWithInvoice(user, '250.00');
+    // Some data on every list: a vendor and a bill waiting for the user's approval.
+    const me = (await (await user.get('/api/user')).json()) as { id: string };
+    const rule = await user.post('/api/approval-workflows', { data: { name: 'Every bill', triggerType: 'all', approverIds: [me.id] } });
+    expect(rule.status(), await rule.text()).toBe(201);
+    const vendor = await user.post('/api/vendors', { data: { name: 'Paper Co', email: 'ap@paper.example', paymentMethod: 'check' } });
+    expect(vendor.status(), await vendor.text()).toBe(201);
+    const bill = await user.post('/api/bills', {
+      data: {
+        vendorId: ((await vendor.json()) as { id: string }).id,
+        billNumber: 'PC-1',
+        billDate: today,
+        dueDate: today,
+        subtotal: '80.00',
+        taxAmount: '0',
+        totalAmount: '80.00',
+        items: [{ description: 'Copy paper', quantity: 1, unitPrice: '80.00', totalPrice: '80.00' }],
+      },
+    });
+    expect(bill.status(), await bill.text()).toBe(201);
     await user.storageState({ path: stateFile });
     await user.dispose();
   });
