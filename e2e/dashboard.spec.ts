@@ -133,4 +133,15 @@ test('stat cards show a $999,999,999.99 figure in full from 320 to 1920 px wide'
     await page.goto('/approvals');
     await expectFiguresInFull(page, { 'stat-Highest Pending': '$999,999,999.99' }, `/tmp/stat-cards-approvals-${width}.png`);
   }
+
+  // The lists with the same amounts on their cards fit a 320 px phone too.
+  await page.setViewportSize({ width: 320, height: 800 });
+  const lists: [string, string][] = [['/invoices', '$999,999,999.99'], ['/bills', '$999,999,999.99'], ['/payments', '$999,999,999.98'], ['/customers', '$0.01']];
+  for (const [path, amount] of lists) {
+    await page.goto(path);
+    await expect(page.getByText(amount, { exact: true }).first()).toBeVisible();
+    const box = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+    expect(box.scrollWidth, `${path} scrolls sideways`).toBeLessThanOrEqual(box.width);
+    await page.screenshot({ path: `/tmp/amount-cards${path.replace('/', '-')}-320.png`, fullPage: true });
+  }
 });
