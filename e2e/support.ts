@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
 /** The e2e server prints its DATA_DIR; tests read the mail outbox through this helper. */
-export async function readOutbox(page: Page): Promise<string[]> {
+export async function readOutbox(page: Pick<Page, 'request'>): Promise<string[]> {
   const response = await page.request.get('/api/health');
   expect(response.ok()).toBeTruthy();
   const dir = process.env.E2E_DATA_DIR;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -34,6 +33,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { registerAuth } from './platform/auth';
+import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { registerRateLimit } from './platform/rate-limit';
@@ -152,34 +152,22 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   }
 
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      // Hashed asset names never change content: cache them for a year.
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  if (hasClient) await registerClientFiles(app, clientDir);
   app.setNotFoundHandler((request, reply) => {
+    const notFound = () =>
+      reply.status(404).send({
+        message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`,
+        code: 'NOT_FOUND',
+      });
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       !hasClient
     ) {
-      return reply
-        .status(404)
-        .send({
-          message: `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`,
-          code: 'NOT_FOUND',
-        });
+      return notFound();
     }
-    // The client router decides what to show (its own 404 page for unknown paths).
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return sendClientFile(request, reply, clientDir, notFound);
   });
 
   return app;

@@ -1,6 +1,5 @@
 import { CheckCircle2, Clock, TrendingUp, XCircle } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
 import { useMoneyFormat } from '@/lib/money-format';
 import { useApprovalStats } from './api';
 
@@ -14,17 +13,9 @@ export function ApprovalStatTiles() {
     { label: 'Highest Pending', value: stats.data ? formatAmount(stats.data.highestPendingAmount) : '', icon: TrendingUp, tone: 'text-blue-600 bg-blue-50' },
   ];
   return (
-    <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
       {tiles.map((tile) => (
-        <Card key={tile.label} className="flex items-center gap-4 p-4">
-          <div className={`flex size-10 items-center justify-center rounded-full ${tile.tone}`}>
-            <tile.icon className="size-5" aria-hidden="true" />
-          </div>
-          <div>
-            <p className="text-sm text-slate-500">{tile.label}</p>
-            {stats.isLoading ? <Skeleton className="mt-1 h-7 w-16" /> : <p className="text-2xl font-semibold tabular-nums text-slate-900">{tile.value}</p>}
-          </div>
-        </Card>
+        <StatCard key={tile.label} label={tile.label} value={tile.value} icon={tile.icon} iconTone={tile.tone} loading={stats.isLoading} />
       ))}
     </div>
   );

@@ -85,7 +85,7 @@ export default function ApprovalsPage() {
     >
       <ApprovalStatTiles />
       {requests.isLoading ? (
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} className="h-28" />
           ))}
@@ -95,7 +95,7 @@ export default function ApprovalsPage() {
       ) : items.length === 0 ? (
         <EmptyState icon={ShieldCheck} title="All Caught Up" description="No bills are waiting for your approval." />
       ) : (
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           {items.map((request) => (
             <ApprovalRequestRow
               key={request.id}

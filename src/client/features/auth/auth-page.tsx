@@ -45,7 +45,9 @@ export default function AuthPage() {
               <TabsContent value="signin">
                 <Card>
                   <CardHeader>
-                    <CardTitle className="text-xl">Welcome back</CardTitle>
+                    <CardTitle asChild className="text-xl">
+                      <h1>Welcome back</h1>
+                    </CardTitle>
                     <CardDescription>Sign in to your account</CardDescription>
                   </CardHeader>
                   <CardContent>
@@ -56,7 +58,9 @@ export default function AuthPage() {
               <TabsContent value="register">
                 <Card>
                   <CardHeader>
-                    <CardTitle className="text-xl">Create your account</CardTitle>
+                    <CardTitle asChild className="text-xl">
+                      <h1>Create your account</h1>
+                    </CardTitle>
                     <CardDescription>Start managing receivables and payables in minutes</CardDescription>
                   </CardHeader>
                   <CardContent>

@@ -30,7 +30,9 @@ export function JoinTeamForm({ token, onSuccess, onCancel }: { token: string; on
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-xl">Join your team</CardTitle>
+        <CardTitle asChild className="text-xl">
+          <h1>Join your team</h1>
+        </CardTitle>
         <CardDescription>
           {invitation.data
             ? `You are invited to ${invitation.data.organizationName} as ${roleLabels[invitation.data.role]} (${invitation.data.email}).`

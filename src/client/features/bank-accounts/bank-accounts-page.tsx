@@ -73,7 +73,7 @@ export default function BankAccountsPage() {
       actions={addButton}
     >
       {accounts.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} className="h-64" />
           ))}
@@ -92,8 +92,8 @@ export default function BankAccountsPage() {
           action={addButton}
         />
       ) : (
-        <div className="grid gap-4">
-          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
             {items.map((account) => (
               <BankAccountCard
                 key={account.id}

@@ -81,7 +81,7 @@ export default function BillsPage() {
         </div>
       )}
       {bills.isLoading ? (
-        <div className="grid gap-3">
+        <div className="grid grid-cols-1 gap-3">
           {Array.from({ length: 5 }, (_, index) => (
             <Skeleton key={index} className="h-24" />
           ))}
@@ -99,7 +99,7 @@ export default function BillsPage() {
         <EmptyState icon={Search} title="No bills match these filters" />
       ) : (
         <>
-          <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-3">
             {page?.items.map((bill) => (
               <BillCard
                 key={bill.id}

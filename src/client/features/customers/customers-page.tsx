@@ -53,7 +53,7 @@ export default function CustomersPage() {
         />
       )}
       {customers.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading customers">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading customers">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-36" />
           ))}
@@ -71,7 +71,7 @@ export default function CustomersPage() {
         <EmptyState icon={Search} title="No customers match your search" />
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((customer) => (
               <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} />
             ))}

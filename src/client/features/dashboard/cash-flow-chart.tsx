@@ -51,7 +51,7 @@ export function CashFlowChart() {
               <BarChart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={12} />
-                <YAxis tickLine={false} axisLine={false} fontSize={12} width={72} tickFormatter={(value: number) => formatCents(Math.round(value * 100))} />
+                <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={(value: number) => formatCents(Math.round(value * 100))} />
                 <Tooltip formatter={(value) => formatAmount(typeof value === 'number' ? value : String(value))} />
                 <Legend />
                 <Bar dataKey="income" name="Income" fill="#16a34a" radius={[4, 4, 0, 0]} />

@@ -31,13 +31,13 @@ export default function DashboardPage() {
         </>
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <StatCards />
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <CashFlowChart />
           <QuickActions />
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <RecentInvoices />
           <UpcomingPayments />
           <AutomationInsights />

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, DollarSign, FileText, Receipt } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import type { DashboardStats } from '@shared/contracts/dashboard';
-import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
 import { useMoneyFormat } from '@/lib/money-format';
 
 export const dashboardStatsKey = ['/api/dashboard/stats'] as const;
@@ -19,26 +18,6 @@ function revenueTrend(stats: DashboardStats): { text: string; tone: string } {
   };
 }
 
-function StatCard(props: { title: string; value: string; trend: string; tone?: string; icon: LucideIcon; iconTone: string }) {
-  const Icon = props.icon;
-  return (
-    <Card>
-      <CardContent className="flex items-start justify-between gap-4 pt-6">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-500">{props.title}</p>
-          <p className="mt-1 truncate text-2xl font-semibold text-slate-900" data-testid={`stat-${props.title}`}>
-            {props.value}
-          </p>
-          <p className={`mt-1 text-sm ${props.tone ?? 'text-slate-500'}`}>{props.trend}</p>
-        </div>
-        <div className={`rounded-lg p-2.5 ${props.iconTone}`}>
-          <Icon className="size-5" aria-hidden="true" />
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Spec 2.4's four cards, with the trend lines computed from the data. */
 export function StatCards() {
   const { formatAmount } = useMoneyFormat();
@@ -46,7 +25,7 @@ export function StatCards() {
   if (error) return <p className="text-sm text-red-700">{error.message}</p>;
   if (!data) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-28" />
         ))}
@@ -55,20 +34,20 @@ export function StatCards() {
   }
   const revenue = revenueTrend(data);
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard title="Total Revenue" value={formatAmount(data.totalRevenue)} trend={revenue.text} tone={revenue.tone} icon={DollarSign} iconTone="bg-green-50 text-green-700" />
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard label="Total Revenue" value={formatAmount(data.totalRevenue)} detail={revenue.text} detailTone={revenue.tone} icon={DollarSign} iconTone="bg-green-50 text-green-700" />
       <StatCard
-        title="Outstanding Invoices"
+        label="Outstanding Invoices"
         value={formatAmount(data.outstandingInvoices)}
-        trend={plural(data.invoicesPending, 'invoice pending', 'invoices pending')}
+        detail={plural(data.invoicesPending, 'invoice pending', 'invoices pending')}
         icon={FileText}
         iconTone="bg-yellow-50 text-yellow-700"
       />
-      <StatCard title="Bills to Pay" value={formatAmount(data.billsToPay)} trend={`${data.billsDueThisWeek} due this week`} icon={Receipt} iconTone="bg-red-50 text-red-700" />
+      <StatCard label="Bills to Pay" value={formatAmount(data.billsToPay)} detail={`${data.billsDueThisWeek} due this week`} icon={Receipt} iconTone="bg-red-50 text-red-700" />
       <StatCard
-        title="Processed This Month"
+        label="Processed This Month"
         value={formatAmount(data.processedAmount)}
-        trend={plural(data.processedPayments, 'transaction', 'transactions')}
+        detail={plural(data.processedPayments, 'transaction', 'transactions')}
         icon={CheckCircle2}
         iconTone="bg-blue-50 text-blue-700"
       />

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { DocumentDto, DocumentType } from '@shared/contracts/documents';
 import { DOCUMENTS_PAGE_SIZE, useDocuments } from './api';
 import { DocumentCard } from './document-card';
@@ -56,6 +56,7 @@ export default function DocumentsPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             <Tabs
+              className="gap-4"
               value={tab}
               onValueChange={(value) => {
                 setTab(value as 'all' | DocumentType);
@@ -69,27 +70,30 @@ export default function DocumentsPage() {
                   </TabsTrigger>
                 ))}
               </TabsList>
-            </Tabs>
-            {documents.isPending ? (
-              <PlaceholderCards />
-            ) : documents.isError ? (
-              <p role="alert" className="text-sm text-destructive">
-                {documents.error.message}
-              </p>
-            ) : documents.data.items.length === 0 ? (
-              <EmptyState icon={FileText} title="No documents uploaded" description="Upload your first document to start processing with OCR" />
-            ) : (
-              <>
-                <div className="space-y-3">
-                  {documents.data.items.map((document) => (
-                    <DocumentCard key={document.id} document={document} onCreate={(type) => setReview({ document, type })} />
-                  ))}
-                </div>
-                {documents.data.total > DOCUMENTS_PAGE_SIZE && (
-                  <Pager total={documents.data.total} limit={DOCUMENTS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+              {/* The list is the open tab's panel, so each tab controls a panel that exists. */}
+              <TabsContent value={tab} className="space-y-4">
+                {documents.isPending ? (
+                  <PlaceholderCards />
+                ) : documents.isError ? (
+                  <p role="alert" className="text-sm text-destructive">
+                    {documents.error.message}
+                  </p>
+                ) : documents.data.items.length === 0 ? (
+                  <EmptyState icon={FileText} title="No documents uploaded" description="Upload your first document to start processing with OCR" />
+                ) : (
+                  <>
+                    <div className="space-y-3">
+                      {documents.data.items.map((document) => (
+                        <DocumentCard key={document.id} document={document} onCreate={(type) => setReview({ document, type })} />
+                      ))}
+                    </div>
+                    {documents.data.total > DOCUMENTS_PAGE_SIZE && (
+                      <Pager total={documents.data.total} limit={DOCUMENTS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+                    )}
+                  </>
                 )}
-              </>
-            )}
+              </TabsContent>
+            </Tabs>
           </CardContent>
         </Card>
       </div>

@@ -103,7 +103,7 @@ export default function InvoicesPage() {
         </div>
       )}
       {invoices.isLoading ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading invoices">
+        <div className="grid grid-cols-1 gap-3" aria-busy="true" aria-label="Loading invoices">
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} className="h-32" />
           ))}
@@ -121,7 +121,7 @@ export default function InvoicesPage() {
         <EmptyState icon={Search} title="No invoices match these filters" />
       ) : (
         <>
-          <div className="grid gap-3">
+          <div className="grid grid-cols-1 gap-3">
             {page?.items.map((invoice) => (
               <InvoiceCard
                 key={invoice.id}

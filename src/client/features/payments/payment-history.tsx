@@ -26,7 +26,8 @@ function PaymentRow({ payment }: { payment: Payment }) {
   const Icon = incoming ? ArrowDownLeft : ArrowUpRight;
   return (
     <li className="flex flex-col gap-2 py-4" data-testid="payment-row">
-      <div className="flex items-start justify-between gap-4">
+      {/* On a narrow screen the amount goes under the description rather than squeezing it. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="flex min-w-0 items-start gap-3">
           <div className={`mt-0.5 rounded-full p-2 ${incoming ? 'bg-green-50 text-green-700' : 'bg-slate-100 text-slate-700'}`}>
             <Icon className="size-4" aria-hidden="true" />

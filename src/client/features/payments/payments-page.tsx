@@ -19,7 +19,7 @@ export default function PaymentsPage() {
         </Button>
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PaymentHistory />
         <PaymentRunsList />
       </div>

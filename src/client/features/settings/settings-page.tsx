@@ -8,11 +8,11 @@ import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
 import { SecurityTab } from './security-tab';
+import { type SettingsTab, settingsTabs } from './settings-tabs';
 import { TeamTab } from './team-tab';
 
-const tabs = ['profile', 'security', 'notifications', 'billing', 'team', 'requests'] as const;
-type Tab = (typeof tabs)[number];
-const isTab = (value: string | null): value is Tab => tabs.some((tab) => tab === value);
+type Tab = SettingsTab;
+const isTab = (value: string | null): value is Tab => settingsTabs.some((tab) => tab === value);
 
 export default function SettingsPage() {
   // The open tab lives in the URL (?tab=team), so a reload or a shared link keeps it.

@@ -53,7 +53,7 @@ export default function VendorsPage() {
         />
       )}
       {vendors.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-44" />
           ))}
@@ -71,7 +71,7 @@ export default function VendorsPage() {
         <EmptyState icon={Search} title="No vendors match your search" />
       ) : (
         <>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((vendor) => (
               <VendorCard key={vendor.id} vendor={vendor} onEdit={() => openForm(vendor)} onDelete={() => setDeleting(vendor)} />
             ))}

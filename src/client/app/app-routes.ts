@@ -1,0 +1,45 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * The routes of the app, apart from the public site (marketing/routes.tsx). router.tsx arranges
+ * them; the accessibility journey (e2e/accessibility.spec.ts) visits every path listed here, so a
+ * page added here is checked without another list to keep in step.
+ */
+
+/** Lazy page: each page is its own chunk, so the public site never downloads the signed-in app. */
+function page(path: string, load: () => Promise<{ default: React.ComponentType }>): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Open to anyone, inside the providers (they post data and show toasts). */
+export const publicAppRoutes: RouteObject[] = [
+  page('/auth', () => import('@/features/auth/auth-page')),
+  page('/auth/reset-password', () => import('@/features/auth/reset-password-page')),
+  // /checkout is protected by the spec, but a customer opening a payment link is not signed in:
+  // the page itself decides (a link id opens it to the public; otherwise sign-in is required).
+  page('/checkout', () => import('@/features/checkout/checkout-page')),
+];
+
+/** Signed in, inside the shell (sidebar, header). */
+export const appRoutes: RouteObject[] = [
+  page('/dashboard', () => import('@/features/dashboard/dashboard-page')),
+  page('/invoices', () => import('@/features/invoices/invoices-page')),
+  page('/bills', () => import('@/features/bills/bills-page')),
+  page('/vendors', () => import('@/features/vendors/vendors-page')),
+  page('/customers', () => import('@/features/customers/customers-page')),
+  page('/payments', () => import('@/features/payments/payments-page')),
+  page('/bank-accounts', () => import('@/features/bank-accounts/bank-accounts-page')),
+  page('/approvals', () => import('@/features/approvals/approvals-page')),
+  page('/documents', () => import('@/features/documents/documents-page')),
+  page('/reports', () => import('@/features/reports/reports-page')),
+  page('/settings', () => import('@/features/settings/settings-page')),
+  page('/practice', () => import('@/features/practice/practice-page')),
+  page('/practice/add-client', () => import('@/features/practice/practice-page')),
+  page('/practice/onboard-client', () => import('@/features/practice/practice-page')),
+  page('/practice/invoices', () => import('@/features/practice/practice-page')),
+  page('/practice/analytics', () => import('@/features/practice/practice-page')),
+  page('/practice/integrations', () => import('@/features/practice/practice-page')),
+];
+
+/** Public pages with forms (they post data and show toasts) load the providers; content pages do not. */
+export const publicFormPaths = new Set(['/demo', '/contact', '/register-firm']);
