@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
+import { organizationTimeZone, toOptionalOrganizationDay } from '../../platform/calendar';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import {
   customerHasInvoices,
@@ -16,10 +17,21 @@ export interface Actor {
   userId: string | null;
 }
 
+/** The customer's dates as the organization's days (the contract lets them be timestamps). */
+async function withOrganizationDays(db: Database, organizationId: string, input: CustomerInput): Promise<CustomerInput> {
+  const timeZone = await organizationTimeZone(db, organizationId);
+  return {
+    ...input,
+    relationshipStartDate: toOptionalOrganizationDay(input.relationshipStartDate, timeZone),
+    nextBillingDate: toOptionalOrganizationDay(input.nextBillingDate, timeZone),
+  };
+}
+
 const duplicateEmail = () =>
   new AppError('CONFLICT', 'A customer with this email already exists', { email: 'A customer with this email already exists' });
 
-export async function createCustomer(db: Database, actor: Actor, input: CustomerInput): Promise<Customer> {
+export async function createCustomer(db: Database, actor: Actor, received: CustomerInput): Promise<Customer> {
+  const input = await withOrganizationDays(db, actor.organizationId, received);
   if (await findCustomerByEmail(db, actor.organizationId, input.email)) throw duplicateEmail();
   try {
     const [row] = await db
@@ -34,7 +46,8 @@ export async function createCustomer(db: Database, actor: Actor, input: Customer
   }
 }
 
-export async function updateCustomer(db: Database, actor: Actor, id: string, input: CustomerInput): Promise<Customer> {
+export async function updateCustomer(db: Database, actor: Actor, id: string, received: CustomerInput): Promise<Customer> {
+  const input = await withOrganizationDays(db, actor.organizationId, received);
   const existing = await findCustomer(db, actor.organizationId, id);
   if (!existing) throw notFound('Customer');
   const sameEmail = await findCustomerByEmail(db, actor.organizationId, input.email);

@@ -9,6 +9,7 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import {
   type Actor,
   type InvoiceDraft,
+  invoiceDays,
   invoiceTotals,
   numberTaken,
   refreshCustomerBalance,
@@ -58,6 +59,7 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
 export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
+  const days = await invoiceDays(db, actor.organizationId, input);
   await requireCustomer(db, actor.organizationId, input.customerId);
   if (await findInvoiceByNumber(db, actor.organizationId, input.invoiceNumber)) throw numberTaken();
   try {
@@ -70,8 +72,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
           customerId: input.customerId,
           invoiceNumber: input.invoiceNumber,
           status,
-          issueDate: input.issueDate,
-          dueDate: input.dueDate,
+          ...days,
           ...moneyColumns(totals),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',
@@ -102,6 +103,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
 /** Replaces an invoice's fields and items; what has been paid stays and bounds the new total. */
 export async function updateInvoice(db: Database, actor: Actor, id: string, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
   const totals = invoiceTotals(input);
+  const days = await invoiceDays(db, actor.organizationId, input);
   try {
     await db.transaction(async (tx) => {
       const existing = await lockInvoice(tx, actor.organizationId, id);
@@ -115,8 +117,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, inpu
           customerId: input.customerId,
           invoiceNumber: input.invoiceNumber,
           status,
-          issueDate: input.issueDate,
-          dueDate: input.dueDate,
+          ...days,
           ...moneyColumns(totals),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',

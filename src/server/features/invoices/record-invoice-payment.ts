@@ -7,12 +7,13 @@ import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
-import { calendarDay } from '../../platform/calendar';
+import { isCalendarDay } from '../../../shared/calendar';
+import { calendarDay, middayOf } from '../../platform/calendar';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 export interface PaymentReceived {
   amount: Cents;
-  /** The day the money arrived: a Date or "YYYY-MM-DD". */
+  /** When the money arrived: an instant, or the contract's DateInput ("YYYY-MM-DD" or a timestamp). */
   paidAt: Date | string;
   method: 'ach' | 'wire' | 'check' | 'card' | 'stripe';
   reference?: string | null;
@@ -42,9 +43,17 @@ function toPaymentDto(row: PaymentRow): InvoicePayment {
   };
 }
 
-/** A calendar day is stored at noon UTC so it reads as the same day in every time zone. */
-function toTimestamp(paidAt: Date | string): Date {
-  return typeof paidAt === 'string' ? new Date(`${paidAt.slice(0, 10)}T12:00:00Z`) : paidAt;
+/**
+ * The organization's day of the payment and the instant stored for it: a timestamp is kept; a
+ * day is stored at noon where the organization is, so it reads as that day on its dashboard.
+ */
+function paymentTime(paidAt: Date | string, timeZone: string): { day: string; at: Date } {
+  if (paidAt instanceof Date || !isCalendarDay(paidAt)) {
+    const at = paidAt instanceof Date ? paidAt : new Date(paidAt);
+    if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION', 'Invalid date', { paidAt: 'Invalid date' });
+    return { day: calendarDay(at, timeZone), at };
+  }
+  return { day: paidAt, at: middayOf(paidAt, timeZone) };
 }
 
 async function findByIntent(db: Database, organizationId: string, intentId: string): Promise<PaymentRow | null> {
@@ -77,9 +86,7 @@ export async function recordInvoicePayment(
   const organization = await findOrganization(db, actor.organizationId);
   const today = calendarDay(now, organization.timeZone);
   const intentId = received.stripePaymentIntentId ?? null;
-  const paidAt = toTimestamp(received.paidAt);
-  if (Number.isNaN(paidAt.getTime())) throw new AppError('VALIDATION', 'Invalid date', { paidAt: 'Invalid date' });
-  const paidDay = typeof received.paidAt === 'string' ? received.paidAt.slice(0, 10) : calendarDay(paidAt, organization.timeZone);
+  const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, organization.timeZone);
   if (paidDay > today) {
     throw new AppError('VALIDATION', 'Payment date cannot be in the future', { paidAt: 'Payment date cannot be in the future' });
   }
