@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accountWithInvoice } from './support';
 
 test('the dashboard figures move after a payment is recorded', async ({ page }) => {
