@@ -23,6 +23,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
+  // Test-only: the server's clock starts at this instant and runs on from there (CI's 00:30 UTC run).
+  FAKE_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO timestamp like 2026-11-24T00:30:00Z' }).optional(),
+}).refine((env) => !(env.FAKE_NOW && env.NODE_ENV === 'production'), {
+  path: ['FAKE_NOW'],
+  message: 'is for tests only and is refused when NODE_ENV=production',
 });
 
 export type Env = z.infer<typeof envSchema>;
