@@ -179,6 +179,9 @@ describe('scheduled payment date', () => {
     expect(tomorrowInNewYork.statusCode, tomorrowInNewYork.body).toBe(201);
     expect(await processDuePayments(t.deps, NOW, { organizationId: newYork.user.organizationId })).toMatchObject({ processed: 1 });
     expect(await processDuePayments(t.deps, NOW, { organizationId: tokyo.user.organizationId })).toMatchObject({ processed: 1 });
+    // The day in the transaction reference is the organization's too.
+    const [paid] = await t.deps.db.select().from(payments).where(eq(payments.id, inNewYork.json().payments[0].id));
+    expect(paid?.transactionId).toMatch(/^ACH-20261123-/);
   });
 
   it("refuses a day before the organization's today, in either form", async () => {
