@@ -30,6 +30,7 @@ export async function organizationToday(db: Database, organizationId: string, no
 export function toOrganizationDay(value: DateInput, timeZone: string): string {
   if (isCalendarDay(value)) return value;
   const instant = new Date(value);
+  // The contract has refused this already; a caller that skipped it gets the same answer.
   if (Number.isNaN(instant.getTime())) throw new AppError('VALIDATION', 'Invalid date');
   return calendarDay(instant, timeZone);
 }

@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
 import { isCalendarDay } from '../../../shared/calendar';
-import { calendarDay, middayOf } from '../../platform/calendar';
+import { calendarDay, middayOf, toOrganizationDay } from '../../platform/calendar';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 export interface PaymentReceived {
@@ -48,12 +48,9 @@ function toPaymentDto(row: PaymentRow): InvoicePayment {
  * day is stored at noon where the organization is, so it reads as that day on its dashboard.
  */
 function paymentTime(paidAt: Date | string, timeZone: string): { day: string; at: Date } {
-  if (paidAt instanceof Date || !isCalendarDay(paidAt)) {
-    const at = paidAt instanceof Date ? paidAt : new Date(paidAt);
-    if (Number.isNaN(at.getTime())) throw new AppError('VALIDATION', 'Invalid date', { paidAt: 'Invalid date' });
-    return { day: calendarDay(at, timeZone), at };
-  }
-  return { day: paidAt, at: middayOf(paidAt, timeZone) };
+  if (paidAt instanceof Date) return { day: calendarDay(paidAt, timeZone), at: paidAt };
+  const day = toOrganizationDay(paidAt, timeZone);
+  return { day, at: isCalendarDay(paidAt) ? middayOf(day, timeZone) : new Date(paidAt) };
 }
 
 async function findByIntent(db: Database, organizationId: string, intentId: string): Promise<PaymentRow | null> {
