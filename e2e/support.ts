@@ -38,10 +38,10 @@ export async function registerThroughUi(page: Page, name = uniqueName()): Promis
 }
 
 /** An account, a customer and a sent invoice, through the API (the session cookie lands in the context). */
-export async function accountWithInvoice(request: APIRequestContext, total = '500.00') {
+export async function accountWithInvoice(request: APIRequestContext, total = '500.00', timeZone?: string) {
   const name = uniqueName('r2');
   const registered = await request.post('/api/register', {
-    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example', timeZone },
   });
   expect(registered.status()).toBe(201);
   // "Today" is the organization's day (the server refuses a payment dated after it), not UTC's.
@@ -65,5 +65,5 @@ export async function accountWithInvoice(request: APIRequestContext, total = '50
     },
   });
   expect(invoice.status(), await invoice.text()).toBe(201);
-  return { invoiceId: ((await invoice.json()) as { id: string }).id, today };
+  return { invoiceId: ((await invoice.json()) as { id: string }).id, invoiceNumber: `INV-${name}`, today };
 }
