@@ -12,6 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
+    setupFiles: ['src/server/test/moved-clock.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accountWithInvoice } from './support';
 
 test('the dashboard figures move after a payment is recorded', async ({ page }) => {

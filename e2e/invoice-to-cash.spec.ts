@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readOutbox, registerThroughUi, uniqueName } from './support';
 
 test('add a customer, invoice them, download and send the PDF, record a partial then a final payment', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readOutbox, registerThroughUi, uniqueName } from './support';
 
 const ACCOUNT_NUMBER = '000123456789';

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { calendarDay } from '../src/shared/calendar';
+import { testNow } from './fixtures';
 
 /** The e2e server prints its DATA_DIR; tests read the mail outbox through this helper. */
 export async function readOutbox(page: Pick<Page, 'request'>): Promise<string[]> {
@@ -36,16 +38,18 @@ export async function registerThroughUi(page: Page, name = uniqueName()): Promis
 }
 
 /** An account, a customer and a sent invoice, through the API (the session cookie lands in the context). */
-export async function accountWithInvoice(request: APIRequestContext, total = '500.00') {
+export async function accountWithInvoice(request: APIRequestContext, total = '500.00', timeZone?: string) {
   const name = uniqueName('r2');
   const registered = await request.post('/api/register', {
-    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example', timeZone },
   });
   expect(registered.status()).toBe(201);
+  // "Today" is the organization's day (the server refuses a payment dated after it), not UTC's.
+  const { organizationTimeZone } = (await registered.json()) as { organizationTimeZone: string };
+  const today = calendarDay(testNow(), organizationTimeZone);
   const customer = await request.post('/api/customers', { data: { name: 'Acme Corp', email: `${name}-billing@example.com` } });
   expect(customer.status()).toBe(201);
   const customerId = ((await customer.json()) as { id: string }).id;
-  const today = new Date().toISOString().slice(0, 10);
   const invoice = await request.post('/api/invoices', {
     data: {
       customerId,
@@ -61,5 +65,5 @@ export async function accountWithInvoice(request: APIRequestContext, total = '50
     },
   });
   expect(invoice.status(), await invoice.text()).toBe(201);
-  return { invoiceId: ((await invoice.json()) as { id: string }).id, today };
+  return { invoiceId: ((await invoice.json()) as { id: string }).id, invoiceNumber: `INV-${name}`, today };
 }

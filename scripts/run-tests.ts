@@ -1,14 +1,31 @@
 /**
  * `npm test`: type check, lint, unit and API tests (Vitest), browser tests (Playwright), then one
  * closing line "tests: N passed, M failed". `--db-only` runs just the database-backed tests
- * (used by CI against PostgreSQL with TEST_DATABASE_URL).
+ * (used by CI against PostgreSQL with TEST_DATABASE_URL). `--dates` runs the date-sensitive API
+ * tests and browser journeys again with every clock (server, tests, browser) at 00:30 UTC today
+ * and TZ=America/New_York, where it is still yesterday: "today" must be the organization's day.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dbOnly = process.argv.includes('--db-only');
-const label = dbOnly ? 'postgres' : 'all';
+const dates = process.argv.includes('--dates');
+const label = dbOnly ? 'postgres' : dates ? 'dates' : 'all';
+
+// The API tests that put every date field at 00:30 UTC themselves, and those of the payment date
+// and dashboard figures; the other API tests run on fixed clocks whatever the hour.
+const DATE_API_TESTS = [
+  'src/server/platform/organization-days.test.ts',
+  'src/server/platform/clock.test.ts',
+  'src/server/features/invoices/invoice-payments.test.ts',
+  'src/server/features/dashboard/dashboard.test.ts',
+];
+const DATE_JOURNEYS = ['e2e/dashboard.spec.ts', 'e2e/invoice-to-cash.spec.ts', 'e2e/pay-bills.spec.ts', 'e2e/organization-day.spec.ts'];
+// Read by src/server/env.ts (the server), src/server/test/moved-clock.ts and e2e/fixtures.ts.
+const clockEnv: Record<string, string> = dates
+  ? { FAKE_NOW: `${new Date().toISOString().slice(0, 10)}T00:30:00Z`, TZ: 'America/New_York' }
+  : {};
 const results = path.resolve('test-results');
 mkdirSync(results, { recursive: true });
 
@@ -33,23 +50,25 @@ let passed = 0;
 let failed = 0;
 let ok = true;
 const vitestJson = path.join(results, `vitest-${label}.json`);
-const playwrightJson = path.join(results, 'playwright.json');
+const playwrightJson = path.join(results, dates ? 'playwright-dates.json' : 'playwright.json');
 
-if (!dbOnly) {
+if (!dbOnly && !dates) {
   ok = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
   ok = run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']) && ok;
   if (!ok) failed += 1;
 }
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
 if (dbOnly) vitestArgs.push('src/server');
-ok = run('unit and API tests', 'npx', vitestArgs) && ok;
+if (dates) vitestArgs.push(...DATE_API_TESTS);
+ok = run('unit and API tests', 'npx', vitestArgs, clockEnv) && ok;
 const vitest = readJson(vitestJson);
 passed += Number(vitest?.numPassedTests ?? 0);
 failed += Number(vitest?.numFailedTests ?? 0) + (vitest ? 0 : 1);
 
 if (!dbOnly) {
-  const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json', ...(dates ? DATE_JOURNEYS : [])], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    ...clockEnv,
   });
   ok = e2eOk && ok;
   const stats = readJson(playwrightJson)?.stats as Record<string, number> | undefined;

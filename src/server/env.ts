@@ -36,6 +36,11 @@ const envSchema = z.object({
     .default([]),
   /** Raises every anonymous-write limit; for test servers that sign up many accounts from one address. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  // Test-only: the server's clock starts at this instant and runs on from there (CI's 00:30 UTC run).
+  FAKE_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO timestamp like 2026-11-24T00:30:00Z' }).optional(),
+}).refine((env) => !(env.FAKE_NOW && env.NODE_ENV === 'production'), {
+  path: ['FAKE_NOW'],
+  message: 'is for tests only and is refused when NODE_ENV=production',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import { createApp, redactPaths } from './app';
 import { buildConfig } from './config';
 import { openDatabase } from './db/client';
 import { readEnv } from './env';
+import { startClock } from './platform/clock';
 import { createMailer } from './platform/mail';
 import { startMaintenance } from './platform/maintenance';
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
     dbKind: database.kind,
     config,
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    now: () => new Date(),
+    now: startClock(env.FAKE_NOW),
     startWorkers: env.WORKERS === 'on',
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
     logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },

@@ -3,6 +3,7 @@ import type { LoginInput, RegisterInput, User } from '@shared/contracts/auth';
 import type { InvitationAcceptInput } from '@shared/contracts/team';
 import type { LoginChallenge, TwoFactorLoginInput } from '@shared/contracts/two-factor';
 import { ApiError, apiRequest } from './api';
+import { browserTimeZone } from './dates';
 import { toast } from './toast';
 
 export const userQueryKey = ['/api/user'] as const;
@@ -19,6 +20,11 @@ export async function fetchCurrentUser(): Promise<User | null> {
 
 export function useCurrentUser() {
   return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser });
+}
+
+/** The signed-in organization's time zone ("today" in forms is its day), once the user is loaded. */
+export function useOrganizationTimeZone(): string | undefined {
+  return useCurrentUser().data?.organizationTimeZone;
 }
 
 /** "Ada Lovelace", or the fallback when the user has no name (spec 2.2). */
@@ -64,7 +70,8 @@ export function useTwoFactorLogin() {
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', input),
+    // The organization's calendar starts as the browser's time zone ("today" for due dates and payments).
+    mutationFn: (input: RegisterInput) => apiRequest<User>('POST', '/api/register', { ...input, timeZone: input.timeZone ?? browserTimeZone() }),
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
       toast({ title: 'Welcome to Signal AR', description: `Account created for ${fullName(user, user.username)}` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from './common';
+import { roles, timeZoneInput } from './common';
 
 /** Sign-in (spec 5). */
 export const loginSchema = z.object({
@@ -23,6 +23,8 @@ export const registerSchema = z.object({
   firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
   companyName: z.string().trim().max(200).optional().or(z.literal('')),
+  /** The organization's time zone: the client sends the browser's. */
+  timeZone: timeZoneInput,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -52,6 +54,8 @@ export const userSchema = z.object({
   locale: z.string(),
   organizationName: z.string(),
   organizationType: z.enum(['business', 'accounting_firm']),
+  /** The organization's IANA time zone: its "today" is the day it is there. */
+  organizationTimeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { moneyInput, pageQuery } from './common';
-import { calendarDate } from './invoices';
+import { daysOutOfOrder, dateInput, moneyInput, optionalDateInput, pageQuery } from './common';
 import { checkClaimedTotals, lineItemsSchema } from './line-items';
 
 export const billStatuses = ['received', 'scheduled', 'paid', 'overdue'] as const;
@@ -9,11 +8,8 @@ export type BillStatus = (typeof billStatuses)[number];
 export const billApprovalStatuses = ['not_required', 'pending', 'approved', 'rejected'] as const;
 export type BillApprovalStatus = (typeof billApprovalStatuses)[number];
 
-const optionalDate = (label: string) =>
-  z
-    .union([z.literal(''), z.null(), calendarDate(label)])
-    .optional()
-    .transform((value) => value || null);
+
+export const DUE_BEFORE_BILL = 'Due date cannot be before the bill date';
 
 /** Only web links: a stored "javascript:" URL would run when clicked. */
 const attachmentUrlInput = z
@@ -44,8 +40,8 @@ export const billInputSchema = z
       .min(1, 'Bill number is required')
       .max(50, 'Bill number must be at most 50 characters'),
     status: z.enum(billStatuses, { message: 'Status must be received, scheduled, paid or overdue' }).default('received'),
-    billDate: calendarDate('Bill date'),
-    dueDate: calendarDate('Due date'),
+    billDate: dateInput('Bill date'),
+    dueDate: dateInput('Due date'),
     subtotal: moneyInput('Subtotal'),
     taxAmount: moneyInput('Tax amount').default(0),
     totalAmount: moneyInput('Total amount'),
@@ -61,13 +57,13 @@ export const billInputSchema = z
       .union([z.literal(''), z.null(), z.uuid({ message: 'Invalid document' })])
       .optional()
       .transform((value) => value || null),
-    scheduledPaymentDate: optionalDate('Scheduled payment date'),
+    scheduledPaymentDate: optionalDateInput('Scheduled payment date').transform((value) => value ?? null),
     items: lineItemsSchema,
   })
   .superRefine((value, ctx) => {
     checkClaimedTotals(value, ctx);
-    if (value.dueDate < value.billDate) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the bill date' });
+    if (daysOutOfOrder(value.billDate, value.dueDate)) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_BILL });
     }
   });
 export type BillInput = z.output<typeof billInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay, isTimeZone } from '../calendar';
 import { type Cents, parseMoney } from '../money';
 
 /** An id in a path: a UUID. Anything else is a 404 rather than a database error. */
@@ -39,8 +40,67 @@ export function moneyInput(label = 'Amount', options: { allowNegative?: boolean;
   });
 }
 
-/** A calendar date or timestamp as text ("2026-11-21" or ISO); spec 5: dates typed as text convert. */
-export const dateInput = z.coerce.date({ message: 'Invalid date' });
+/**
+ * A date as the API takes it: a day, or an instant that stands for the day it is where the
+ * organization is. The server turns either into that day with `toOrganizationDay`
+ * (src/server/platform/calendar.ts); only the server knows the organization's time zone.
+ */
+export type DateInput = string;
+
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+/** A `DateInput` that is already a day ("2026-11-21"), as forms send it. */
+export function isDay(value: DateInput): boolean {
+  return isCalendarDay(value);
+}
+
+/**
+ * Every date field of the API: "2026-11-21", or a full ISO 8601 timestamp with its offset
+ * ("2026-11-21T00:30:00Z", "2026-11-21T09:30:00+09:00"). A day is kept as it is; a timestamp is
+ * kept as the instant (normalised to UTC) for the server to place in the organization's day.
+ * Impossible days (2026-02-30) and text ("yesterday") are refused with "Invalid date".
+ */
+export function dateInput(label: string) {
+  return z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((value, ctx): DateInput => {
+      if (isCalendarDay(value)) return value;
+      const match = TIMESTAMP.exec(value);
+      const instant = match ? new Date(value) : null;
+      if (!match || !instant || !isCalendarDay(match[1] ?? '') || Number.isNaN(instant.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid date' });
+        return z.NEVER;
+      }
+      return instant.toISOString();
+    });
+}
+
+/** An optional date field: absent stays undefined (an update keeps the stored day), '' or null clear it. */
+export function optionalDateInput(label: string) {
+  return z
+    .union([z.literal(''), z.null(), dateInput(label)])
+    .optional()
+    .transform((value): DateInput | null | undefined => (value === undefined ? undefined : value || null));
+}
+
+/** True when both are days and `later` comes before `earlier`; a timestamp is compared by the server once it is a day. */
+export function daysOutOfOrder(earlier: DateInput, later: DateInput): boolean {
+  return isDay(earlier) && isDay(later) && later < earlier;
+}
+
+/**
+ * The browser's IANA time zone, sent at registration to become the organization's calendar. A
+ * zone this server does not know is left out (the organization keeps the default) rather than
+ * refusing the account.
+ */
+export const timeZoneInput = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((value) => (isTimeZone(value) ? value : undefined))
+  .optional();
 
 export const roles = ['owner', 'admin', 'accountant', 'approver', 'viewer'] as const;
 export type Role = (typeof roles)[number];

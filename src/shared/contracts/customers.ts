@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Cents, parseMoney } from '../money';
-import { pageQuery } from './common';
+import { optionalDateInput, pageQuery } from './common';
 
 /*
  * Optional fields: absent stays undefined (an update keeps the stored value), blank or null
@@ -33,18 +33,6 @@ const optionalMoney = (label: string) =>
       return cents;
     });
 
-const optionalDate = z
-  .string()
-  .nullish()
-  .transform((value, ctx): string | null | undefined => {
-    if (value === undefined) return undefined;
-    if (!value) return null;
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid date' });
-      return z.NEVER;
-    }
-    return value.slice(0, 10);
-  });
 
 /**
  * Add/Edit customer (spec 3 Customer, 7.2 POST /api/customers). The form sends the spec's fields;
@@ -85,8 +73,8 @@ export const customerInputSchema = z.object({
   monthlyFee: optionalMoney('Monthly fee'),
   billingFrequency: optionalText(50),
   paymentTerms: optionalText(50, 'Payment terms'),
-  relationshipStartDate: optionalDate,
-  nextBillingDate: optionalDate,
+  relationshipStartDate: optionalDateInput('Relationship start date'),
+  nextBillingDate: optionalDateInput('Next billing date'),
   hasPortalAccess: z.boolean().optional(),
   portalPermissions: z.array(z.string().max(100)).max(50).optional(),
   autoApprovalLimit: optionalMoney('Auto-approval limit'),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { moneyInput, pageQuery } from './common';
+import { daysOutOfOrder, dateInput, moneyInput, optionalDateInput, pageQuery } from './common';
 import { type ExtractedData, extractedData } from './extracted-data';
-import { calendarDate } from './invoices';
 import { lineItemSchema } from './line-items';
 import { multiplyCents, sumCents } from '../money';
 
@@ -73,11 +72,8 @@ export const documentCustomizationsSchema = z.object({
   number: optionalText(50, 'Number'),
   amount: moneyInput('Total', { required: 'Total is required' }),
   tax: z.preprocess((value) => (value === '' || value === null ? undefined : value), moneyInput('Tax').optional()),
-  issueDate: z
-    .union([z.literal(''), z.null(), calendarDate('Issue date')])
-    .transform((value) => value || undefined)
-    .optional(),
-  dueDate: calendarDate('Due date'),
+  issueDate: optionalDateInput('Issue date').transform((value) => value || undefined),
+  dueDate: dateInput('Due date'),
   description: z.string().trim().min(1, 'Description is required').max(500, 'Description must be at most 500 characters'),
   category: optionalText(100, 'Category'),
   items: z.array(lineItemSchema).max(500, 'At most 500 items').optional(),
@@ -108,7 +104,7 @@ export const createTransactionSchema = z
     if (c.items && c.items.length > 0 && sumCents(c.items.map((item) => item.totalPrice)) + (c.tax ?? 0) !== c.amount) {
       ctx.addIssue({ code: 'custom', path: ['customizations', 'amount'], message: 'Total must equal the line items plus tax' });
     }
-    if (c.issueDate && c.dueDate < c.issueDate) {
+    if (c.issueDate && daysOutOfOrder(c.issueDate, c.dueDate)) {
       ctx.addIssue({ code: 'custom', path: ['customizations', 'dueDate'], message: 'Due date cannot be before the issue date' });
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneInput } from './common';
 
 /** Firm registration (practice spec 3.5, messages from spec 5, plans from spec 9 "Registration"). */
 
@@ -141,6 +142,8 @@ export const firmRegistrationSchema = z
     agreeToTerms: z
       .boolean({ message: 'You must agree to the terms and conditions' })
       .refine((agreed) => agreed, 'You must agree to the terms and conditions'),
+    /** The firm's time zone: the client sends the browser's. */
+    timeZone: timeZoneInput,
   })
   .refine((form) => form.ownerPassword === form.confirmPassword, {
     message: "Passwords don't match",

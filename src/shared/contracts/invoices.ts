@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyInput, pageQuery } from './common';
+import { daysOutOfOrder, dateInput, moneyInput, pageQuery } from './common';
 import { checkClaimedTotals, lineItemsSchema } from './line-items';
 
 export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
@@ -8,20 +8,7 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoicePaymentMethods = ['ach', 'wire', 'check', 'card'] as const;
 export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
-
-/** A calendar date sent as "2026-11-21" or an ISO timestamp; kept as "YYYY-MM-DD". */
-export function calendarDate(label: string) {
-  return z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).transform((value, ctx) => {
-    const match = ISO_DATE.exec(value);
-    const day = match ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : null;
-    if (!match || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value.slice(0, 10)) {
-      ctx.addIssue({ code: 'custom', message: 'Invalid date' });
-      return z.NEVER;
-    }
-    return value.slice(0, 10);
-  });
-}
+export const DUE_BEFORE_ISSUE = 'Due date cannot be before the issue date';
 
 /**
  * Create or update an invoice (spec 7.2). The client sends its totals; the server recomputes them
@@ -37,8 +24,8 @@ export const invoiceInputSchema = z
       .max(50, 'Invoice number must be at most 50 characters'),
     // Absent: draft for a new invoice, unchanged on an edit.
     status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
-    issueDate: calendarDate('Issue date'),
-    dueDate: calendarDate('Due date'),
+    issueDate: dateInput('Issue date'),
+    dueDate: dateInput('Due date'),
     subtotal: moneyInput('Subtotal'),
     taxAmount: moneyInput('Tax amount').default(0),
     discountAmount: moneyInput('Discount amount').default(0),
@@ -59,8 +46,8 @@ export const invoiceInputSchema = z
   })
   .superRefine((value, ctx) => {
     checkClaimedTotals(value, ctx);
-    if (value.dueDate < value.issueDate) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Due date cannot be before the issue date' });
+    if (daysOutOfOrder(value.issueDate, value.dueDate)) {
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_ISSUE });
     }
   });
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
@@ -77,7 +64,7 @@ export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 /** POST /api/invoices/{id}/payments: a full or partial payment received. */
 export const recordPaymentSchema = z.object({
   amount: moneyInput('Amount').refine((cents) => cents > 0, 'Amount must be greater than zero'),
-  paidAt: calendarDate('Payment date'),
+  paidAt: dateInput('Payment date'),
   method: z.enum(invoicePaymentMethods, { message: 'Payment method must be ach, wire, check or card' }),
   reference: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { dateInput, pageQuery } from './common';
 
 export const paymentRunMethods = ['ach', 'wire', 'check'] as const;
 export type PaymentRunMethod = (typeof paymentRunMethods)[number];
@@ -13,8 +13,6 @@ export const paymentRunMethodLabels: Record<PaymentRunMethod, string> = {
 /** At most this many bills in one run (one NACHA batch stays small enough to review). */
 export const MAX_BILLS_PER_RUN = 100;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** POST /api/payments/schedule: pay these bills from this verified account, by this method, on this day. */
 export const schedulePaymentSchema = z.object({
   billIds: z
@@ -24,15 +22,7 @@ export const schedulePaymentSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'A bill is listed twice'),
   bankAccountId: z.string({ message: 'Choose a bank account' }).min(1, 'Choose a bank account'),
   method: z.enum(paymentRunMethods, { message: 'Choose a payment method' }),
-  scheduledDate: z
-    .string({ message: 'Payment date is required' })
-    .trim()
-    .min(1, 'Payment date is required')
-    .refine((value) => {
-      if (!ISO_DATE.test(value)) return false;
-      const day = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-    }, 'Invalid date'),
+  scheduledDate: dateInput('Payment date'),
 });
 export type SchedulePaymentInput = z.input<typeof schedulePaymentSchema>;
 export type SchedulePayment = z.output<typeof schedulePaymentSchema>;

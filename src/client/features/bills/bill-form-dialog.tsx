@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
+import { useOrganizationTimeZone } from '@/lib/auth';
 import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import {
@@ -85,9 +86,10 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
   const vendors = useActiveVendors();
   const documents = useAttachableDocuments(true);
   const save = useSaveBill();
+  const timeZone = useOrganizationTimeZone();
   const form = useForm<BillFormValues, unknown, BillInput>({
     resolver: zodResolver(billInputSchema),
-    defaultValues: bill ? billToValues(bill, dateInputValue()) : newBillValues(),
+    defaultValues: bill ? billToValues(bill, dateInputValue(new Date(), timeZone)) : newBillValues(new Date(), timeZone),
   });
   const { register, control, handleSubmit, setValue, getValues, setError, formState } = form;
   const { errors } = formState;

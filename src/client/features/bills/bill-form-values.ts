@@ -1,5 +1,4 @@
-import { addDays } from 'date-fns';
-import { dateInputValue } from '@/lib/dates';
+import { addDaysToDay, dateInputValue } from '@/lib/dates';
 import type { BillDetail, BillFormValues, BillInput } from '@shared/contracts/bills';
 import { type Cents, multiplyCents, parseMoney, sumCents, toDecimal } from '@shared/money';
 import type { BillPayload } from './api';
@@ -7,13 +6,14 @@ import type { BillPayload } from './api';
 const QUANTITY = /^\d+(\.\d{1,4})?$/;
 
 /** Spec 9: number 'BILL-' + timestamp, received, due in 30 days. */
-export function newBillValues(now = new Date()): BillFormValues {
+export function newBillValues(now = new Date(), timeZone?: string): BillFormValues {
+  const today = dateInputValue(now, timeZone);
   return {
     vendorId: '',
     billNumber: `BILL-${now.getTime()}`,
     status: 'received',
-    billDate: dateInputValue(now),
-    dueDate: dateInputValue(addDays(now, 30)),
+    billDate: today,
+    dueDate: addDaysToDay(today, 30),
     subtotal: '0.00',
     taxAmount: '0.00',
     totalAmount: '0.00',

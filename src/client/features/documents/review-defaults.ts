@@ -1,6 +1,5 @@
 import { toNestErrors } from '@hookform/resolvers';
-import { addDays, parseISO } from 'date-fns';
-import { dateInputValue } from '@/lib/dates';
+import { addDaysToDay } from '@/lib/dates';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { type CreateTransactionRequest, type DocumentDto, createTransactionSchema } from '@shared/contracts/documents';
 import { multiplyCents, parseMoney, sumCents, toDecimal } from '@shared/money';
@@ -51,12 +50,13 @@ export function itemsTotal(items: readonly ReviewItem[], tax: string): string | 
  * they add up (with tax) to the extracted total; otherwise the bill gets one line
  * 'Auto-generated from <file name>'.
  */
-export function reviewDefaults(document: DocumentDto, transactionType: 'bill' | 'invoice', today: Date): ReviewValues {
+/** `today` is the organization's day ("YYYY-MM-DD"): a document without dates is due 30 days after it. */
+export function reviewDefaults(document: DocumentDto, transactionType: 'bill' | 'invoice', today: string): ReviewValues {
   const data = document.extractedData;
   const total = data?.amounts.total ?? '';
   const tax = data?.amounts.tax ?? '';
   const issueDate = data?.dates.issueDate ?? '';
-  const due = data?.dates.dueDate ?? dateInputValue(addDays(issueDate ? parseISO(issueDate) : today, 30));
+  const due = data?.dates.dueDate ?? addDaysToDay(issueDate || today, 30);
   const candidates: ReviewItem[] = (data?.lineItems ?? []).flatMap((item) => {
     const quantity = item.quantity ?? '1';
     const unitPrice = item.unitPrice ?? item.totalPrice;

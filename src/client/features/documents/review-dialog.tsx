@@ -16,6 +16,8 @@ import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/api';
+import { useOrganizationTimeZone } from '@/lib/auth';
+import { dateInputValue } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { findCurrency } from '@shared/currencies';
 import type { DocumentDto } from '@shared/contracts/documents';
@@ -38,9 +40,10 @@ interface ReviewDialogProps {
 /** Review and correct what was extracted before the bill or invoice is created (corrections teach the extractor). */
 export function ReviewDialog({ document, transactionType, onClose }: ReviewDialogProps) {
   const isBill = transactionType === 'bill';
+  const timeZone = useOrganizationTimeZone();
   const form = useForm<ReviewValues>({
     resolver: reviewResolver,
-    defaultValues: reviewDefaults(document, transactionType, new Date()),
+    defaultValues: reviewDefaults(document, transactionType, dateInputValue(new Date(), timeZone)),
   });
   const { register, control, formState, setValue, getValues, handleSubmit, setError } = form;
   const errors = formState.errors.customizations;

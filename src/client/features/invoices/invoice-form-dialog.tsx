@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
+import { useOrganizationTimeZone } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
 import {
   type Invoice,
@@ -47,9 +48,10 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   const save = useSaveInvoice();
   const customers = useCustomerOptions(open);
   const { currency, formatCents } = useMoneyFormat();
+  const timeZone = useOrganizationTimeZone();
   const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({
     resolver: zodResolver(invoiceInputSchema),
-    defaultValues: newInvoiceValues(),
+    defaultValues: newInvoiceValues(new Date(), timeZone),
   });
   const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = form;
   const { errors } = formState;
@@ -61,8 +63,8 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   const totalsKey = JSON.stringify(totals);
 
   useEffect(() => {
-    if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues());
-  }, [open, invoice, reset]);
+    if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues(new Date(), timeZone));
+  }, [open, invoice, reset, timeZone]);
 
   // The claimed totals the contract checks are the same computeTotals run the form shows.
   useEffect(() => {

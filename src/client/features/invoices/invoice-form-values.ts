@@ -1,5 +1,4 @@
-import { addDays } from 'date-fns';
-import { dateInputValue } from '@/lib/dates';
+import { addDaysToDay, dateInputValue } from '@/lib/dates';
 import type { Invoice, InvoiceFormValues } from '@shared/contracts/invoices';
 import { type Cents, parseMoney, toDecimal } from '@shared/money';
 import { computeTotals, type Totals } from '@shared/totals';
@@ -8,14 +7,15 @@ export type FormItem = InvoiceFormValues['items'][number];
 
 export const blankItem = (): FormItem => ({ description: '', quantity: '1', unitPrice: '', totalPrice: '0.00' });
 
-/** Spec 9: number 'INV-' + timestamp, issued today, due in 30 days, Net 30, draft, one item. */
-export function newInvoiceValues(now: Date = new Date()): InvoiceFormValues {
+/** Spec 9: number 'INV-' + timestamp, issued today (the organization's day), due in 30 days, Net 30, draft, one item. */
+export function newInvoiceValues(now: Date = new Date(), timeZone?: string): InvoiceFormValues {
+  const today = dateInputValue(now, timeZone);
   return {
     customerId: '',
     invoiceNumber: `INV-${now.getTime()}`,
     status: 'draft',
-    issueDate: dateInputValue(now),
-    dueDate: dateInputValue(addDays(now, 30)),
+    issueDate: today,
+    dueDate: addDaysToDay(today, 30),
     paymentTerms: 'Net 30',
     notes: '',
     subtotal: '0.00',

@@ -15,6 +15,7 @@ import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useOrganizationTimeZone } from '@/lib/auth';
 import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
@@ -34,9 +35,9 @@ const methodLabels: Record<(typeof invoicePaymentMethods)[number], string> = {
   card: 'Card',
 };
 
-const defaults = (invoice: Invoice | null): RecordPaymentFormValues => ({
+const defaults = (invoice: Invoice | null, timeZone: string | undefined): RecordPaymentFormValues => ({
   amount: invoice?.balance ?? '',
-  paidAt: dateInputValue(),
+  paidAt: dateInputValue(new Date(), timeZone),
   method: 'ach',
   reference: '',
 });
@@ -50,6 +51,7 @@ export function RecordPaymentDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const record = useRecordPayment();
+  const timeZone = useOrganizationTimeZone();
   const { currency, formatAmount } = useMoneyFormat();
   const { register, handleSubmit, control, reset, setError, formState } = useForm<
     RecordPaymentFormValues,
@@ -57,13 +59,13 @@ export function RecordPaymentDialog({
     RecordPaymentInput
   >({
     resolver: zodResolver(recordPaymentSchema),
-    defaultValues: defaults(invoice),
+    defaultValues: defaults(invoice, timeZone),
   });
   const { errors } = formState;
 
   useEffect(() => {
-    if (invoice) reset(defaults(invoice));
-  }, [invoice, reset]);
+    if (invoice) reset(defaults(invoice, timeZone));
+  }, [invoice, reset, timeZone]);
 
   const onSubmit = handleSubmit(async (input) => {
     if (!invoice) return;
@@ -110,7 +112,7 @@ export function RecordPaymentDialog({
               <MoneyInput currencySymbol={currency.symbol} {...register('amount')} />
             </Field>
             <Field label="Payment date" required error={errors.paidAt?.message}>
-              <Input type="date" max={dateInputValue()} {...register('paidAt')} />
+              <Input type="date" max={dateInputValue(new Date(), timeZone)} {...register('paidAt')} />
             </Field>
             <SelectField
               control={control}

@@ -19,6 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { apiList, apiRequest } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useOrganizationTimeZone } from '@/lib/auth';
 import { dateInputValue } from '@/lib/dates';
 import { useMoneyFormat } from '@/lib/money-format';
 import { navigationCountsKey } from '@/lib/navigation-counts';
@@ -75,13 +76,14 @@ export function SchedulePaymentDialog({
   const { formatCents } = useMoneyFormat();
   const bills = useUnpaidBills(open);
   const accounts = useVerifiedAccounts(open);
+  const timeZone = useOrganizationTimeZone();
   const { handleSubmit, control, register, reset, setValue, setError, formState } = useForm<
     SchedulePaymentInput,
     unknown,
     SchedulePayment
   >({
     resolver: zodResolver(schedulePaymentSchema),
-    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: dateInputValue() },
+    defaultValues: { billIds: [], bankAccountId: '', method: 'ach', scheduledDate: dateInputValue(new Date(), timeZone) },
   });
   const { errors, isSubmitting } = formState;
   const selected = useWatch({ control, name: 'billIds' });
@@ -95,9 +97,9 @@ export function SchedulePaymentDialog({
         billIds: preselected.split(',').filter(Boolean),
         bankAccountId: '',
         method: 'ach',
-        scheduledDate: dateInputValue(),
+        scheduledDate: dateInputValue(new Date(), timeZone),
       });
-  }, [open, preselected, reset]);
+  }, [open, preselected, reset, timeZone]);
 
   // Default to the primary verified account once the accounts arrive.
   useEffect(() => {
@@ -217,7 +219,7 @@ export function SchedulePaymentDialog({
               options={labelledOptions(paymentRunMethods, paymentRunMethodLabels)}
             />
             <Field label="Payment date" required error={errors.scheduledDate?.message}>
-              <Input type="date" min={dateInputValue()} {...register('scheduledDate')} />
+              <Input type="date" min={dateInputValue(new Date(), timeZone)} {...register('scheduledDate')} />
             </Field>
             <div className="grid content-end gap-1">
               <span className="text-sm text-slate-500">Total</span>

@@ -33,6 +33,7 @@ export function toUserDto(user: UserRow, organization: OrganizationRow): User {
     locale: user.locale,
     organizationName: organization.name,
     organizationType: organization.type,
+    organizationTimeZone: organization.timeZone,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

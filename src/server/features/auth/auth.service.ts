@@ -36,7 +36,7 @@ export async function registerUser(
   const organizationName = input.companyName?.trim() || `${input.firstName} ${input.lastName}`;
   try {
     return await db.transaction(async (tx) => {
-      const [organization] = await tx.insert(organizations).values({ name: organizationName }).returning();
+      const [organization] = await tx.insert(organizations).values({ name: organizationName, ...(input.timeZone ? { timeZone: input.timeZone } : {}) }).returning();
       if (!organization) throw new Error('organization insert returned nothing');
       const [user] = await tx
         .insert(users)

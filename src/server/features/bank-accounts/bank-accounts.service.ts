@@ -13,6 +13,7 @@ import { encryptSecret, lastFour } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount, toBankAccountDto } from './bank-accounts.queries';
 import { microDepositNotice } from './micro-deposit-notice';
+import { organizationTimeZone } from '../../platform/calendar';
 import { drawMicroDeposits, hashMicroDeposits } from './micro-deposits';
 
 export interface Actor {
@@ -119,6 +120,7 @@ export async function createBankAccount(
         account: inserted,
         amounts: [first, second],
         expiresAt,
+        timeZone: await organizationTimeZone(tx, actor.organizationId),
       }),
     );
     return inserted;

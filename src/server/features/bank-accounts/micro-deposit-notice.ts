@@ -1,4 +1,5 @@
 import { toDecimal, type Cents } from '../../../shared/money';
+import { calendarDay } from '../../../shared/calendar';
 import type { MailMessage } from '../../platform/mail';
 import type { BankAccountRow } from './bank-accounts.queries';
 
@@ -15,9 +16,11 @@ export function microDepositNotice(params: {
   >;
   amounts: [Cents, Cents];
   expiresAt: Date;
+  /** The organization's: the last day is the one it is there when the deposits expire. */
+  timeZone: string;
 }): MailMessage {
   const { account, amounts } = params;
-  const until = params.expiresAt.toISOString().slice(0, 10);
+  const until = calendarDay(params.expiresAt, params.timeZone);
   return {
     to: params.to,
     subject: `Micro-deposits sent to your account ending in ${account.accountLast4}`,

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { type BillInput, billInputSchema } from '../../../shared/contracts/bills';
+import { type BillInput, billInputSchema, DUE_BEFORE_BILL } from '../../../shared/contracts/bills';
 import type { PartialBody } from '../../../shared/contracts/common';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { billItems, bills, documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
+import { organizationTimeZone, toOptionalOrganizationDay, toOrganizationDay } from '../../platform/calendar';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import { startApprovalRound } from '../approvals/approval-rounds';
@@ -46,21 +47,27 @@ function itemRows(billId: string, input: BillInput) {
   }));
 }
 
-function billValues(input: BillInput) {
+/** The bill's days where the organization is (the contract's dates may be timestamps); the due day may not come first. */
+function billDays(input: BillInput, timeZone: string) {
+  const billDate = toOrganizationDay(input.billDate, timeZone);
+  const dueDate = toOrganizationDay(input.dueDate, timeZone);
+  if (dueDate < billDate) throw new AppError('VALIDATION', DUE_BEFORE_BILL, { dueDate: DUE_BEFORE_BILL });
+  return { billDate, dueDate, scheduledPaymentDate: toOptionalOrganizationDay(input.scheduledPaymentDate, timeZone) };
+}
+
+function billValues(input: BillInput, timeZone: string) {
   const totals = computeTotals({ items: input.items, taxAmount: input.taxAmount });
   return {
     vendorId: input.vendorId,
     billNumber: input.billNumber,
     status: input.status,
-    billDate: input.billDate,
-    dueDate: input.dueDate,
+    ...billDays(input, timeZone),
     subtotal: toDecimal(totals.subtotal),
     taxAmount: toDecimal(totals.taxAmount),
     totalAmount: toDecimal(totals.totalAmount),
     notes: input.notes,
     attachmentUrl: input.attachmentUrl,
     documentId: input.documentId,
-    scheduledPaymentDate: input.scheduledPaymentDate,
   };
 }
 
@@ -85,7 +92,7 @@ export async function createBill(db: Database, auth: BillAuth, input: BillInput,
       const [bill] = await tx
         .insert(bills)
         .values({
-          ...billValues(input),
+          ...billValues(input, await organizationTimeZone(tx, auth.organizationId)),
           organizationId: auth.organizationId,
           userId: auth.userId,
           paidAt: input.status === 'paid' ? now : null,
@@ -141,7 +148,7 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
       if (input.status === 'scheduled' && before.status !== 'scheduled') {
         throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
       }
-      const values = billValues(input);
+      const values = billValues(input, await organizationTimeZone(tx, auth.organizationId));
       const itemsSame = sameItems(storedRows, input);
       const moneyChanged = values.totalAmount !== before.totalAmount || values.taxAmount !== before.taxAmount || !itemsSame;
       const vendorChanged = values.vendorId !== before.vendorId;

@@ -3,6 +3,7 @@ import type { PartialBody } from '../../../shared/contracts/common';
 import { type Customer, type CustomerInput, customerInputSchema } from '../../../shared/contracts/customers';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
+import { organizationTimeZone, toOptionalOrganizationDay } from '../../platform/calendar';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import {
@@ -18,10 +19,21 @@ export interface Actor {
   userId: string | null;
 }
 
+/** The customer's dates as the organization's days (the contract lets them be timestamps). */
+async function withOrganizationDays(db: Database, organizationId: string, input: CustomerInput): Promise<CustomerInput> {
+  const timeZone = await organizationTimeZone(db, organizationId);
+  return {
+    ...input,
+    relationshipStartDate: toOptionalOrganizationDay(input.relationshipStartDate, timeZone),
+    nextBillingDate: toOptionalOrganizationDay(input.nextBillingDate, timeZone),
+  };
+}
+
 const duplicateEmail = () =>
   new AppError('CONFLICT', 'A customer with this email already exists', { email: 'A customer with this email already exists' });
 
-export async function createCustomer(db: Database, actor: Actor, input: CustomerInput): Promise<Customer> {
+export async function createCustomer(db: Database, actor: Actor, received: CustomerInput): Promise<Customer> {
+  const input = await withOrganizationDays(db, actor.organizationId, received);
   if (await findCustomerByEmail(db, actor.organizationId, input.email)) throw duplicateEmail();
   try {
     const [row] = await db
@@ -41,7 +53,7 @@ export async function updateCustomer(db: Database, actor: Actor, id: string, bod
     return await db.transaction(async (tx) => {
       const existing = await findCustomer(tx, actor.organizationId, id, { lock: true });
       if (!existing) throw notFound('Customer');
-      const input = mergeUpdate(customerInputSchema, storedFields(existing, customerInputSchema), body);
+      const input = await withOrganizationDays(tx, actor.organizationId, mergeUpdate(customerInputSchema, storedFields(existing, customerInputSchema), body));
       const sameEmail = await findCustomerByEmail(tx, actor.organizationId, input.email);
       if (sameEmail && sameEmail.id !== id) throw duplicateEmail();
       const [row] = await tx

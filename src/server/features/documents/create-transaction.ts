@@ -4,7 +4,7 @@ import { type Cents, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { documents, vendorHints } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { organizationToday } from '../../platform/calendar';
+import { calendarDay, organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
 import { createBill } from '../bills/bills.service';
@@ -107,8 +107,10 @@ export async function createTransactionFromDocument(
     const c = input.customizations;
     const lines = linesFrom(c);
     const tax = c.tax ?? 0;
-    const issueDate = c.issueDate ?? document.extractedData.dates.issueDate ?? (await organizationToday(tx, auth.organizationId, now));
-    if (c.dueDate < issueDate) {
+    const timeZone = await organizationTimeZone(tx, auth.organizationId);
+    const issueDate = c.issueDate ? toOrganizationDay(c.issueDate, timeZone) : (document.extractedData.dates.issueDate ?? calendarDay(now, timeZone));
+    const dueDate = toOrganizationDay(c.dueDate, timeZone);
+    if (dueDate < issueDate) {
       throw new AppError('VALIDATION', 'Due date cannot be before the issue date', { 'customizations.dueDate': 'Due date cannot be before the issue date' });
     }
 
@@ -124,7 +126,7 @@ export async function createTransactionFromDocument(
           billNumber: c.number ?? document.extractedData.documentNumbers.invoiceNumber ?? `BILL-${now.getTime()}`,
           status: 'received',
           billDate: issueDate,
-          dueDate: c.dueDate,
+          dueDate,
           subtotal: c.amount - tax,
           taxAmount: tax,
           totalAmount: c.amount,
@@ -149,7 +151,7 @@ export async function createTransactionFromDocument(
           invoiceNumber: c.number ?? document.extractedData.documentNumbers.invoiceNumber ?? `INV-${now.getTime()}`,
           status: 'draft',
           issueDate,
-          dueDate: c.dueDate,
+          dueDate,
           taxAmount: tax,
           notes: c.description,
           items: lines,

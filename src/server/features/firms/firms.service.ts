@@ -61,6 +61,7 @@ export async function registerFirm(
           specializations: input.specializations,
           subscriptionPlan: plan.id,
           maxClients: plan.maxClients,
+          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
         })
         .returning();
       if (!firm) throw new Error('firm insert returned nothing');

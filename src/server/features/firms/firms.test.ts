@@ -50,6 +50,13 @@ async function countRows() {
 }
 
 describe('firm registration', () => {
+  it("takes the time zone the browser sent as the firm's calendar", async () => {
+    const response = await registerFirm(validFirm({ timeZone: 'Pacific/Auckland' }));
+    expect(response.statusCode, response.body).toBe(201);
+    const [firm] = await t.deps.db.select().from(organizations).where(eq(organizations.id, response.json().firm.id));
+    expect(firm?.timeZone).toBe('Pacific/Auckland');
+  });
+
   it('creates the firm with its plan limit and specializations, and its owner, who can then sign in', async () => {
     const payload = validFirm();
     const response = await registerFirm(payload);

@@ -5,6 +5,8 @@ import { findCurrency } from '../../../shared/currencies';
 import { computeTotals, type Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
+import { DUE_BEFORE_ISSUE } from '../../../shared/contracts/invoices';
+import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 
 /** Who makes a change: the signed-in user, or nobody for a provider webhook. */
@@ -18,6 +20,7 @@ export interface InvoiceDraft {
   customerId: string;
   invoiceNumber: string;
   status?: InvoiceStatus;
+  /** A day or a timestamp (the contract's DateInput); stored as the organization's day. */
   issueDate: string;
   dueDate: string;
   taxAmount?: Cents;
@@ -40,6 +43,15 @@ export function invoiceTotals(draft: InvoiceDraft): Totals {
     });
   }
   return totals;
+}
+
+/** The draft's issue and due days where the organization is; the due day may not come first. */
+export async function invoiceDays(db: Database, organizationId: string, draft: InvoiceDraft): Promise<{ issueDate: string; dueDate: string }> {
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const issueDate = toOrganizationDay(draft.issueDate, timeZone);
+  const dueDate = toOrganizationDay(draft.dueDate, timeZone);
+  if (dueDate < issueDate) throw new AppError('VALIDATION', DUE_BEFORE_ISSUE, { dueDate: DUE_BEFORE_ISSUE });
+  return { issueDate, dueDate };
 }
 
 export const numberTaken = () =>

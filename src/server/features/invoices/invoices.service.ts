@@ -11,6 +11,7 @@ import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-u
 import {
   type Actor,
   type InvoiceDraft,
+  invoiceDays,
   invoiceTotals,
   numberTaken,
   refreshCustomerBalance,
@@ -60,6 +61,7 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
 export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
+  const days = await invoiceDays(db, actor.organizationId, input);
   await requireCustomer(db, actor.organizationId, input.customerId);
   if (await findInvoiceByNumber(db, actor.organizationId, input.invoiceNumber)) throw numberTaken();
   try {
@@ -72,8 +74,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
           customerId: input.customerId,
           invoiceNumber: input.invoiceNumber,
           status,
-          issueDate: input.issueDate,
-          dueDate: input.dueDate,
+          ...days,
           ...moneyColumns(totals),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',
@@ -111,6 +112,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
       const stored = { ...storedFields(existing, invoiceInputSchema), items: storedItems(storedRows) };
       const input = mergeUpdate(invoiceInputSchema, stored, body);
       const totals = invoiceTotals(input);
+      const days = await invoiceDays(tx, actor.organizationId, input);
       if (input.customerId !== existing.customerId) await requireCustomer(tx, actor.organizationId, input.customerId, existing.customerId);
       const paid = centsFromDecimal(existing.amountPaid);
       const status = settleStatus(input.status ?? existing.status, totals.totalAmount, paid);
@@ -120,8 +122,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
           customerId: input.customerId,
           invoiceNumber: input.invoiceNumber,
           status,
-          issueDate: input.issueDate,
-          dueDate: input.dueDate,
+          ...days,
           ...moneyColumns(totals),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',

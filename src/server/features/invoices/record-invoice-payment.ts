@@ -7,12 +7,13 @@ import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
-import { calendarDay } from '../../platform/calendar';
+import { isCalendarDay } from '../../../shared/calendar';
+import { calendarDay, middayOf, toOrganizationDay } from '../../platform/calendar';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 export interface PaymentReceived {
   amount: Cents;
-  /** The day the money arrived: a Date or "YYYY-MM-DD". */
+  /** When the money arrived: an instant, or the contract's DateInput ("YYYY-MM-DD" or a timestamp). */
   paidAt: Date | string;
   method: 'ach' | 'wire' | 'check' | 'card' | 'stripe';
   reference?: string | null;
@@ -42,9 +43,14 @@ function toPaymentDto(row: PaymentRow): InvoicePayment {
   };
 }
 
-/** A calendar day is stored at noon UTC so it reads as the same day in every time zone. */
-function toTimestamp(paidAt: Date | string): Date {
-  return typeof paidAt === 'string' ? new Date(`${paidAt.slice(0, 10)}T12:00:00Z`) : paidAt;
+/**
+ * The organization's day of the payment and the instant stored for it: a timestamp is kept; a
+ * day is stored at noon where the organization is, so it reads as that day on its dashboard.
+ */
+function paymentTime(paidAt: Date | string, timeZone: string): { day: string; at: Date } {
+  if (paidAt instanceof Date) return { day: calendarDay(paidAt, timeZone), at: paidAt };
+  const day = toOrganizationDay(paidAt, timeZone);
+  return { day, at: isCalendarDay(paidAt) ? middayOf(day, timeZone) : new Date(paidAt) };
 }
 
 async function findByIntent(db: Database, organizationId: string, intentId: string): Promise<PaymentRow | null> {
@@ -77,9 +83,7 @@ export async function recordInvoicePayment(
   const organization = await findOrganization(db, actor.organizationId);
   const today = calendarDay(now, organization.timeZone);
   const intentId = received.stripePaymentIntentId ?? null;
-  const paidAt = toTimestamp(received.paidAt);
-  if (Number.isNaN(paidAt.getTime())) throw new AppError('VALIDATION', 'Invalid date', { paidAt: 'Invalid date' });
-  const paidDay = typeof received.paidAt === 'string' ? received.paidAt.slice(0, 10) : calendarDay(paidAt, organization.timeZone);
+  const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, organization.timeZone);
   if (paidDay > today) {
     throw new AppError('VALIDATION', 'Payment date cannot be in the future', { paidAt: 'Payment date cannot be in the future' });
   }

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount } from '../bank-accounts/bank-accounts.queries';
 import type { Actor } from '../bank-accounts/bank-accounts.service';
 import { assertBillPayable } from '../bills/bills.service';
-import { organizationToday } from '../../platform/calendar';
+import { calendarDay, organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 
 type VendorRow = typeof vendors.$inferSelect;
 
@@ -34,11 +34,14 @@ export function vendorCanReceive(
 export async function schedulePayments(
   db: Database,
   actor: Actor,
-  input: SchedulePayment,
+  received: SchedulePayment,
   now: Date,
 ): Promise<ScheduleResult> {
+  const timeZone = await organizationTimeZone(db, actor.organizationId);
+  const scheduledDate = toOrganizationDay(received.scheduledDate, timeZone);
+  const input = { ...received, scheduledDate };
   // A date in the past means before today where the organization is.
-  if (input.scheduledDate < (await organizationToday(db, actor.organizationId, now))) {
+  if (scheduledDate < calendarDay(now, timeZone)) {
     throw new AppError('VALIDATION', 'Payment date cannot be in the past', {
       scheduledDate: 'Payment date cannot be in the past',
     });

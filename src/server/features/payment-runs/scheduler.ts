@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { bills, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { calendarDay, organizationTodaySql } from '../../platform/calendar';
+import { organizationToday, organizationTodaySql } from '../../platform/calendar';
 import { vendorCanReceive } from './schedule-payments';
 
 export const SCHEDULER_INTERVAL_MS = 30_000;
@@ -13,8 +13,9 @@ const BATCH_SIZE = 50;
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function transactionIdFor(payment: PaymentRow, now: Date): string {
-  return `${payment.method.toUpperCase()}-${calendarDay(now).replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`;
+/** "ACH-20261123-…": the day in it is the paying organization's, like the payment's own date. */
+function transactionIdFor(payment: PaymentRow, today: string): string {
+  return `${payment.method.toUpperCase()}-${today.replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
 /** Settles one claimed payment inside the claiming transaction: the bill is paid, or the payment fails with a reason. */
@@ -61,7 +62,7 @@ async function settlePayment(
     return 'failed';
   }
 
-  const transactionId = transactionIdFor(payment, now);
+  const transactionId = transactionIdFor(payment, await organizationToday(tx, payment.organizationId, now));
   await tx
     .update(payments)
     .set({ status: 'completed', processedAt: now, transactionId })

@@ -13,6 +13,7 @@ import {
 } from '@shared/contracts/firms';
 import { Button } from '@/components/ui/button';
 import { ApiError, apiRequest } from '@/lib/api';
+import { browserTimeZone } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { MarketingLayout } from '../../components/marketing-layout';
@@ -81,7 +82,7 @@ export default function RegisterFirmPage() {
 
   const register = useMutation({
     mutationFn: (body: FirmRegistrationInput) =>
-      apiRequest<FirmRegistrationResult>('POST', '/api/accounting-firms/register', body),
+      apiRequest<FirmRegistrationResult>('POST', '/api/accounting-firms/register', { ...body, timeZone: body.timeZone ?? browserTimeZone() }),
     onSuccess: () => {
       toast({
         title: 'Registration Successful!',

@@ -1,0 +1,32 @@
+/** "YYYY-MM-DD" and nothing else: a calendar day as the API stores and returns it. */
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar day written "YYYY-MM-DD" (2026-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const match = DAY.exec(value);
+  if (!match) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * "YYYY-MM-DD" of the instant `now` in a time zone: the calendar day that due dates, overdue and
+ * scheduled payments are compared with. An unknown zone counts as UTC.
+ */
+export function calendarDay(now: Date, timeZone = 'UTC'): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows ("America/New_York", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
