@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type TeamMember, memberUpdateSchema } from '@shared/contracts/team';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { fullName } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -51,14 +51,7 @@ function EditMemberForm({ member, canGrantOwner, onClose }: { member: TeamMember
         <DialogDescription>Change what this person may do and how much they may approve.</DialogDescription>
       </DialogHeader>
       <RoleAndLimitFields control={form.control} errors={errors} canGrantOwner={canGrantOwner || member.role === 'owner'} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onClose} pending={update.isPending} submitLabel="Save" pendingLabel="Saving..." />
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { invitationCreateSchema } from '@shared/contracts/team';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -58,14 +59,7 @@ export function InviteDialog({ canGrantOwner }: { canGrantOwner: boolean }) {
             <Input type="email" autoComplete="off" {...form.register('email')} />
           </Field>
           <RoleAndLimitFields control={form.control} errors={errors} canGrantOwner={canGrantOwner} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending ? 'Sending...' : 'Send Invitation'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={() => setOpen(false)} pending={invite.isPending} submitLabel="Send Invitation" pendingLabel="Sending..." />
         </form>
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { recoveryCodesRegenerateSchema } from '@shared/contracts/two-factor';
 import { Button } from '@/components/ui/button';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import {
   Dialog,
   DialogContent,
@@ -89,14 +90,7 @@ export function RecoveryCodesDialog() {
                 {...form.register('code')}
               />
             </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => change(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={regenerate.isPending}>
-                {regenerate.isPending ? 'Replacing...' : 'Replace Codes'}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={() => change(false)} pending={regenerate.isPending} submitLabel="Replace Codes" pendingLabel="Replacing..." />
           </form>
         )}
       </DialogContent>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type TwoFactorDisableInput, twoFactorDisableSchema } from '@shared/contracts/two-factor';
-import { Button } from '@/components/ui/button';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -63,14 +62,7 @@ export function TwoFactorDisableDialog(props: {
           <Field label="Or your password" error={errors.password?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('password')} />
           </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={disable.isPending}>
-              {disable.isPending ? 'Turning off...' : 'Turn Off'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter onCancel={close} pending={disable.isPending} submitLabel="Turn Off" pendingLabel="Turning off..." destructive />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { type TwoFactorEnrolment, twoFactorConfirmSchema } from '@shared/contracts/two-factor';
-import { Button } from '@/components/ui/button';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -114,14 +113,7 @@ export function TwoFactorEnrolmentDialog(props: {
                 {...form.register('code')}
               />
             </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={confirm.isPending}>
-                {confirm.isPending ? 'Verifying...' : 'Turn On'}
-              </Button>
-            </DialogFooter>
+            <DialogFormFooter onCancel={close} pending={confirm.isPending} submitLabel="Turn On" pendingLabel="Verifying..." />
           </form>
         )}
       </DialogContent>
