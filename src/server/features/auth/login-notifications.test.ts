@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginSightings } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { sessionCookie, signUp } from '../../test/factories';
+import { readOutbox } from '../../test/outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,18 +17,7 @@ const PASSWORD = 'correct horse battery';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
 
 /** The mails sent to one address, oldest first. */
-function mailsTo(email: string): string[] {
-  const dir = path.join(t.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
-    .filter((mail) => mail.includes(`To: ${email}`));
-}
+const mailsTo = (email: string) => readOutbox(t).filter((mail) => mail.includes(`To: ${email}`));
 
 /** "did=...": the device cookie the server set, to send back like a browser would. */
 function deviceCookie(response: LightMyRequestResponse): string {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, loginFailures, passwordResetTokens, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, nextClientAddress, signUp } from '../../test/factories';
-import { readMails } from '../team/team.fixtures';
+import { readMails } from '../../test/outbox';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { BankAccount } from '../../../shared/contracts/bank-accounts';
 import { type SignedIn, asUser, sessionCookie } from '../../test/factories';
 import type { TestApp } from '../../test/create-test-app';
+import { readOutbox } from '../../test/outbox';
 
 /** Valid ABA numbers (JPMorgan Chase NY, Bank of America, Wells Fargo). */
 export const ROUTING = { chase: '021000021', bofa: '026009593', wells: '121000248' } as const;
@@ -19,18 +18,6 @@ export function bankAccountInput(overrides: Record<string, unknown> = {}): Recor
     isPrimary: false,
     ...overrides,
   };
-}
-
-/** Every .eml the test app wrote, oldest first. */
-export function readOutbox(testApp: TestApp): string[] {
-  const dir = path.join(testApp.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => readFileSync(path.join(dir, file), 'utf8'));
 }
 
 /** The two amounts of the newest micro-deposit notice for the account ending in `last4`. */

@@ -5,12 +5,12 @@ import { auditLog, bankAccounts } from '../../db/schema';
 import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
+import { readOutbox } from '../../test/outbox';
 import {
   ACCOUNT_NUMBER,
   ROUTING,
   addBankAccount,
   bankAccountInput,
-  readOutbox,
 } from './bank-accounts.fixtures';
 
 let testApp: TestApp;

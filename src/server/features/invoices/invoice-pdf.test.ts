@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
-import { createCustomerFor, createInvoiceFor, outbox, ownerWithCustomer } from './invoices.fixtures';
+import { readOutbox } from '../../test/outbox';
+import { createCustomerFor, createInvoiceFor, ownerWithCustomer } from './invoices.fixtures';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -61,11 +62,11 @@ describe('sending an invoice', () => {
   it('mails the PDF to the customer and marks a draft as sent with an audit row', async () => {
     const recipient = await createCustomerFor(owner, { email: 'ap@recipient.example' });
     const invoice = await createInvoiceFor(owner, recipient.id, { invoiceNumber: 'INV-SEND-1' });
-    const before = outbox(t).length;
+    const before = readOutbox(t).length;
     const response = await owner.request({ method: 'POST', url: `/api/invoices/${invoice.id}/send` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'sent' });
-    const mails = outbox(t);
+    const mails = readOutbox(t);
     expect(mails).toHaveLength(before + 1);
     const mail = mails.at(-1) ?? '';
     expect(mail).toContain('To: ap@recipient.example');
@@ -86,10 +87,10 @@ describe('sending an invoice', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('paid');
     const cancelled = await createInvoiceFor(owner, customer.id, { status: 'cancelled' });
-    const before = outbox(t).length;
+    const before = readOutbox(t).length;
     const refused = await owner.request({ method: 'POST', url: `/api/invoices/${cancelled.id}/send` });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('A cancelled invoice cannot be sent');
-    expect(outbox(t)).toHaveLength(before);
+    expect(readOutbox(t)).toHaveLength(before);
   });
 });

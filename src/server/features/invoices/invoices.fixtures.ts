@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Invoice } from '../../../shared/contracts/invoices';
@@ -59,14 +57,3 @@ export async function makeViewer(t: TestApp): Promise<SignedIn> {
   return viewer;
 }
 
-/** Every .eml the test app wrote, oldest first. */
-export function outbox(t: TestApp): string[] {
-  const dir = path.join(t.dataDir, 'outbox');
-  try {
-    return readdirSync(dir)
-      .sort()
-      .map((file) => readFileSync(path.join(dir, file), 'utf8'));
-  } catch {
-    return [];
-  }
-}

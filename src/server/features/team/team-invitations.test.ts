@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, teamInvitations, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { sessionCookie, signUp, uniqueName } from '../../test/factories';
-import { addMember, invitationToken, readMails } from './team.fixtures';
+import { readMails } from '../../test/outbox';
+import { addMember, invitationToken } from './team.fixtures';
 import { findPendingInvitations } from './team.queries';
 
 let t: TestApp;

@@ -1,25 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Role } from '../../../shared/contracts/common';
 import type { User } from '../../../shared/contracts/auth';
 import type { TestApp } from '../../test/create-test-app';
+import { readMails } from '../../test/outbox';
 import { type SignedIn, asUser, nextClientAddress, sessionCookie, uniqueName } from '../../test/factories';
-
-/** The mail outbox of a test app, oldest first, with quoted-printable soft breaks undone. */
-export function readMails(t: TestApp): string[] {
-  const dir = path.join(t.dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) =>
-    readFileSync(path.join(dir, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-  );
-}
 
 /** The token of the newest invitation mailed to `email`. */
 export function invitationToken(t: TestApp, email: string): string {
