@@ -1,6 +1,5 @@
 import { Loader2 } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { BrandMark } from '@/marketing/components/brand-mark';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
@@ -8,6 +7,7 @@ import { JoinTeamForm } from './join-team-form';
 import { MarketingPanel } from './marketing-panel';
 import { RegisterForm } from './register-form';
 import { SignInForm } from './sign-in-form';
+import { AuthBrand } from './auth-brand';
 
 /** /auth: sign in, create an account, or join a team through an invitation link (spec 2.3). */
 export default function AuthPage() {
@@ -30,10 +30,7 @@ export default function AuthPage() {
     <div className="grid min-h-screen bg-slate-50 lg:grid-cols-2">
       <main className="flex items-center justify-center p-4 sm:p-8">
         <div className="w-full max-w-md">
-          <div className="mb-6 flex items-center gap-3">
-            <BrandMark className="size-9" />
-            <span className="text-xl font-semibold text-slate-900">Signal AR</span>
-          </div>
+          <AuthBrand />
           {invite ? (
             <JoinTeamForm token={invite} onSuccess={toDashboard} onCancel={() => setParams({}, { replace: true })} />
           ) : (

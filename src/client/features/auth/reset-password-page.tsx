@@ -8,13 +8,13 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
 } from '@shared/contracts/password-reset';
-import { BrandMark } from '@/marketing/components/brand-mark';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError, apiRequest } from '@/lib/api';
 import { applyServerErrors } from '@/lib/form-errors';
+import { AuthBrand } from './auth-brand';
 
 type Answer = { message: string };
 
@@ -28,10 +28,7 @@ export default function ResetPasswordPage() {
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 p-4 sm:p-8">
       <main className="w-full max-w-md">
-        <div className="mb-6 flex items-center gap-3">
-          <BrandMark className="size-9" />
-          <span className="text-xl font-semibold text-slate-900">Signal AR</span>
-        </div>
+        <AuthBrand />
         {token ? <NewPasswordCard token={token} /> : <RequestLinkCard />}
         <p className="mt-4 text-center text-sm text-slate-600">
           <Link to="/auth" className="font-medium text-blue-700 underline-offset-4 hover:underline">
