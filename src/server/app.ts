@@ -17,6 +17,7 @@ import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
+import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
@@ -29,6 +30,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { practiceRoutes } from './features/practice/practice.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
@@ -43,6 +45,8 @@ const features: FeatureRoutes[] = [
   authRoutes,
   passwordResetRoutes,
   twoFactorRoutes,
+  workspacesRoutes,
+  practiceRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,

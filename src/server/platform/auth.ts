@@ -17,6 +17,11 @@ declare module 'fastify' {
     viewerAllowed?: boolean;
     /** Exempt from the same-origin check (provider webhooks, which carry their own signature). */
     crossOrigin?: boolean;
+    /**
+     * A practice route: it serves the user's accounting firm whatever workspace is active, so it is
+     * refused (403) to anyone who is not a member of a firm, and viewers are read-only by their firm role.
+     */
+    practice?: boolean;
   }
 }
 
@@ -26,6 +31,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Not signed in');
   return request.auth;
+}
+
+/** The signed-in user's accounting firm and their role in it, for practice routes (config.practice). */
+export function requireFirm(request: FastifyRequest): { firmId: string; userId: string; role: Role; sessionId: string } {
+  const auth = requireAuth(request);
+  if (!auth.firmId) throw new AppError('FORBIDDEN', 'Practice management is for accounting firms');
+  return { firmId: auth.firmId, userId: auth.userId, role: auth.homeRole, sessionId: auth.sessionId };
 }
 
 /** 403 unless the signed-in user has one of the roles. */
@@ -87,7 +99,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; now: ()
     }
     if (config.public) return;
     const auth = requireAuth(request);
-    if (auth.role === 'viewer' && !SAFE_METHODS.has(request.method) && !config.viewerAllowed) {
+    if (config.practice && !auth.firmId) throw new AppError('FORBIDDEN', 'Practice management is for accounting firms');
+    const role = config.practice ? auth.homeRole : auth.role;
+    if (role === 'viewer' && !SAFE_METHODS.has(request.method) && !config.viewerAllowed) {
       throw new AppError('FORBIDDEN', 'Viewers have read-only access');
     }
   });

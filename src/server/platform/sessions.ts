@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { organizations, sessions, users, workspaceGrants } from '../db/schema';
+import { workspaceRole } from './workspace-access';
 
 /** Sessions end after 12 hours without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -12,8 +14,15 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface AuthContext {
   sessionId: string;
   userId: string;
+  /** The active workspace: the user's own organization, or a client workspace of their firm. */
   organizationId: string;
+  /** The user's role in the active workspace. */
   role: Role;
+  /** The organization the user belongs to, and their role there. */
+  homeOrganizationId: string;
+  homeRole: Role;
+  /** The user's accounting firm (their own organization when it is a firm), else null. */
+  firmId: string | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -30,19 +39,35 @@ export async function createSession(db: Database, user: { id: string; organizati
   return token;
 }
 
+const activeOrganization = alias(organizations, 'active_organization');
+const homeOrganization = alias(organizations, 'home_organization');
+
+/**
+ * The session behind a cookie token, with the user's role in the session's active workspace. A
+ * client workspace the user may no longer open (grant revoked, role changed, client deactivated)
+ * sends the session back to the user's own organization on this request.
+ */
 export async function findSession(db: Database, token: string, now: Date): Promise<AuthContext | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      activeOrganizationId: sessions.organizationId,
       userId: users.id,
-      organizationId: users.organizationId,
+      homeOrganizationId: users.organizationId,
+      homeType: homeOrganization.type,
       role: users.role,
       isActive: users.isActive,
+      workspaceFirmId: activeOrganization.accountingFirmId,
+      workspaceActive: activeOrganization.isActive,
+      grantRole: workspaceGrants.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(homeOrganization, eq(homeOrganization.id, users.organizationId))
+    .leftJoin(activeOrganization, and(eq(activeOrganization.id, sessions.organizationId), ne(sessions.organizationId, users.organizationId)))
+    .leftJoin(workspaceGrants, and(eq(workspaceGrants.organizationId, sessions.organizationId), eq(workspaceGrants.userId, users.id)))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row) return null;
@@ -51,10 +76,24 @@ export async function findSession(db: Database, token: string, now: Date): Promi
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
+  const home = { homeOrganizationId: row.homeOrganizationId, homeRole: row.role, firmId: row.homeType === 'accounting_firm' ? row.homeOrganizationId : null };
+  let organizationId = row.activeOrganizationId;
+  let role: Role = row.role;
+  if (organizationId !== row.homeOrganizationId) {
+    const inWorkspace =
+      row.workspaceFirmId !== null && row.workspaceFirmId === home.firmId && row.workspaceActive === true
+        ? workspaceRole(row.role, row.grantRole)
+        : null;
+    if (inWorkspace) role = inWorkspace;
+    else {
+      organizationId = row.homeOrganizationId;
+      await db.update(sessions).set({ organizationId }).where(eq(sessions.id, id));
+    }
+  }
   if (idle > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { sessionId: row.sessionId, userId: row.userId, organizationId: row.organizationId, role: row.role };
+  return { sessionId: row.sessionId, userId: row.userId, organizationId, role, ...home };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {

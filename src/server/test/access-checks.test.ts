@@ -30,7 +30,7 @@ const publicWrites = new Set([
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
 ]);
-/** Writes a viewer may make: their own profile, preferences, password, currency and second factor. */
+/** Writes a viewer may make: their own profile, preferences, password, currency, second factor and active workspace. */
 const viewerWrites = new Set([
   'PUT /api/user/profile',
   'PUT /api/user/preferences',
@@ -40,6 +40,7 @@ const viewerWrites = new Set([
   'POST /api/user/two-factor/confirm',
   'POST /api/user/two-factor/disable',
   'POST /api/user/two-factor/recovery-codes',
+  'PUT /api/session/workspace',
 ]);
 
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';

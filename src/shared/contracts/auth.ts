@@ -56,6 +56,16 @@ export const userSchema = z.object({
   organizationType: z.enum(['business', 'accounting_firm']),
   /** The organization's IANA time zone: its "today" is the day it is there. */
   organizationTimeZone: z.string(),
+  /**
+   * organizationId, organizationName, organizationType, organizationTimeZone and role describe the
+   * session's active workspace; home* the organization the user belongs to. They differ while a
+   * firm member works in a client's workspace (clientWorkspace true, firmId the firm).
+   */
+  homeOrganizationId: z.string(),
+  homeOrganizationName: z.string(),
+  homeRole: z.enum(roles),
+  firmId: z.string().nullable(),
+  clientWorkspace: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 import { organizations } from './organizations';
 
@@ -15,6 +15,15 @@ export const customers = pgTable(
     accountingFirmId: uuid('accounting_firm_id'),
     /** The user who created the customer. */
     userId: uuid('user_id'),
+    /** A practice client's own organization (its workspace), created with the client. */
+    clientOrganizationId: uuid('client_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** Practice fields chosen in the Add New Client wizard (spec 3.1). */
+    accountingSoftware: text('accounting_software').notNull().default('none'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    /** When onboarding completed (the client became active), and when it was deactivated. */
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** The client's own user account, once invited to the portal. */
     clientUserId: uuid('client_user_id'),
     name: text('name').notNull(),
@@ -61,5 +70,6 @@ export const customers = pgTable(
     uniqueIndex('customers_org_email_key').on(t.organizationId, sql`lower(${t.email})`),
     index('customers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('customers_org_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('customers_client_org_key').on(t.clientOrganizationId),
   ],
 );

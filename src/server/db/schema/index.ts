@@ -14,3 +14,6 @@ export * from './payment-links';
 export * from './bank-accounts';
 export * from './payment-runs';
 export * from './contact';
+export * from './workspaces';
+export * from './organization-settings';
+export * from './practice';

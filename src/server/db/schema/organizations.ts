@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -8,6 +8,8 @@ export const organizations = pgTable(
   {
     id: id(),
     type: text('type', { enum: ['business', 'accounting_firm'] }).notNull().default('business'),
+    /** Set on a client's workspace: the accounting firm that manages it (practice clients). */
+    accountingFirmId: uuid('accounting_firm_id'),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -33,5 +35,8 @@ export const organizations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('organizations_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('organizations_email_key').on(sql`lower(${t.email})`),
+    index('organizations_firm_idx').on(t.accountingFirmId),
+  ],
 );

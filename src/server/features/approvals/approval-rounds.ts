@@ -3,6 +3,7 @@ import { centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { type ApprovalPlanStep, approvalWorkflows, billApprovals, bills, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
+import { isWorkspaceMember, workspaceRoleOf } from '../../platform/workspace-members';
 
 type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 type BillRow = typeof bills.$inferSelect;
@@ -54,12 +55,7 @@ async function buildPlan(tx: Database, bill: BillRow): Promise<ApprovalPlanStep[
             .select({ id: users.id })
             .from(users)
             .where(
-              and(
-                eq(users.organizationId, bill.organizationId),
-                inArray(users.id, named),
-                eq(users.isActive, true),
-                ne(users.role, 'viewer'),
-              ),
+              and(isWorkspaceMember(bill.organizationId), inArray(users.id, named), ne(workspaceRoleOf(bill.organizationId), 'viewer')),
             )
         ).map((row) => row.id),
   );
@@ -84,7 +80,7 @@ async function buildPlan(tx: Database, bill: BillRow): Promise<ApprovalPlanStep[
       await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.organizationId, bill.organizationId), eq(users.role, 'owner'), eq(users.isActive, true)))
+        .where(and(isWorkspaceMember(bill.organizationId), eq(workspaceRoleOf(bill.organizationId), 'owner')))
     ).map((row) => row.id);
     steps = steps.map((step) => (step.approverIds.length > 0 ? step : { ...step, approverIds: owners, requireAllApprovers: false }));
   }

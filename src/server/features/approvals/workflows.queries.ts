@@ -3,6 +3,7 @@ import type { ApprovalWorkflow, EligibleApprover } from '../../../shared/contrac
 import type { Database } from '../../db/client';
 import { approvalWorkflows, users, vendors } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
+import { isWorkspaceMember, workspaceRoleOf } from '../../platform/workspace-members';
 
 export type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 
@@ -10,10 +11,11 @@ const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName},
 
 /** Active members who can be named as approvers (viewers are read-only). */
 export async function findEligibleApprovers(db: Database, organizationId: string, ids?: string[]): Promise<EligibleApprover[]> {
-  const conditions = [eq(users.organizationId, organizationId), eq(users.isActive, true), ne(users.role, 'viewer')];
+  const role = workspaceRoleOf(organizationId);
+  const conditions = [isWorkspaceMember(organizationId), ne(role, 'viewer')];
   if (ids) conditions.push(inArray(users.id, ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']));
   return db
-    .select({ id: users.id, name: personName, role: users.role, approvalLimit: users.approvalLimit })
+    .select({ id: users.id, name: personName, role, approvalLimit: users.approvalLimit })
     .from(users)
     .where(and(...conditions))
     .orderBy(personName);
@@ -37,7 +39,7 @@ export async function findWorkflows(db: Database, organizationId: string): Promi
   const names =
     ids.length === 0
       ? []
-      : await db.select({ id: users.id, name: personName }).from(users).where(and(eq(users.organizationId, organizationId), inArray(users.id, ids)));
+      : await db.select({ id: users.id, name: personName }).from(users).where(and(isWorkspaceMember(organizationId), inArray(users.id, ids)));
   const byId = new Map(names.map((row) => [row.id, row.name]));
   return rows.map(({ workflow, vendorName }) => ({
     id: workflow.id,

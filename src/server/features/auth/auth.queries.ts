@@ -6,17 +6,21 @@ import { loginFailures, organizations, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 
-/** The user as the API shows it: no password hash, no invite token. */
-export function toUserDto(user: UserRow, organization: OrganizationRow): User {
+/**
+ * The user as the API shows it: no password hash, no invite token. workspace is the session's
+ * active client workspace and the user's role there, when it is not their own organization.
+ */
+export function toUserDto(user: UserRow, organization: OrganizationRow, workspace?: { organization: OrganizationRow; role: UserRow['role'] }): User {
+  const active = workspace?.organization ?? organization;
   return {
     id: user.id,
-    organizationId: user.organizationId,
+    organizationId: active.id,
     accountingFirmId: user.accountingFirmId,
     username: user.username,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role,
+    role: workspace?.role ?? user.role,
     jobTitle: user.jobTitle,
     department: user.department,
     licenseNumber: user.licenseNumber,
@@ -31,9 +35,14 @@ export function toUserDto(user: UserRow, organization: OrganizationRow): User {
     onboardingCompleted: user.onboardingCompleted,
     currency: user.currency,
     locale: user.locale,
-    organizationName: organization.name,
-    organizationType: organization.type,
-    organizationTimeZone: organization.timeZone,
+    organizationName: active.name,
+    organizationType: active.type,
+    organizationTimeZone: active.timeZone,
+    homeOrganizationId: organization.id,
+    homeOrganizationName: organization.name,
+    homeRole: user.role,
+    firmId: organization.type === 'accounting_firm' ? organization.id : null,
+    clientWorkspace: workspace !== undefined,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
@@ -47,6 +56,16 @@ export async function findUserWithOrganization(db: Database, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** The signed-in user as GET /api/user shows them: inside the session's active workspace. */
+export async function findSessionUser(db: Database, auth: { userId: string; organizationId: string; role: UserRow['role'] }): Promise<User | null> {
+  const row = await findUserWithOrganization(db, auth.userId);
+  if (!row) return null;
+  if (auth.organizationId === row.user.organizationId) return toUserDto(row.user, row.organization);
+  const [active] = await db.select().from(organizations).where(eq(organizations.id, auth.organizationId)).limit(1);
+  if (!active) return null;
+  return toUserDto(row.user, row.organization, { organization: active, role: auth.role });
 }
 
 export async function findUserByUsername(db: Database, username: string) {

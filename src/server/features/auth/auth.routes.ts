@@ -6,7 +6,7 @@ import type { AppDeps, ZodApp } from '../../platform/deps';
 import { rateLimits } from '../../platform/rate-limit';
 import { notFound } from '../../platform/errors';
 import { deleteSession } from '../../platform/sessions';
-import { findUserWithOrganization, toUserDto } from './auth.queries';
+import { findSessionUser } from './auth.queries';
 import { loginUser, registerUser } from './auth.service';
 import { noteSignIn } from './login-notifications';
 
@@ -57,8 +57,8 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.get('/api/user', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
     const auth = requireAuth(request);
-    const row = await findUserWithOrganization(deps.db, auth.userId);
-    if (!row) throw notFound('User');
-    return toUserDto(row.user, row.organization);
+    const user = await findSessionUser(deps.db, auth);
+    if (!user) throw notFound('User');
+    return user;
   });
 }

@@ -31,7 +31,7 @@ export async function settingsRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
   app.put(
     '/api/user/profile',
     { config: own, schema: { tags: ['settings'], summary: 'Update name, email, username, industry, timezone (fields left out are kept)', body: partialBody(profileUpdateSchema) } },
-    async (request) => updateProfile(deps.db, requireAuth(request).userId, request.body, deps.now()),
+    async (request) => updateProfile(deps.db, requireAuth(request), request.body, deps.now()),
   );
 
   app.put(

@@ -19,7 +19,7 @@ import { deleteUserSessions } from '../../platform/sessions';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { findUserWithOrganization, toUserDto } from '../auth/auth.queries';
+import { findSessionUser, findUserWithOrganization } from '../auth/auth.queries';
 import { findBilling, findTakenByOthers, findUserSettings, toSettingsDto, upsertUserSettings } from './settings.queries';
 
 export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
@@ -43,7 +43,8 @@ function conflict(taken: { username: boolean; email: boolean }): AppError | null
 }
 
 /** Saves name, email, username (unique across the product) and the industry and timezone choices. */
-export async function updateProfile(db: Database, userId: string, body: PartialBody, now: Date): Promise<User> {
+export async function updateProfile(db: Database, auth: AuthContext, body: PartialBody, now: Date): Promise<User> {
+  const { userId } = auth;
   try {
     await db.transaction(async (tx) => {
       const stored = await findUserSettings(tx, userId, { lock: true });
@@ -62,9 +63,9 @@ export async function updateProfile(db: Database, userId: string, body: PartialB
     if (isUniqueViolation(error, 'users_email_key')) throw conflict({ username: false, email: true }) ?? error;
     throw error;
   }
-  const row = await findUserWithOrganization(db, userId);
-  if (!row) throw notFound('User');
-  return toUserDto(row.user, row.organization);
+  const user = await findSessionUser(db, auth);
+  if (!user) throw notFound('User');
+  return user;
 }
 
 /** Checks the current password, stores the new one and signs the user out of every other session. */
