@@ -1,7 +1,9 @@
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { type SQL, and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PracticeClient } from '../../../shared/contracts/practice';
 import type { Database } from '../../db/client';
-import { clientOnboardingWorkflows, customers } from '../../db/schema';
+import { clientOnboardingWorkflows, customers, workspaceGrants } from '../../db/schema';
+import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
+import type { FirmActor } from './create-client';
 import { isUuid } from '../../db/query-helpers';
 import { ONBOARDING_STEPS } from './onboarding-steps';
 
@@ -10,6 +12,20 @@ export type WorkflowRow = typeof clientOnboardingWorkflows.$inferSelect;
 
 /** A firm's customer row that is a practice client (it has a workspace). */
 export const isPracticeClientOf = (firmId: string) => and(eq(customers.organizationId, firmId), isNotNull(customers.clientOrganizationId));
+
+/**
+ * The firm's practice clients this member may see: all of them for the firm's owners and admins,
+ * the ones granted to them for everyone else. Every practice route that takes a client id goes
+ * through this, so a client without a grant is a 404.
+ */
+export function visibleClients(actor: FirmActor): SQL {
+  const own = isPracticeClientOf(actor.firmId) ?? sql`false`;
+  if (FIRM_WIDE_ROLES.includes(actor.role)) return own;
+  return and(
+    own,
+    sql`exists (select 1 from ${workspaceGrants} where ${workspaceGrants.organizationId} = ${customers.clientOrganizationId} and ${workspaceGrants.userId} = ${actor.userId})`,
+  ) ?? sql`false`;
+}
 
 /** Completed steps out of five; a completed onboarding is 100. */
 export function completionPercentage(workflow: Pick<WorkflowRow, 'status' | 'currentStep'> | null): number {
@@ -42,14 +58,14 @@ export function toPracticeClient(row: CustomerRow, workflow: WorkflowRow | null)
   };
 }
 
-/** One of the firm's practice clients with its onboarding workflow, or null (unknown id, another firm's). */
-export async function findPracticeClient(db: Database, firmId: string, customerId: string, options: { lock?: boolean } = {}) {
+/** One of the practice clients the member may see, with its onboarding workflow, or null (unknown, another firm's, no grant). */
+export async function findPracticeClient(db: Database, actor: FirmActor, customerId: string, options: { lock?: boolean } = {}) {
   if (!isUuid(customerId)) return null;
   const query = db
     .select({ customer: customers, workflow: clientOnboardingWorkflows })
     .from(customers)
     .leftJoin(clientOnboardingWorkflows, eq(clientOnboardingWorkflows.customerId, customers.id))
-    .where(and(isPracticeClientOf(firmId), eq(customers.id, customerId)))
+    .where(and(visibleClients(actor), eq(customers.id, customerId)))
     .limit(1);
   const [row] = options.lock ? await query.for('update', { of: customers }) : await query;
   return row ?? null;
