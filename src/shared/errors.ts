@@ -6,6 +6,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The request was made for another workspace than the session's active one (switched in another tab). */
+  WORKSPACE_CHANGED: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -14,6 +16,13 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/**
+ * The header a signed-in page sends with the workspace it shows. It is never the source of the
+ * tenant (the session is); a mismatch means another tab switched workspace, and the request is
+ * refused with WORKSPACE_CHANGED before it can act on the wrong organization.
+ */
+export const WORKSPACE_HEADER = 'x-workspace-id';
 
 export interface ApiErrorBody {
   message: string;

@@ -3,6 +3,7 @@ import { Loader2, Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { WorkspaceBanner } from '@/components/workspace-banner';
 import { BrandMark } from '@/marketing/components/brand-mark';
 import { useCurrentUser } from '@/lib/auth';
 import { navigationCountsKey } from '@/lib/navigation-counts';
@@ -50,6 +51,7 @@ export function AppShell() {
           <BrandMark className="size-7" />
           <span className="font-semibold text-slate-900">Signal AR</span>
         </div>
+        <WorkspaceBanner />
         <main className="min-w-0 flex-1">
           <Outlet />
         </main>

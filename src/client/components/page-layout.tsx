@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 /**
  * Every signed-in screen: a header with title, subtitle, actions, bell and user (spec 2.2), then
@@ -20,6 +21,7 @@ export function PageLayout(props: { title: string; subtitle: string; actions?: R
           </div>
         )}
         <div className="col-start-2 row-start-1 flex items-center gap-1 sm:gap-2 md:col-start-3">
+          <WorkspaceSwitcher />
           <NotificationBell />
           <UserMenu />
         </div>

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '@shared/errors';
+import { type ApiErrorBody, type ErrorCode, WORKSPACE_HEADER } from '@shared/errors';
 
 /** The one HTTP client. Sends cookies and JSON; any non-OK answer becomes an ApiError. */
 export class ApiError extends Error {
@@ -37,17 +37,38 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, body?.code, body?.fields);
 }
 
+let shownWorkspace: string | undefined;
+let workspaceChanged: (() => void) | undefined;
+
+/**
+ * The workspace this tab shows, sent with every request: if another tab switched the session to
+ * another workspace, the server refuses (WORKSPACE_CHANGED) instead of acting there.
+ */
+export function setShownWorkspace(organizationId: string | undefined): void {
+  shownWorkspace = organizationId;
+}
+
+/** What to do when the server says the session's workspace is no longer the one shown. */
+export function onWorkspaceChanged(handler: () => void): void {
+  workspaceChanged = handler;
+}
+
 export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = {};
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (shownWorkspace) headers[WORKSPACE_HEADER] = shownWorkspace;
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers,
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.code === 'WORKSPACE_CHANGED') workspaceChanged?.();
+    throw error;
+  }
   return response;
 }
 

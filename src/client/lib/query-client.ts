@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest, withParams, type QueryParams } from './api';
+import { followWorkspace } from './workspaces';
 
 /** Default read: GET on the first element of the query key, with an optional params object second. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
@@ -19,3 +20,5 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+followWorkspace(queryClient);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/contracts/common';
+import { WORKSPACE_HEADER } from '../../shared/errors';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { type AuthContext, findSession } from './sessions';
@@ -22,6 +23,8 @@ declare module 'fastify' {
      * refused (403) to anyone who is not a member of a firm, and viewers are read-only by their firm role.
      */
     practice?: boolean;
+    /** Answers the same whatever workspace the page thinks is active (user, workspaces, switch, sign-out). */
+    anyWorkspace?: boolean;
   }
 }
 
@@ -100,6 +103,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; now: ()
     if (config.public) return;
     const auth = requireAuth(request);
     if (config.practice && !auth.firmId) throw new AppError('FORBIDDEN', 'Practice management is for accounting firms');
+    const shown = request.headers[WORKSPACE_HEADER];
+    if (typeof shown === 'string' && shown !== auth.organizationId && !config.practice && !config.anyWorkspace) {
+      throw new AppError('WORKSPACE_CHANGED', 'You switched workspace in another tab. This page has been reloaded for the workspace now open.');
+    }
     const role = config.practice ? auth.homeRole : auth.role;
     if (role === 'viewer' && !SAFE_METHODS.has(request.method) && !config.viewerAllowed) {
       throw new AppError('FORBIDDEN', 'Viewers have read-only access');

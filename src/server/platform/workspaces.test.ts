@@ -98,3 +98,21 @@ describe('workspaces', () => {
     expect((await firm.request({ method: 'GET', url: '/api/user' })).json().organizationId).toBe(firm.user.homeOrganizationId);
   });
 });
+
+describe('a page showing another workspace', () => {
+  it('is refused with WORKSPACE_CHANGED before it acts, while the user and the switch still answer', async () => {
+    const firm = await signUpFirm(t);
+    const client = await addClient(firm);
+    const shown = { 'x-workspace-id': firm.user.homeOrganizationId };
+    await openWorkspace(firm, client.organizationId);
+    const stale = await firm.request({ method: 'POST', url: '/api/customers', headers: shown, payload: { name: 'Stale Tab Ltd', email: 'stale@tab.example' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'WORKSPACE_CHANGED' });
+    const stored = await t.deps.db.select().from(customers).where(eq(customers.email, 'stale@tab.example'));
+    expect(stored).toEqual([]);
+    expect((await firm.request({ method: 'GET', url: '/api/user', headers: shown })).statusCode).toBe(200);
+    expect((await firm.request({ method: 'GET', url: '/api/workspaces', headers: shown })).statusCode).toBe(200);
+    const current = { 'x-workspace-id': client.organizationId ?? '' };
+    expect((await firm.request({ method: 'GET', url: '/api/customers', headers: current })).statusCode).toBe(200);
+  });
+});

@@ -55,7 +55,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     },
   );
 
-  app.get('/api/user', { schema: { tags: ['auth'], summary: 'The signed-in user' } }, async (request) => {
+  app.get('/api/user', { config: { anyWorkspace: true }, schema: { tags: ['auth'], summary: 'The signed-in user, inside the active workspace' } }, async (request) => {
     const auth = requireAuth(request);
     const user = await findSessionUser(deps.db, auth);
     if (!user) throw notFound('User');

@@ -13,6 +13,7 @@ export async function workspacesRoutes(app: ZodApp, deps: AppDeps): Promise<void
   app.get(
     '/api/workspaces',
     {
+      config: { anyWorkspace: true },
       schema: {
         tags,
         summary: 'The workspaces the signed-in user may open',
@@ -30,7 +31,7 @@ export async function workspacesRoutes(app: ZodApp, deps: AppDeps): Promise<void
     '/api/session/workspace',
     {
       // Switching changes the session, not the organization's data: a viewer may switch too.
-      config: { viewerAllowed: true },
+      config: { viewerAllowed: true, anyWorkspace: true },
       schema: {
         tags,
         summary: "Make a workspace the session's active organization",
