@@ -116,3 +116,44 @@ describe('a page showing another workspace', () => {
     expect((await firm.request({ method: 'GET', url: '/api/customers', headers: current })).statusCode).toBe(200);
   });
 });
+
+describe("a client's own people", () => {
+  it('join the client workspace through a team invitation and never see the firm or other clients', async () => {
+    const firm = await signUpFirm(t);
+    const client = await addClient(firm, { businessName: 'Own People Pottery' });
+    await addClient(firm, { businessName: 'Someone Else Supplies' });
+    await openWorkspace(firm, client.organizationId);
+    const person = await addMember(t, firm, 'approver');
+    expect(person.user).toMatchObject({ organizationId: client.organizationId, organizationName: 'Own People Pottery', homeOrganizationId: client.organizationId, firmId: null, clientWorkspace: false, role: 'approver' });
+
+    const list = (await person.request({ method: 'GET', url: '/api/workspaces' })).json();
+    expect(list).toMatchObject({ home: { organizationId: client.organizationId, kind: 'own' }, clients: [], total: 0 });
+    expect((await person.request({ method: 'PUT', url: '/api/session/workspace', payload: { organizationId: firm.user.homeOrganizationId } })).statusCode).toBe(404);
+    expect((await person.request({ method: 'GET', url: '/api/customers' })).json()).toEqual([]);
+    expect((await person.request({ method: 'POST', url: '/api/practice/clients', payload: {} })).statusCode).toBe(403);
+
+    // The firm's team list is the firm's; the client's team is the client's own people.
+    const clientTeam = (await firm.request({ method: 'GET', url: '/api/team' })).json();
+    expect(JSON.stringify(clientTeam)).toContain(person.user.username);
+    await openWorkspace(firm, firm.user.homeOrganizationId);
+    expect(JSON.stringify((await firm.request({ method: 'GET', url: '/api/team' })).json())).not.toContain(person.user.username);
+  });
+});
+
+describe('approvers in a client workspace', () => {
+  it("are the client's own people, the firm's owners and admins, and the firm members granted the client", async () => {
+    const firm = await signUpFirm(t);
+    const granted = await addMember(t, firm, 'accountant');
+    const notGranted = await addMember(t, firm, 'accountant');
+    const client = await addClient(firm);
+    await grantClient(t, firm, granted, client, 'approver');
+    await openWorkspace(firm, client.organizationId);
+    const own = await addMember(t, firm, 'approver');
+    const approvers = (await firm.request({ method: 'GET', url: '/api/approval-workflows/approvers' })).json<{ id: string; role: string }[]>();
+    const byId = new Map(approvers.map((row) => [row.id, row.role]));
+    expect(byId.get(firm.user.id)).toBe('owner');
+    expect(byId.get(granted.user.id)).toBe('approver');
+    expect(byId.get(own.user.id)).toBe('approver');
+    expect(byId.has(notGranted.user.id)).toBe(false);
+  });
+});
