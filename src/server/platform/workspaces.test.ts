@@ -69,6 +69,7 @@ describe('workspaces', () => {
 
     const list = (await accountant.request({ method: 'GET', url: '/api/workspaces' })).json();
     expect(list.clients.map((row: { name: string }) => row.name)).toEqual(['Granted Gardens']);
+    expect(list.total).toBe(1);
     expect((await accountant.request({ method: 'PUT', url: '/api/session/workspace', payload: { organizationId: hidden.organizationId } })).statusCode).toBe(404);
     expect(await openWorkspace(accountant, granted.organizationId)).toMatchObject({ role: 'accountant', clientWorkspace: true });
 

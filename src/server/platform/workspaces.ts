@@ -16,7 +16,8 @@ function openableClients(firmId: string, userId: string, firmRole: Role) {
   if (FIRM_WIDE_ROLES.includes(firmRole)) return base;
   return and(
     base,
-    sql`exists (select 1 from ${workspaceGrants} where ${workspaceGrants.organizationId} = ${organizations.id} and ${workspaceGrants.userId} = ${userId})`,
+    // Qualified by hand: drizzle leaves columns unqualified in one-table queries, and "id" would be the grant's.
+    sql`exists (select 1 from workspace_grants g where g.organization_id = "organizations"."id" and g.user_id = ${userId})`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { type SQL, and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PracticeClient } from '../../../shared/contracts/practice';
 import type { Database } from '../../db/client';
-import { clientOnboardingWorkflows, customers, workspaceGrants } from '../../db/schema';
+import { clientOnboardingWorkflows, customers } from '../../db/schema';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import type { FirmActor } from './create-client';
 import { isUuid } from '../../db/query-helpers';
@@ -23,7 +23,8 @@ export function visibleClients(actor: FirmActor): SQL {
   if (FIRM_WIDE_ROLES.includes(actor.role)) return own;
   return and(
     own,
-    sql`exists (select 1 from ${workspaceGrants} where ${workspaceGrants.organizationId} = ${customers.clientOrganizationId} and ${workspaceGrants.userId} = ${actor.userId})`,
+    // Qualified by hand: drizzle leaves columns unqualified in one-table queries.
+    sql`exists (select 1 from workspace_grants g where g.organization_id = "customers"."client_organization_id" and g.user_id = ${actor.userId})`,
   ) ?? sql`false`;
 }
 
