@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
@@ -68,6 +69,18 @@ async function clientWithBills(request: APIRequestContext, owner: Owner, busines
   return organizationId;
 }
 
+/** Serious or critical axe findings on the page as it stands (the accessibility journey's rule, on a filled queue). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  });
+}
+
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+
 const row = (page: Page, billNumber: string) => page.getByTestId('queue-approval').filter({ hasText: billNumber });
 
 test('a firm clears its clients’ approvals from one queue', async ({ page }) => {
@@ -88,6 +101,7 @@ test('a firm clears its clients’ approvals from one queue', async ({ page }) =
   await expect(row(page, 'BB-101')).toContainText('$1,240.00');
   await expect(row(page, 'BB-101')).toContainText('Over your limit');
   await page.screenshot({ path: '/tmp/practice-queue.png', fullPage: true });
+  expect(await axeFindings(page)).toEqual([]);
 
   // Sorting by amount, largest first.
   await page.getByRole('button', { name: 'Amount' }).click();
@@ -146,6 +160,7 @@ test('a firm clears its clients’ approvals from one queue', async ({ page }) =
   await expect(page.getByTestId('queue-payment')).toHaveCount(5);
   await expect(page.getByTestId('queue-payment').filter({ hasText: 'LH-202' })).toContainText('Rejected');
   await page.screenshot({ path: '/tmp/practice-queue-payments.png', fullPage: true });
+  expect(await axeFindings(page)).toEqual([]);
 
   // Inside Bayside Bakery's workspace the bill approved from the queue reads approved.
   await switchTo(page.request, bakery);

@@ -151,36 +151,40 @@ export default function QueuePage() {
             </SelectContent>
           </Select>
         </div>
-        <Card className="overflow-hidden">
-          <CardContent className="p-0">
-            {list.isLoading ? (
-              <LoadingRows />
-            ) : list.isError ? (
-              <EmptyState title="Could not load the queue" description={list.error.message} />
-            ) : (
-              <>
-                <TabsContent value="approvals">
-                  {items.length === 0 ? (
-                    <EmptyState
-                      icon={ShieldCheck}
-                      title="All Caught Up"
-                      description={client ? 'No bills from this client are waiting for your approval.' : 'No bills are waiting for your approval in any client.'}
-                    />
-                  ) : (
-                    <QueueApprovalsTable items={items} selected={selected} onSelectedChange={select} sort={sort} onSort={changeSort} onDecide={(request, action) => setDecision({ kind: action, request })} />
-                  )}
-                </TabsContent>
-                <TabsContent value="payments">
-                  {(payments.data?.items.length ?? 0) === 0 ? (
-                    <EmptyState icon={CalendarClock} title="No payments due" description="Nothing is scheduled or falls due in the next 14 days." />
-                  ) : (
-                    <QueuePaymentsTable items={payments.data?.items ?? []} sort={sort} onSort={changeSort} />
-                  )}
-                </TabsContent>
-              </>
-            )}
-          </CardContent>
-        </Card>
+        <TabsContent value="approvals">
+          <Card className="overflow-hidden">
+            <CardContent className="p-0">
+              {approvals.isLoading ? (
+                <LoadingRows />
+              ) : approvals.isError ? (
+                <EmptyState title="Could not load the queue" description={approvals.error.message} />
+              ) : items.length === 0 ? (
+                <EmptyState
+                  icon={ShieldCheck}
+                  title="All Caught Up"
+                  description={client ? 'No bills from this client are waiting for your approval.' : 'No bills are waiting for your approval in any client.'}
+                />
+              ) : (
+                <QueueApprovalsTable items={items} selected={selected} onSelectedChange={select} sort={sort} onSort={changeSort} onDecide={(request, action) => setDecision({ kind: action, request })} />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="payments">
+          <Card className="overflow-hidden">
+            <CardContent className="p-0">
+              {payments.isLoading ? (
+                <LoadingRows />
+              ) : payments.isError ? (
+                <EmptyState title="Could not load the queue" description={payments.error.message} />
+              ) : (payments.data?.items.length ?? 0) === 0 ? (
+                <EmptyState icon={CalendarClock} title="No payments due" description="Nothing is scheduled or falls due in the next 14 days." />
+              ) : (
+                <QueuePaymentsTable items={payments.data?.items ?? []} sort={sort} onSort={changeSort} />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
         {(list.data?.total ?? 0) > QUEUE_PAGE_SIZE && <Pager total={list.data?.total ?? 0} limit={QUEUE_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
       </Tabs>
       <DecisionDialog
