@@ -31,6 +31,7 @@ import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
+import { practiceQueueRoutes } from './features/practice/queue.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
@@ -47,6 +48,7 @@ const features: FeatureRoutes[] = [
   twoFactorRoutes,
   workspacesRoutes,
   practiceRoutes,
+  practiceQueueRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,

@@ -29,5 +29,15 @@ export function useMoneyFormat() {
     formatAmount: (amount: string | number | null | undefined) =>
       formatMoney(amount === null || amount === undefined ? null : parseMoney(amount, { round: true }), format),
     formatCents: (cents: Cents) => formatMoney(cents, format),
+    /** An amount in another currency than the user's (a client workspace's), written the way that currency usually is. */
+    formatAmountIn: (amount: string | number | null | undefined, code: string) => {
+      const other = findCurrency(code);
+      return formatMoney(amount === null || amount === undefined ? null : parseMoney(amount, { round: true }), {
+        currency: code,
+        locale: other?.locale ?? format.locale,
+        symbol: other?.symbol ?? code,
+        position: other?.position ?? 'before',
+      });
+    },
   };
 }

@@ -11,7 +11,7 @@ import type { AuthContext } from './sessions';
 import { FIRM_WIDE_ROLES, workspaceRole } from './workspace-access';
 
 /** The client workspaces of a firm that a member may open: all for owners and admins, else granted ones. */
-function openableClients(firmId: string, userId: string, firmRole: Role) {
+export function openableClients(firmId: string, userId: string, firmRole: Role) {
   const base = and(eq(organizations.accountingFirmId, firmId), eq(organizations.isActive, true));
   if (FIRM_WIDE_ROLES.includes(firmRole)) return base;
   return and(

@@ -11,7 +11,7 @@ import type { ApprovalRequest } from '@shared/contracts/approvals';
 import { useBatchApprove, useDecision, usePendingRequests } from './api';
 import { ApprovalRequestRow } from './approval-request-row';
 import { ApprovalStatTiles } from './approval-stat-tiles';
-import { type Decision, DecisionDialog } from './decision-dialog';
+import { type Decision, DecisionDialog } from '@/components/decision-dialog';
 import { RulesDialog } from './rules-dialog';
 
 export default function ApprovalsPage() {

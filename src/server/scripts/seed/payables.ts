@@ -209,7 +209,7 @@ const DEMO_BANK_ACCOUNTS = [
 ] as const;
 
 /** Verified as if their micro-deposits had been confirmed two months ago; returns the primary's id. */
-export async function seedBankAccounts(context: SeedContext): Promise<string> {
+export async function seedBankAccounts(context: SeedContext, holderName = 'Northwind Bookkeeping LLC'): Promise<string> {
   const sentAt = subDays(context.now, 62);
   const verifiedAt = subDays(context.now, 60);
   let primaryId = '';
@@ -220,7 +220,7 @@ export async function seedBankAccounts(context: SeedContext): Promise<string> {
         organizationId: context.organizationId,
         userId: context.userId,
         accountName: account.accountName,
-        accountHolderName: 'Northwind Bookkeeping LLC',
+        accountHolderName: holderName,
         bankName: 'U.S. Bank',
         accountType: account.accountType,
         accountNumberEncrypted: encryptSecret(context.config.encryptionKey, account.accountNumber),

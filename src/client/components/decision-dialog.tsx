@@ -21,7 +21,10 @@ const copy: Record<Decision, { title: string; action: string }> = {
   batch: { title: 'Approve Selected Requests', action: 'Approve All' },
 };
 
-/** Comments are optional to approve and required to reject (the server enforces it too). */
+/**
+ * Comments are optional to approve and required to reject (the server enforces it too). Used by
+ * the Approvals page and the practice's Approval Queue.
+ */
 export function DecisionDialog({ decision, subject, pending, onOpenChange, onConfirm }: Props) {
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -49,7 +52,7 @@ export function DecisionDialog({ decision, subject, pending, onOpenChange, onCon
           <DialogTitle>{text.title}</DialogTitle>
           <DialogDescription>{subject}</DialogDescription>
         </DialogHeader>
-        <Field label={rejecting ? 'Comments (required)' : 'Comments (optional)'} required={rejecting} error={error}>
+        <Field label={rejecting ? 'Comments (required)' : 'Comments (optional)'} required={rejecting} error={error} description="Ctrl+Enter to confirm">
           <Textarea
             rows={4}
             value={comments}
@@ -57,6 +60,13 @@ export function DecisionDialog({ decision, subject, pending, onOpenChange, onCon
             onChange={(event) => {
               setComments(event.target.value);
               setError(undefined);
+            }}
+            onKeyDown={(event) => {
+              // Ctrl+Enter (or Cmd+Enter) confirms without leaving the keyboard.
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !pending) {
+                event.preventDefault();
+                submit();
+              }
             }}
           />
         </Field>
