@@ -26,6 +26,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
+import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
@@ -51,6 +52,7 @@ const features: FeatureRoutes[] = [
   settingsRoutes,
   customersRoutes,
   invoicesRoutes,
+  invoiceSettingsRoutes,
   paymentsRoutes,
   dashboardRoutes,
   checkoutRoutes,
