@@ -32,6 +32,7 @@ import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
+import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
@@ -50,6 +51,7 @@ const features: FeatureRoutes[] = [
   practiceRoutes,
   teamRoutes,
   settingsRoutes,
+  billingRoutes,
   customersRoutes,
   invoicesRoutes,
   invoiceSettingsRoutes,
