@@ -6,7 +6,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
 import { createCustomerFor, createInvoiceFor, invoicePayload, ownerWithCustomer } from './invoices.fixtures';
-import { formatInvoiceNumber } from './invoice-numbering';
+import { formatInvoiceNumber } from '../../../shared/invoice-number';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { InvoiceSettings } from '../../../shared/contracts/invoices';
+import { formatInvoiceNumber } from '../../../shared/invoice-number';
 import type { Database } from '../../db/client';
 import { invoiceSettings, invoices, organizations } from '../../db/schema';
 
@@ -8,12 +9,6 @@ export const defaultInvoiceSettings = { prefix: 'INV', nextNumber: 1000, payment
 
 // Candidates checked per query when skipping numbers already used.
 const BATCH = 50;
-
-/** "ACME-5000": prefix and number joined by a dash, unless the prefix is empty or already ends in one. */
-export function formatInvoiceNumber(prefix: string, n: number): string {
-  if (prefix === '' || prefix.endsWith('-')) return `${prefix}${n}`;
-  return `${prefix}-${n}`;
-}
 
 /** The first number from `from` on whose text no invoice of the organization carries yet. */
 async function firstUnusedNumber(db: Database, organizationId: string, prefix: string, from: number): Promise<number> {
