@@ -229,7 +229,7 @@ test("a firm at its plan's limit is sent to Settings > Billing, changes plan the
   await expect(page.getByText('Eleventh Eatery has been added to your practice', { exact: true })).toBeVisible();
 
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: /Upgrade to Pro/ }).click();
+  await page.getByRole('link', { name: 'Upgrade to Pro', exact: true }).click();
   await expect(page).toHaveURL(/\/settings\?tab=billing$/);
   await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
 });

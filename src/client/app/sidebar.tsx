@@ -111,19 +111,22 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
   );
 }
 
-/** Spec 1: the Upgrade to Pro prompt; it opens Settings > Billing, where the plan is changed. */
+/**
+ * Spec 1: the Upgrade to Pro prompt; it opens Settings > Billing, where the plan is changed. The
+ * link is the title (its name stays "Upgrade to Pro"); its overlay makes the whole card clickable.
+ */
 function UpgradeCard({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <Link
-      to="/settings?tab=billing"
-      onClick={onNavigate}
-      className="m-3 block rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white transition-opacity hover:opacity-95 focus-visible:ring-2 focus-visible:ring-blue-300 focus-visible:ring-offset-2 focus-visible:outline-none"
-    >
-      <span className="flex items-center gap-2 font-semibold">
+    <div className="relative m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white transition-opacity focus-within:ring-2 focus-within:ring-blue-300 focus-within:ring-offset-2 hover:opacity-95">
+      <Link
+        to="/settings?tab=billing"
+        onClick={onNavigate}
+        className="flex items-center gap-2 font-semibold outline-none after:absolute after:inset-0 after:rounded-lg"
+      >
         <Sparkles className="size-4" aria-hidden="true" />
         Upgrade to Pro
-      </span>
-      <span className="mt-1 block text-xs text-blue-100">Unlock unlimited invoices and advanced automation.</span>
-    </Link>
+      </Link>
+      <p className="mt-1 text-xs text-blue-100">Unlock unlimited invoices and advanced automation.</p>
+    </div>
   );
 }
