@@ -14,7 +14,7 @@ import {
   Truck,
   Users,
 } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BrandMark } from '@/marketing/components/brand-mark';
 import { type NavigationCounts, useNavigationCounts } from '@/lib/navigation-counts';
 import { cn } from '@/lib/utils';
@@ -106,19 +106,26 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
           })}
         </ul>
       </nav>
-      <UpgradeCard />
+      <UpgradeCard onNavigate={onNavigate} />
     </aside>
   );
 }
 
-/** Spec 1: the Upgrade to Pro prompt; no action is wired to it. */
-function UpgradeCard() {
+/**
+ * Spec 1: the Upgrade to Pro prompt; it opens Settings > Billing, where the plan is changed. The
+ * link is the title (its name stays "Upgrade to Pro"); its overlay makes the whole card clickable.
+ */
+function UpgradeCard({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <div className="m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white">
-      <div className="flex items-center gap-2 font-semibold">
+    <div className="relative m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white transition-opacity focus-within:ring-2 focus-within:ring-blue-300 focus-within:ring-offset-2 hover:opacity-95">
+      <Link
+        to="/settings?tab=billing"
+        onClick={onNavigate}
+        className="flex items-center gap-2 font-semibold outline-none after:absolute after:inset-0 after:rounded-lg"
+      >
         <Sparkles className="size-4" aria-hidden="true" />
         Upgrade to Pro
-      </div>
+      </Link>
       <p className="mt-1 text-xs text-blue-100">Unlock unlimited invoices and advanced automation.</p>
     </div>
   );

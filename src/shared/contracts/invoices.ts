@@ -10,48 +10,70 @@ export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];
 
 export const DUE_BEFORE_ISSUE = 'Due date cannot be before the issue date';
 
+const invoiceNumberField = z
+  .string({ message: 'Invoice number is required' })
+  .trim()
+  .min(1, 'Invoice number is required')
+  .max(50, 'Invoice number must be at most 50 characters');
+
+const invoiceFields = z.object({
+  customerId: z.uuid({ message: 'Customer is required' }),
+  invoiceNumber: invoiceNumberField,
+  // Absent: draft for a new invoice, unchanged on an edit.
+  status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
+  issueDate: dateInput('Issue date'),
+  dueDate: dateInput('Due date'),
+  subtotal: moneyInput('Subtotal'),
+  taxAmount: moneyInput('Tax amount').default(0),
+  discountAmount: moneyInput('Discount amount').default(0),
+  totalAmount: moneyInput('Total amount'),
+  notes: z
+    .string()
+    .trim()
+    .max(5000, 'Notes must be at most 5000 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  paymentTerms: z
+    .string()
+    .trim()
+    .max(50, 'Payment terms must be at most 50 characters')
+    .nullish()
+    .transform((value) => value || 'Net 30'),
+  items: lineItemsSchema,
+});
+
+function checkInvoice(value: Omit<z.output<typeof invoiceFields>, 'invoiceNumber'>, ctx: z.RefinementCtx) {
+  checkClaimedTotals(value, ctx);
+  if (daysOutOfOrder(value.issueDate, value.dueDate)) {
+    ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_ISSUE });
+  }
+}
+
 /**
  * Create or update an invoice (spec 7.2). The client sends its totals; the server recomputes them
  * with computeTotals and refuses a request whose figures disagree, naming the field.
  */
-export const invoiceInputSchema = z
-  .object({
-    customerId: z.uuid({ message: 'Customer is required' }),
-    invoiceNumber: z
-      .string({ message: 'Invoice number is required' })
-      .trim()
-      .min(1, 'Invoice number is required')
-      .max(50, 'Invoice number must be at most 50 characters'),
-    // Absent: draft for a new invoice, unchanged on an edit.
-    status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
-    issueDate: dateInput('Issue date'),
-    dueDate: dateInput('Due date'),
-    subtotal: moneyInput('Subtotal'),
-    taxAmount: moneyInput('Tax amount').default(0),
-    discountAmount: moneyInput('Discount amount').default(0),
-    totalAmount: moneyInput('Total amount'),
-    notes: z
-      .string()
-      .trim()
-      .max(5000, 'Notes must be at most 5000 characters')
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    paymentTerms: z
-      .string()
-      .trim()
-      .max(50, 'Payment terms must be at most 50 characters')
-      .nullish()
-      .transform((value) => value || 'Net 30'),
-    items: lineItemsSchema,
-  })
-  .superRefine((value, ctx) => {
-    checkClaimedTotals(value, ctx);
-    if (daysOutOfOrder(value.issueDate, value.dueDate)) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_ISSUE });
-    }
-  });
+export const invoiceInputSchema = invoiceFields.superRefine(checkInvoice);
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 export type InvoiceFormValues = z.input<typeof invoiceInputSchema>;
+
+/**
+ * POST /api/invoices: as invoiceInputSchema, but the number may be left out; the organization's
+ * invoice settings then give the next one (GET /api/invoice-settings shows it).
+ */
+export const newInvoiceSchema = invoiceFields.extend({ invoiceNumber: invoiceNumberField.optional() }).superRefine(checkInvoice);
+export type NewInvoiceInput = z.output<typeof newInvoiceSchema>;
+
+/** GET /api/invoice-settings: how the organization numbers its invoices, and the number the next one gets. */
+export const invoiceSettingsSchema = z.object({
+  prefix: z.string(),
+  nextNumber: z.number().int(),
+  /** prefix and nextNumber joined, moved past numbers already used by an invoice. */
+  nextInvoiceNumber: z.string(),
+  paymentTerms: z.string(),
+  currency: z.string(),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 
 /** GET /api/invoices?status=&search=&customerId=&limit=&offset= (status is the effective one). */
 export const invoiceListQuery = pageQuery.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findCurrency } from '../currencies';
+import { firmPlanIds } from './firms';
 
 /** Spec 9: the settings page's options. */
 export const industries = ['accounting', 'consulting', 'manufacturing', 'retail', 'technology', 'other'] as const;
@@ -137,5 +138,28 @@ export const billingSchema = z.object({
   maxClients: z.number(),
   memberCount: z.number(),
   hasPaymentMethod: z.boolean(),
+  /** Only for an accounting firm (its plan limits its active clients); left out for a business. */
+  practice: z
+    .object({
+      activeClients: z.number(),
+      /** Only the firm's owner changes the plan. */
+      canChangePlan: z.boolean(),
+      /** With a card provider configured a change goes through its checkout, else it is recorded at once. */
+      changeThroughCheckout: z.boolean(),
+    })
+    .optional(),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+/** PUT /api/settings/billing/plan: the firm's new plan (starter, professional, enterprise). */
+export const planChangeSchema = z.object({
+  plan: z.enum(firmPlanIds, { message: 'Choose the starter, professional or enterprise plan' }),
+});
+export type PlanChangeInput = z.infer<typeof planChangeSchema>;
+
+/** Changed at once, or a checkout page of the card provider to open (the plan changes when it confirms payment). */
+export const planChangeResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('changed'), billing: billingSchema }),
+  z.object({ status: z.literal('checkout'), checkoutUrl: z.string() }),
+]);
+export type PlanChangeResult = z.infer<typeof planChangeResultSchema>;

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiList, apiRequest } from '@/lib/api';
 import { navigationCountsKey } from '@/lib/navigation-counts';
 import type { Customer } from '@shared/contracts/customers';
-import type { Invoice, InvoiceInput, InvoicePayment, InvoiceStatus, RecordPaymentInput } from '@shared/contracts/invoices';
+import type { Invoice, InvoiceInput, InvoicePayment, InvoiceSettings, InvoiceStatus, RecordPaymentInput } from '@shared/contracts/invoices';
 import { toDecimal } from '@shared/money';
 
 export const INVOICES_URL = '/api/invoices';
@@ -30,6 +30,14 @@ export function useCustomerOptions(enabled: boolean) {
     queryFn: () => apiList<Customer>('/api/customers', query),
     enabled,
   });
+}
+
+/**
+ * The organization's invoice numbering and defaults, for a new invoice's form; read afresh each time
+ * the form opens, since another user (or tab) may have taken the number meanwhile.
+ */
+export function useInvoiceSettings(enabled: boolean) {
+  return useQuery<InvoiceSettings>({ queryKey: ['/api/invoice-settings'], enabled, staleTime: 0 });
 }
 
 /** Everything an invoice change can move: the lists, the dashboard figures, payments, the sidebar counts. */

@@ -24,8 +24,8 @@ import {
   invoiceInputSchema,
   invoiceStatuses,
 } from '@shared/contracts/invoices';
-import { useCustomerOptions, useSaveInvoice } from './api';
-import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals } from './invoice-form-values';
+import { useCustomerOptions, useInvoiceSettings, useSaveInvoice } from './api';
+import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals, settingsDefaults } from './invoice-form-values';
 import { InvoiceItemsFields } from './invoice-items-fields';
 import { statusLabels } from './invoice-status-badge';
 
@@ -53,7 +53,7 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     resolver: zodResolver(invoiceInputSchema),
     defaultValues: newInvoiceValues(new Date(), timeZone),
   });
-  const { register, handleSubmit, control, reset, setError, setValue, getValues, formState } = form;
+  const { register, handleSubmit, control, reset, setError, setValue, getValues, getFieldState, formState } = form;
   const { errors } = formState;
   const [items, taxAmount, discountAmount] = useWatch({
     control,
@@ -65,6 +65,16 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   useEffect(() => {
     if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues(new Date(), timeZone));
   }, [open, invoice, reset, timeZone]);
+
+  // A new invoice defaults to the organization's next number and payment terms, unless already typed over.
+  const settings = useInvoiceSettings(open && invoice === null).data;
+  useEffect(() => {
+    if (!open || invoice !== null || !settings) return;
+    const defaults = settingsDefaults(settings, getValues('issueDate'));
+    for (const name of ['invoiceNumber', 'paymentTerms', 'dueDate'] as const) {
+      if (!getFieldState(name).isDirty) setValue(name, defaults[name]);
+    }
+  }, [open, invoice, settings, getValues, getFieldState, setValue]);
 
   // The claimed totals the contract checks are the same computeTotals run the form shows.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { addDaysToDay, dateInputValue } from '@/lib/dates';
-import type { Invoice, InvoiceFormValues } from '@shared/contracts/invoices';
+import type { Invoice, InvoiceFormValues, InvoiceSettings } from '@shared/contracts/invoices';
 import { type Cents, parseMoney, toDecimal } from '@shared/money';
 import { computeTotals, type Totals } from '@shared/totals';
 
@@ -7,7 +7,7 @@ export type FormItem = InvoiceFormValues['items'][number];
 
 export const blankItem = (): FormItem => ({ description: '', quantity: '1', unitPrice: '', totalPrice: '0.00' });
 
-/** Spec 9: number 'INV-' + timestamp, issued today (the organization's day), due in 30 days, Net 30, draft, one item. */
+/** Spec 9: number 'INV-' + timestamp (until the invoice settings give the next number: settingsDefaults), issued today (the organization's day), due in 30 days, Net 30, draft, one item. */
 export function newInvoiceValues(now: Date = new Date(), timeZone?: string): InvoiceFormValues {
   const today = dateInputValue(now, timeZone);
   return {
@@ -24,6 +24,21 @@ export function newInvoiceValues(now: Date = new Date(), timeZone?: string): Inv
     totalAmount: '0.00',
     items: [blankItem()],
   };
+}
+
+/** The invoice settings' payment terms (the wizard's net_30) as the form's choice and its days. */
+const settingsTerms: Record<string, { label: string; days: number }> = {
+  due_on_receipt: { label: 'Due on receipt', days: 0 },
+  net_15: { label: 'Net 15', days: 15 },
+  net_30: { label: 'Net 30', days: 30 },
+  net_45: { label: 'Net 45', days: 45 },
+  net_60: { label: 'Net 60', days: 60 },
+};
+
+/** What a new invoice takes from the organization's invoice settings: its next number and payment terms. */
+export function settingsDefaults(settings: InvoiceSettings, issueDate: string): Pick<InvoiceFormValues, 'invoiceNumber' | 'paymentTerms' | 'dueDate'> {
+  const terms = settingsTerms[settings.paymentTerms] ?? { label: 'Net 30', days: 30 };
+  return { invoiceNumber: settings.nextInvoiceNumber, paymentTerms: terms.label, dueDate: addDaysToDay(issueDate, terms.days) };
 }
 
 export function invoiceToValues(invoice: Invoice): InvoiceFormValues {

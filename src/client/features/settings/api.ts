@@ -4,6 +4,8 @@ import type {
   Billing,
   CurrencySettings,
   PasswordChangeInput,
+  PlanChangeInput,
+  PlanChangeResult,
   PreferencesUpdateInput,
   ProfileUpdateInput,
   UserSettings,
@@ -93,5 +95,16 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: (userId: string) => apiRequest<void>('DELETE', `/api/team/${userId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKey }),
+  });
+}
+
+/** Settings > Billing: the firm owner's plan change; recorded at once, or a checkout page to open. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlanChangeInput) => apiRequest<PlanChangeResult>('PUT', '/api/settings/billing/plan', input),
+    onSuccess: (result) => {
+      if (result.status === 'changed') queryClient.setQueryData(billingQueryKey, result.billing);
+    },
   });
 }

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { useSettings, useUpdatePreferences } from './api';
-import { ToggleRow } from './toggle-row';
+import { ToggleRow } from '@/components/ui/toggle-row';
 
 type NotificationKey = keyof UserSettings['notifications'];
 

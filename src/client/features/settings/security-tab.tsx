@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useChangePassword, useSettings, useUpdatePreferences } from './api';
 import { securityFailed, securitySaved } from './security-toasts';
-import { ToggleRow } from './toggle-row';
+import { ToggleRow } from '@/components/ui/toggle-row';
 import { TwoFactorToggle } from './two-factor-toggle';
 
 const saved = securitySaved;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TwoFactorEnrolment } from '@shared/contracts/two-factor';
 import { securityFailed, securitySaved } from './security-toasts';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
-import { ToggleRow } from './toggle-row';
+import { ToggleRow } from '@/components/ui/toggle-row';
 import { useStartTwoFactorEnrolment } from './two-factor-api';
 import { TwoFactorDisableDialog } from './two-factor-disable-dialog';
 import { TwoFactorEnrolmentDialog } from './two-factor-enrolment-dialog';

@@ -6,6 +6,7 @@ import { paymentLinks, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { recordInvoicePayment } from '../invoices/record-invoice-payment';
+import { applyPlanCheckout } from '../settings/change-plan';
 import { isUuid } from '../../db/query-helpers';
 import { fromStripeAmount } from './stripe-gateway';
 
@@ -21,7 +22,9 @@ async function alreadyRecorded(db: Database, paymentIntentId: string): Promise<b
  * payment_intent.succeeded for one of our payment links: records the payment against the invoice
  * exactly once (payments.stripe_payment_intent_id is unique) and marks the link paid.
  */
-export async function handleStripeEvent(db: Database, event: Stripe.Event, now: Date): Promise<StripeEventOutcome> {
+export async function handleStripeEvent(db: Database, event: Stripe.Event, now: Date, stripe: { secretKey: string } | null = null): Promise<StripeEventOutcome> {
+  // A firm's plan bought through Settings > Billing.
+  if (event.type === 'checkout.session.completed') return applyPlanCheckout(db, event.data.object, now, stripe);
   if (event.type !== 'payment_intent.succeeded') return 'ignored';
   const intent = event.data.object;
   const { organizationId, invoiceId, linkId } = intent.metadata;

@@ -30,7 +30,7 @@ export interface CreatedPaymentIntent {
 export type PaymentIntentCreator = (request: PaymentIntentRequest) => Promise<CreatedPaymentIntent>;
 
 const clients = new Map<string, Stripe>();
-function stripeClient(secretKey: string): Stripe {
+export function stripeClient(secretKey: string): Stripe {
   let client = clients.get(secretKey);
   if (!client) {
     client = new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 15_000 });

@@ -25,7 +25,7 @@ export async function stripeWebhookRoutes(app: ZodApp, deps: AppDeps): Promise<v
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
       }
-      const outcome = await handleStripeEvent(deps.db, event, deps.now());
+      const outcome = await handleStripeEvent(deps.db, event, deps.now(), stripe);
       request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true, outcome };
     },

@@ -148,7 +148,8 @@ export async function createTransactionFromDocument(
         auth,
         {
           customerId: c.customerId,
-          invoiceNumber: c.number ?? document.extractedData.documentNumbers.invoiceNumber ?? `INV-${now.getTime()}`,
+          // No number read from the document: the organization's next one.
+          invoiceNumber: c.number ?? document.extractedData.documentNumbers.invoiceNumber ?? undefined,
           status: 'draft',
           issueDate,
           dueDate,

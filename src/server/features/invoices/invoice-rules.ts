@@ -18,7 +18,8 @@ export interface Actor {
 /** What creating or editing an invoice needs; the API's InvoiceInput fits, claimed totals are ignored. */
 export interface InvoiceDraft {
   customerId: string;
-  invoiceNumber: string;
+  /** Left out on creation: the organization's next number (invoice-numbering.ts). */
+  invoiceNumber?: string;
   status?: InvoiceStatus;
   /** A day or a timestamp (the contract's DateInput); stored as the organization's day. */
   issueDate: string;

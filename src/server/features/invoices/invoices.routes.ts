@@ -1,5 +1,5 @@
 import { idParam, partialBody } from '../../../shared/contracts/common';
-import { invoiceInputSchema, invoiceListQuery, recordPaymentSchema } from '../../../shared/contracts/invoices';
+import { invoiceInputSchema, invoiceListQuery, newInvoiceSchema, recordPaymentSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -32,7 +32,16 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.post(
     '/api/invoices',
-    { schema: { tags: ['invoices'], summary: 'Create an invoice', body: invoiceInputSchema } },
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Create an invoice',
+        description:
+          "Without invoiceNumber the invoice takes the organization's next number (invoice settings: prefix and next number, " +
+          'INV-1000 onwards without settings), skipping numbers already used; GET /api/invoice-settings shows which.',
+        body: newInvoiceSchema,
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       return reply.status(201).send(await createInvoice(deps.db, auth, request.body, deps.now()));

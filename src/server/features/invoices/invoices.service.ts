@@ -19,6 +19,7 @@ import {
   settleStatus,
 } from './invoice-rules';
 import { organizationToday } from '../../platform/calendar';
+import { noteExplicitInvoiceNumber, takeNextInvoiceNumber } from './invoice-numbering';
 import { findInvoice, findInvoiceByNumber, lockInvoice } from './invoices.queries';
 
 export type { Actor, InvoiceDraft } from './invoice-rules';
@@ -57,48 +58,61 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
   return invoice;
 }
 
-/** Creates an invoice with its items; the stored totals are the server's own computation. */
+/**
+ * Creates an invoice with its items; the stored totals are the server's own computation. Without
+ * an invoiceNumber it takes the organization's next one (invoice-numbering.ts) in the same
+ * transaction; a clash with a number written meanwhile by hand is retried with the next one.
+ */
 export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
   const days = await invoiceDays(db, actor.organizationId, input);
   await requireCustomer(db, actor.organizationId, input.customerId);
-  if (await findInvoiceByNumber(db, actor.organizationId, input.invoiceNumber)) throw numberTaken();
-  try {
-    const id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          organizationId: actor.organizationId,
-          userId: actor.userId,
-          customerId: input.customerId,
-          invoiceNumber: input.invoiceNumber,
-          status,
-          ...days,
-          ...moneyColumns(totals),
-          notes: input.notes ?? null,
-          paymentTerms: input.paymentTerms || 'Net 30',
-          sentAt: status === 'draft' ? null : now,
-          paidAt: status === 'paid' ? now : null,
-        })
-        .returning({ id: invoices.id });
-      if (!row) throw new Error('invoice insert returned nothing');
-      await tx.insert(invoiceItems).values(itemRows(actor, row.id, input, totals));
-      await writeAudit(tx, {
-        ...actor,
-        action: 'invoice.created',
-        entityType: 'invoice',
-        entityId: row.id,
-        details: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+  const explicitNumber = input.invoiceNumber;
+  if (explicitNumber !== undefined && (await findInvoiceByNumber(db, actor.organizationId, explicitNumber))) throw numberTaken();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const id = await db.transaction(async (tx) => {
+        let invoiceNumber: string;
+        if (explicitNumber === undefined) invoiceNumber = await takeNextInvoiceNumber(tx, actor.organizationId, now);
+        else {
+          invoiceNumber = explicitNumber;
+          await noteExplicitInvoiceNumber(tx, actor.organizationId, invoiceNumber, now);
+        }
+        const [row] = await tx
+          .insert(invoices)
+          .values({
+            organizationId: actor.organizationId,
+            userId: actor.userId,
+            customerId: input.customerId,
+            invoiceNumber,
+            status,
+            ...days,
+            ...moneyColumns(totals),
+            notes: input.notes ?? null,
+            paymentTerms: input.paymentTerms || 'Net 30',
+            sentAt: status === 'draft' ? null : now,
+            paidAt: status === 'paid' ? now : null,
+          })
+          .returning({ id: invoices.id });
+        if (!row) throw new Error('invoice insert returned nothing');
+        await tx.insert(invoiceItems).values(itemRows(actor, row.id, input, totals));
+        await writeAudit(tx, {
+          ...actor,
+          action: 'invoice.created',
+          entityType: 'invoice',
+          entityId: row.id,
+          details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+        });
+        await auditStatusChange(tx, actor, row.id, null, status);
+        await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
+        return row.id;
       });
-      await auditStatusChange(tx, actor, row.id, null, status);
-      await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
-      return row.id;
-    });
-    return await readBack(db, actor, id, now);
-  } catch (error) {
-    if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
-    throw error;
+      return await readBack(db, actor, id, now);
+    } catch (error) {
+      if (!isUniqueViolation(error, 'invoices_org_number_key')) throw error;
+      if (explicitNumber !== undefined || attempt >= 3) throw numberTaken();
+    }
   }
 }
 

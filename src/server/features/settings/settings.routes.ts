@@ -51,7 +51,14 @@ export async function settingsRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.get(
     '/api/user/billing',
-    { schema: { tags: ['settings'], summary: "The organization's subscription plan", response: { 200: billingSchema } } },
-    async (request) => getBilling(deps.db, requireAuth(request).organizationId),
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "The organization's subscription plan",
+        description: "For a firm member, the firm's plan whichever workspace is open, with practice: its active clients against the limit and whether the user may change the plan.",
+        response: { 200: billingSchema },
+      },
+    },
+    async (request) => getBilling(deps.db, requireAuth(request), { changeThroughCheckout: deps.config.stripe !== null }),
   );
 }

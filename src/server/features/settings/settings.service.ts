@@ -20,6 +20,7 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { findSessionUser, findUserWithOrganization } from '../auth/auth.queries';
+import { countActiveClients } from '../practice/practice.queries';
 import { findBilling, findTakenByOthers, findUserSettings, toSettingsDto, upsertUserSettings } from './settings.queries';
 
 export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
@@ -96,16 +97,33 @@ export async function updatePreferences(db: Database, userId: string, input: Pre
   return getSettings(db, userId);
 }
 
-export async function getBilling(db: Database, organizationId: string): Promise<Billing> {
-  const found = await findBilling(db, organizationId);
+/**
+ * The subscription: a firm member sees the firm's (it is the firm that pays, whichever workspace is
+ * open), with its active clients against the plan's limit; everyone else their organization's.
+ */
+export async function getBilling(
+  db: Database,
+  auth: Pick<AuthContext, 'organizationId' | 'firmId' | 'homeRole'>,
+  options: { changeThroughCheckout: boolean } = { changeThroughCheckout: false },
+): Promise<Billing> {
+  const found = await findBilling(db, auth.firmId ?? auth.organizationId);
   if (!found) throw notFound('Organization');
   const { organization, memberCount } = found;
-  return {
+  const billing: Billing = {
     organizationName: organization.name,
     plan: organization.subscriptionPlan,
     status: organization.subscriptionStatus,
     maxClients: organization.maxClients,
     memberCount,
     hasPaymentMethod: organization.stripeCustomerId !== null,
+  };
+  if (organization.type !== 'accounting_firm') return billing;
+  return {
+    ...billing,
+    practice: {
+      activeClients: await countActiveClients(db, organization.id),
+      canChangePlan: auth.homeRole === 'owner' && auth.firmId === organization.id,
+      changeThroughCheckout: options.changeThroughCheckout,
+    },
   };
 }

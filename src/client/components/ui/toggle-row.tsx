@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
+import { Label } from './label';
+import { Switch } from './switch';
 
 /** One labelled on/off setting with a line of explanation. */
 export function ToggleRow(props: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: (checked: boolean) => void }) {

@@ -1,0 +1,47 @@
+import { clientIndustries } from '@shared/contracts/practice';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
+import { Textarea } from '@/components/ui/textarea';
+import { industryLabels } from './labels';
+import type { AddClientForm } from './wizard-form';
+
+/** Step 1: the business and its primary contact. */
+export function BusinessStep({ form }: { form: AddClientForm }) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-5">
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <Field label="Business Name" required error={errors.businessName?.message}>
+          <Input autoComplete="organization" {...form.register('businessName')} />
+        </Field>
+        <SelectField
+          control={form.control}
+          name="industry"
+          label="Industry"
+          required
+          placeholder="Select an industry"
+          error={errors.industry?.message}
+          options={labelledOptions(clientIndustries, industryLabels)}
+        />
+        <Field label="Business Email" required error={errors.businessEmail?.message}>
+          <Input type="email" autoComplete="off" {...form.register('businessEmail')} />
+        </Field>
+        <Field label="Business Phone" error={errors.businessPhone?.message}>
+          <Input type="tel" autoComplete="off" {...form.register('businessPhone')} />
+        </Field>
+      </div>
+      <Field label="Business Address" error={errors.businessAddress?.message}>
+        <Textarea rows={3} {...form.register('businessAddress')} />
+      </Field>
+      <div className="grid items-start gap-5 sm:grid-cols-2">
+        <Field label="Primary Contact Name" required error={errors.contactName?.message}>
+          <Input autoComplete="off" {...form.register('contactName')} />
+        </Field>
+        <Field label="Contact Email" required error={errors.contactEmail?.message}>
+          <Input type="email" autoComplete="off" {...form.register('contactEmail')} />
+        </Field>
+      </div>
+    </div>
+  );
+}
