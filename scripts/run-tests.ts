@@ -20,6 +20,7 @@ const DATE_API_TESTS = [
   'src/server/platform/clock.test.ts',
   'src/server/features/invoices/invoice-payments.test.ts',
   'src/server/features/dashboard/dashboard.test.ts',
+  'src/server/features/practice/queue.test.ts',
 ];
 const DATE_JOURNEYS = ['e2e/dashboard.spec.ts', 'e2e/invoice-to-cash.spec.ts', 'e2e/pay-bills.spec.ts', 'e2e/organization-day.spec.ts'];
 // Read by src/server/env.ts (the server), src/server/test/moved-clock.ts and e2e/fixtures.ts.
