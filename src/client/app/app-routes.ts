@@ -34,6 +34,7 @@ export const appRoutes: RouteObject[] = [
   page('/reports', () => import('@/features/reports/reports-page')),
   page('/settings', () => import('@/features/settings/settings-page')),
   page('/practice', () => import('@/features/practice/practice-page')),
+  page('/practice/clients/:id', () => import('@/features/practice/client-details-page')),
   page('/practice/add-client', () => import('@/features/practice/practice-page')),
   page('/practice/onboard-client', () => import('@/features/practice/practice-page')),
   page('/practice/invoices', () => import('@/features/practice/practice-page')),

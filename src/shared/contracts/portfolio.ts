@@ -66,7 +66,6 @@ export const serviceLevelUpdateSchema = z.object({
   monthlyFee: moneyInput('Monthly fee'),
   billingFrequency: z.enum(billingFrequencies, { message: 'Choose a billing frequency: monthly, quarterly or annually' }).default('monthly'),
 });
-export type ServiceLevelUpdateInput = z.input<typeof serviceLevelUpdateSchema>;
 
 /** PUT /api/practice/clients/{id}/status: deactivate or reactivate a client. */
 export const clientStatusSchema = z.object({ isActive: z.boolean({ message: 'isActive must be true or false' }) });

@@ -107,4 +107,15 @@ describe('client access grants', () => {
     // An admin of the firm manages grants like the owner.
     expect((await grant(admin, client.id, member.user.id, 'viewer')).statusCode).toBe(200);
   });
+
+  it("lists the firm's members to grant from, whatever workspace is open", async () => {
+    const firm = await signUpFirm(t);
+    const member = await addMember(t, firm, 'accountant');
+    const client = await addClient(firm);
+    await openWorkspace(firm, client.organizationId);
+    const response = await firm.request({ method: 'GET', url: '/api/practice/members' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe('2');
+    expect(response.json().map((row: { id: string }) => row.id)).toEqual([firm.user.id, member.user.id]);
+  });
 });

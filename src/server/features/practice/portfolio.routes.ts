@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, partialBody } from '../../../shared/contracts/common';
+import { idParam, pageQuery, partialBody } from '../../../shared/contracts/common';
+import { teamMemberSchema } from '../../../shared/contracts/team';
 import {
   clientAccessEntrySchema,
   clientAccessGrantSchema,
@@ -22,6 +23,7 @@ import { notFound } from '../../platform/errors';
 import type { JobWorker } from '../../platform/jobs';
 import type { RateLimit } from '../../platform/rate-limit';
 import { documentStore } from '../documents/documents.service';
+import { findMembers } from '../team/team.queries';
 import { grantClientAccess, listClientAccess, revokeClientAccess } from './client-access';
 import { deletePracticeClient, setClientStatus } from './client-lifecycle';
 import { queueClientMessage, startClientMessageWorker } from './client-messages';
@@ -249,6 +251,24 @@ export async function portfolioRoutes(app: ZodApp, deps: AppDeps): Promise<void>
     async (request, reply) => {
       await revokeClientAccess(deps.db, requireFirm(request), request.params.id, request.params.userId);
       return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/practice/members',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: "The firm's active members (to grant client access)",
+        description: "The members of the user's accounting firm, whatever workspace is open; paginated by limit and offset with X-Total-Count.",
+        querystring: pageQuery,
+        response: { 200: z.array(teamMemberSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await findMembers(deps.db, { organizationId: requireFirm(request).firmId, ...request.query });
+      return reply.header('X-Total-Count', String(total)).send(items);
     },
   );
 
