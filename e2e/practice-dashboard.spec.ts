@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { readOutbox, uniqueName } from './support';
@@ -66,6 +67,21 @@ async function inviteAccountant(page: Page, baseURL: string | undefined): Promis
   return email;
 }
 
+const axePath = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+
+/** The firm's view of the page has no serious or critical axe violation (the a11y journey sees it as a business). */
+async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({ path: axePath });
+  const serious = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document)).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+  expect(serious).toEqual([]);
+}
+
 const row = (page: Page, name: string) => page.getByTestId('portfolio-row').filter({ has: page.getByRole('link', { name, exact: true }) });
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
@@ -95,6 +111,7 @@ test('a firm works its client portfolio: figures, search, filter, service levels
   await expect(page.getByRole('link', { name: 'Add New Client' })).toHaveAttribute('href', '/practice/add-client');
   await expect(page.getByTestId('portfolio-row')).toHaveCount(5);
   await page.screenshot({ path: '/tmp/practice-dashboard.png', fullPage: true });
+  await expectAccessible(page);
 
   // Search by name or email, case-insensitive; the Onboarding filter has no one yet.
   await page.getByLabel('Search clients').fill('BAYSIDE');
@@ -214,6 +231,7 @@ test("an owner grants and revokes a teammate's access to a client, and opens the
   await expect(toast(page)).toContainText('Access Granted');
   await expect(access.getByRole('listitem').filter({ hasText: 'Mia Member' })).toContainText('Approver');
   await page.screenshot({ path: '/tmp/practice-client-access.png', fullPage: true });
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Revoke access of Mia Member' }).click();
   await expect(toast(page)).toContainText('Access Revoked');
   await expect(access.getByRole('listitem')).toHaveCount(1);
