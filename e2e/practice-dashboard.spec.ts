@@ -236,6 +236,14 @@ test("an owner grants and revokes a teammate's access to a client, and opens the
   await expect(toast(page)).toContainText('Access Revoked');
   await expect(access.getByRole('listitem')).toHaveCount(1);
 
+  // Deactivated, the workspace cannot be opened; reactivated, it can.
+  await page.getByRole('button', { name: 'Deactivate Client' }).click();
+  await expect(toast(page)).toContainText('Client Deactivated');
+  await expect(page.getByRole('button', { name: 'Open workspace' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Reactivate Client' }).click();
+  await expect(toast(page)).toContainText('Client Reactivated');
+  await expect(page.getByRole('button', { name: 'Open workspace' })).toBeEnabled();
+
   await page.getByRole('button', { name: 'Open workspace' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const me = (await (await page.request.get('/api/user')).json()) as { organizationId: string; organizationName: string; clientWorkspace: boolean };
@@ -243,4 +251,38 @@ test("an owner grants and revokes a teammate's access to a client, and opens the
   // Inside the client's workspace the lists are the client's own: no customers yet.
   await page.goto('/customers');
   await expect(page.getByText('No customers yet')).toBeVisible();
+});
+
+test('an owner deletes a client added by mistake, and cannot delete one the firm has invoiced', async ({ page }) => {
+  await signUpFirm(page.request);
+  const mistake = await addClient(page.request, 'Typo Traders');
+  const invoiced = await addClient(page.request, 'Invoiced Inc');
+  const invoice = await page.request.post('/api/invoices', {
+    data: {
+      customerId: invoiced.id,
+      invoiceNumber: uniqueName('FEE-'),
+      status: 'sent',
+      issueDate: '2026-01-01',
+      dueDate: '2026-01-31',
+      subtotal: '299.00',
+      taxAmount: '0',
+      discountAmount: '0',
+      totalAmount: '299.00',
+      items: [{ description: 'Monthly bookkeeping', quantity: 1, unitPrice: '299.00', totalPrice: '299.00' }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+
+  await page.goto(`/practice/clients/${invoiced.id}`);
+  await expect(page.getByText('1 open invoice from your practice')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Client' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toContainText('Your practice has invoiced this client. Deactivate the client instead.');
+
+  await page.goto(`/practice/clients/${mistake.id}`);
+  await page.getByRole('button', { name: 'Delete Client' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page)).toContainText('Client Deleted');
+  await expect(page).toHaveURL(/\/practice$/);
+  await expect(page.getByTestId('portfolio-row')).toHaveText([/Invoiced Inc/]);
 });

@@ -53,14 +53,15 @@ export default function ClientDetailsPage() {
   const [messaging, setMessaging] = useState(false);
 
   const notFound = details.error instanceof ApiError && (details.error.status === 404 || details.error.status === 403);
+  const title = notFound || (!client && !details.isLoading) ? 'Client not found' : (client?.name ?? 'Client');
   return (
     <PageLayout
-      title={client?.name ?? (details.isLoading ? 'Client' : 'Client not found')}
+      title={title}
       subtitle="Client details"
       actions={
         <>
           {backLink}
-          {client && (
+          {client && !notFound && (
             <Button
               disabled={!client.organizationId || !client.isActive || open.isPending}
               onClick={() =>
@@ -268,18 +269,19 @@ function StatusCard({ client }: { client: PracticeClientDetails }) {
         title="Delete client?"
         description={`${client.name} and its workspace will be removed. This cannot be undone. A client with invoices or bills cannot be deleted; deactivate it instead.`}
         pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
+        onConfirm={() => {
+          // mutateAsync: the page goes on to the portfolio even though this card unmounts on the way.
+          remove.mutateAsync().then(
+            () => {
               toast({ title: 'Client Deleted', description: client.name });
               void navigate('/practice');
             },
-            onError: (error) => {
+            (error: Error) => {
               setConfirming(false);
               fail('Delete Failed')(error);
             },
-          })
-        }
+          );
+        }}
       />
     </Card>
   );

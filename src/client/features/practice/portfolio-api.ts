@@ -114,10 +114,15 @@ export function useSetClientStatus(id: string) {
 }
 
 export function useDeleteClient(id: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidatePractice();
   return useMutation({
     mutationFn: () => apiRequest<void>('DELETE', `${PRACTICE_CLIENTS_URL}/${id}`),
-    onSuccess: invalidate,
+    // The client is gone: its page is dropped rather than asked for again (a 404).
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: clientDetailsKey(id), exact: true });
+      return invalidate();
+    },
   });
 }
 
