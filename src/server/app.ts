@@ -31,6 +31,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
 import { billingRoutes } from './features/settings/billing.routes';
@@ -51,6 +52,7 @@ const features: FeatureRoutes[] = [
   workspacesRoutes,
   practiceRoutes,
   practiceQueueRoutes,
+  portfolioRoutes,
   teamRoutes,
   settingsRoutes,
   billingRoutes,

@@ -36,6 +36,7 @@ export const appRoutes: RouteObject[] = [
   page('/practice', () => import('@/features/practice/practice-page')),
   page('/practice/queue', () => import('@/features/practice/queue-page')),
   page('/practice/add-client', () => import('@/features/practice/add-client/add-client-page')),
+  page('/practice/clients/:id', () => import('@/features/practice/client-details-page')),
   page('/practice/onboard-client', () => import('@/features/practice/practice-page')),
   page('/practice/invoices', () => import('@/features/practice/practice-page')),
   page('/practice/analytics', () => import('@/features/practice/practice-page')),

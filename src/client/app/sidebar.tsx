@@ -29,7 +29,7 @@ interface NavEntry {
 /** Spec 2.2's sidebar, with a Dashboard entry on top; badges follow the data. */
 export const navEntries: readonly NavEntry[] = [
   { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard },
-  { label: 'My Practice', to: '/practice', icon: Briefcase },
+  { label: 'My Practice', to: '/practice', icon: Briefcase, badge: 'clientsInOnboarding' },
   { label: 'Clients', to: '/customers', icon: Users, badge: 'customers' },
   { label: 'Invoices', to: '/invoices', icon: FileText, badge: 'openInvoices' },
   { label: 'Bills', to: '/bills', icon: Receipt, badge: 'unpaidBills' },
@@ -47,6 +47,7 @@ const badgeTitles: Record<keyof NavigationCounts, string> = {
   openInvoices: 'open invoices',
   unpaidBills: 'unpaid bills',
   pendingApprovals: 'pending approvals',
+  clientsInOnboarding: 'clients in onboarding',
 };
 
 /** The root path counts as the dashboard; a section stays active on its sub-pages. */

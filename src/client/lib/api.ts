@@ -53,9 +53,9 @@ export function onWorkspaceChanged(handler: () => void): void {
   workspaceChanged = handler;
 }
 
-export async function apiFetch(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiFetch(method: string, url: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (shownWorkspace) headers[WORKSPACE_HEADER] = shownWorkspace;
   const response = await fetch(url, {
@@ -72,8 +72,9 @@ export async function apiFetch(method: string, url: string, body?: unknown): Pro
   return response;
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await apiFetch(method, url, body);
+/** `headers` adds request headers, e.g. an Idempotency-Key that makes a retried write safe. */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+  const response = await apiFetch(method, url, body, headers);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

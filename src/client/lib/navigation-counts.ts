@@ -5,6 +5,8 @@ export interface NavigationCounts {
   openInvoices: number;
   unpaidBills: number;
   pendingApprovals: number;
+  /** Firm members: their clients still in onboarding (pending or in progress); 0 for everyone else. */
+  clientsInOnboarding: number;
 }
 
 export const navigationCountsKey = ['/api/navigation/counts'] as const;

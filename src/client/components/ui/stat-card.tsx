@@ -1,7 +1,8 @@
-import type { LucideIcon } from 'lucide-react';
+import { Info, type LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
 
 /**
  * A figure on a card (dashboard, approvals). The figure is never cut: it takes the card's whole
@@ -16,6 +17,8 @@ export function StatCard(props: {
   iconTone: string;
   detail?: string;
   detailTone?: string;
+  /** How the figure is defined, in a tooltip on an info button beside the label. */
+  hint?: string;
   loading?: boolean;
 }) {
   const Icon = props.icon;
@@ -23,7 +26,19 @@ export function StatCard(props: {
     <Card>
       <CardContent className="@container pt-6">
         <div className="flex items-start justify-between gap-3">
-          <p className="text-sm font-medium text-slate-500">{props.label}</p>
+          <p className="flex items-center gap-1 text-sm font-medium text-slate-500">
+            {props.label}
+            {props.hint && (
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <button type="button" className="rounded-full text-slate-400 outline-none hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-ring" aria-label={`How ${props.label} is defined`}>
+                    <Info className="size-3.5" aria-hidden="true" />
+                  </button>
+                </TooltipTrigger>
+                <TooltipContent>{props.hint}</TooltipContent>
+              </Tooltip>
+            )}
+          </p>
           <div className={cn('shrink-0 rounded-lg p-2', props.iconTone)}>
             <Icon className="size-5" aria-hidden="true" />
           </div>

@@ -26,7 +26,7 @@ describe('navigation counts', () => {
     }
     const response = await mine.request({ method: 'GET', url: '/api/navigation/counts' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ customers: 2, openInvoices: 0, unpaidBills: 0, pendingApprovals: 0 });
+    expect(response.json()).toEqual({ customers: 2, openInvoices: 0, unpaidBills: 0, pendingApprovals: 0, clientsInOnboarding: 0 });
   });
 
   it('needs a session', async () => {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvFileName, toCsv } from './csv';
+
+describe('toCsv', () => {
+  const columns = [
+    { header: 'Name', value: (row: { name: string; fee: string | null }) => row.name },
+    { header: 'Fee', value: (row: { name: string; fee: string | null }) => row.fee },
+  ];
+
+  it('quotes commas, quotes and line breaks, with CRLF lines and a byte order mark', () => {
+    const csv = toCsv(columns, [{ name: 'Smith, "Jones" & Co\nLtd', fee: '299.00' }]);
+    expect(csv).toBe('\uFEFFName,Fee\r\n"Smith, ""Jones"" & Co\nLtd",299.00\r\n');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas, and leaves empty cells empty', () => {
+    const rows = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tTab', '\uFF1D1+1'].map((name) => ({ name, fee: null }));
+    const cells = toCsv(columns, rows).replace('\uFEFF', '').trimEnd().split('\r\n').slice(1);
+    expect(cells).toEqual([`"'=HYPERLINK(""http://x"")",`, "'+1,", "'-2,", "'@SUM(A1),", "'\tTab,", "'\uFF1D1+1,"]);
+  });
+
+  it('names files safely for a header', () => {
+    expect(csvFileName('practice clients 2026-11-24')).toBe('practice-clients-2026-11-24.csv');
+    expect(csvFileName('"/../')).toBe('export.csv');
+  });
+});

@@ -1,0 +1,27 @@
+import { type BillingFrequency, billingDiscountPercent } from './contracts/practice';
+import { type Cents, multiplyCents, percentOf } from './money';
+
+/** Months covered by one bill at each billing frequency. */
+export const billingPeriodMonths: Record<BillingFrequency, number> = { monthly: 1, quarterly: 3, annually: 12 };
+
+export const billingPeriodLabels: Record<BillingFrequency, string> = { monthly: 'per month', quarterly: 'per quarter', annually: 'per year' };
+
+/**
+ * A client's fee per month after the billing-frequency discount (quarterly 5%, annual 10%): the
+ * monthly fee less the discount, rounded to the cent. The portfolio's monthly recurring revenue is
+ * the sum of these; the stats query computes the same in SQL (discount rounded to the cent first).
+ */
+export function monthlyEquivalent(monthlyFee: Cents, frequency: BillingFrequency): Cents {
+  return monthlyFee - percentOf(monthlyFee, billingDiscountPercent[frequency]);
+}
+
+/** What one bill to the client comes to: the fee for the period's months, less the discount. */
+export function billedFee(monthlyFee: Cents, frequency: BillingFrequency): Cents {
+  const period = multiplyCents(monthlyFee, billingPeriodMonths[frequency]);
+  return period - percentOf(period, billingDiscountPercent[frequency]);
+}
+
+/** A stored billing frequency, read defensively (an unknown value bills monthly). */
+export function asBillingFrequency(value: string): BillingFrequency {
+  return value === 'quarterly' || value === 'annually' ? value : 'monthly';
+}
