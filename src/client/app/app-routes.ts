@@ -38,9 +38,9 @@ export const appRoutes: RouteObject[] = [
   page('/practice/add-client', () => import('@/features/practice/add-client/add-client-page')),
   page('/practice/clients/:id', () => import('@/features/practice/client-details-page')),
   page('/practice/onboard-client', () => import('@/features/practice/practice-page')),
-  page('/practice/invoices', () => import('@/features/practice/practice-page')),
-  page('/practice/analytics', () => import('@/features/practice/practice-page')),
-  page('/practice/integrations', () => import('@/features/practice/practice-page')),
+  page('/practice/invoices', () => import('@/features/practice/practice-area-pending-page')),
+  page('/practice/analytics', () => import('@/features/practice/practice-area-pending-page')),
+  page('/practice/integrations', () => import('@/features/practice/practice-area-pending-page')),
 ];
 
 /** Public pages with forms (they post data and show toasts) load the providers; content pages do not. */
