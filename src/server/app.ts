@@ -30,6 +30,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -47,6 +48,7 @@ const features: FeatureRoutes[] = [
   twoFactorRoutes,
   workspacesRoutes,
   practiceRoutes,
+  onboardingRoutes,
   teamRoutes,
   settingsRoutes,
   customersRoutes,
