@@ -127,6 +127,17 @@ test('onboard a client through all five steps with two uploads and the bank acco
   expect(onboarding.workflow.status).toBe('completed');
   expect(onboarding.bankAccount).toMatchObject({ accountLast4: '6789', verificationStatus: 'pending' });
   expect(onboarding.documents.w9Form.fileName).toBe('w9-signed.png');
+
+  // Inside the client's workspace the documents are in its Documents, stored without being read.
+  const switched = await page.request.put('/api/session/workspace', { data: { organizationId: client.organizationId } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  await page.goto('/documents');
+  const statement = page.getByTestId('document-card').filter({ hasText: 'statement-october.pdf' });
+  await expect(statement).toContainText('Bank Statement');
+  await expect(statement.getByTestId('ocr-status')).toHaveText('Stored');
+  await expect(statement.getByRole('button', { name: 'Create Bill' })).toHaveCount(0);
+  await expect(page.getByTestId('document-card').filter({ hasText: 'w9-signed.png' })).toContainText('W-9 Form');
+  await page.screenshot({ path: '/tmp/onboarding-client-documents.png', fullPage: true });
 });
 
 test("leaving at step 3 and coming back opens step 3 with step 2's data kept, and a draft is kept where it was typed", async ({ page }) => {

@@ -94,11 +94,11 @@ export async function signInFirm(page: Pick<Page, 'request'>): Promise<void> {
 }
 
 /** Adds a client to the signed-in firm's practice through POST /api/practice/clients. */
-export async function addPracticeClient(page: Pick<Page, 'request'>, businessName: string): Promise<{ id: string }> {
+export async function addPracticeClient(page: Pick<Page, 'request'>, businessName: string): Promise<{ id: string; organizationId: string }> {
   const name = uniqueName('client');
   const response = await page.request.post('/api/practice/clients', {
     data: { businessName, businessEmail: `${name}@bayside.example`, industry: 'restaurant', contactName: 'Rosa Baker', contactEmail: `rosa.${name}@bayside.example` },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string };
+  return (await response.json()) as { id: string; organizationId: string };
 }
