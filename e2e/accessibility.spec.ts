@@ -4,7 +4,7 @@ import { type Page, expect, request as playwrightRequest, test } from '@playwrig
 import { appRoutes, publicAppRoutes } from '../src/client/app/app-routes';
 import { settingsTabs } from '../src/client/features/settings/settings-tabs';
 import { marketingRoutes } from '../src/client/marketing/routes';
-import { accountWithInvoice, readOutbox, uniqueName } from './support';
+import { accountWithInvoice, addPracticeClient, readOutbox, signInFirm, uniqueName } from './support';
 
 /**
  * Every route the router knows, read from the router's own lists: public pages signed out,
@@ -119,5 +119,17 @@ test.describe('app pages, signed in', () => {
   }
   test('/checkout signed in has one h1 and no serious axe violation', async ({ page }) => {
     await checkPage(page, '/checkout');
+  });
+});
+
+test.describe('practice pages, signed in as a firm', () => {
+  test('/practice/onboard-client, the list and a client open at its step, has one h1 and no serious axe violation', async ({ page }) => {
+    await signInFirm(page);
+    const client = await addPracticeClient(page, 'Axe Avenue Bakery');
+    await checkPage(page, '/practice/onboard-client');
+    await checkPage(page, `/practice/onboard-client?clientId=${client.id}`);
+    await page.getByRole('button', { name: 'Complete Step & Continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Service Configuration' })).toBeVisible();
+    await checkPage(page, `/practice/onboard-client?clientId=${client.id}`);
   });
 });

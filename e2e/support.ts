@@ -67,3 +67,38 @@ export async function accountWithInvoice(request: APIRequestContext, total = '50
   expect(invoice.status(), await invoice.text()).toBe(201);
   return { invoiceId: ((await invoice.json()) as { id: string }).id, invoiceNumber: `INV-${name}`, today };
 }
+
+/** Registers an accounting firm and signs its owner in (the cookie lands in the page's context). */
+export async function signInFirm(page: Pick<Page, 'request'>): Promise<void> {
+  const name = uniqueName('firm');
+  const password = 'harbor-secret';
+  const registered = await page.request.post('/api/accounting-firms/register', {
+    data: {
+      firmName: `Harbor CPA ${name}`,
+      firmEmail: `${name}@harbor.example`,
+      ownerFirstName: 'Dana',
+      ownerLastName: 'Whitfield',
+      ownerEmail: `${name}.owner@harbor.example`,
+      ownerUsername: name,
+      ownerPassword: password,
+      confirmPassword: password,
+      subscriptionPlan: 'professional',
+      specializations: [],
+      certifications: [],
+      agreeToTerms: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const login = await page.request.post('/api/login', { data: { username: name, password } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+/** Adds a client to the signed-in firm's practice through POST /api/practice/clients. */
+export async function addPracticeClient(page: Pick<Page, 'request'>, businessName: string): Promise<{ id: string; organizationId: string }> {
+  const name = uniqueName('client');
+  const response = await page.request.post('/api/practice/clients', {
+    data: { businessName, businessEmail: `${name}@bayside.example`, industry: 'restaurant', contactName: 'Rosa Baker', contactEmail: `rosa.${name}@bayside.example` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; organizationId: string };
+}

@@ -32,6 +32,7 @@ import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { portfolioRoutes } from './features/practice/portfolio.routes';
+import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
 import { billingRoutes } from './features/settings/billing.routes';
@@ -53,6 +54,7 @@ const features: FeatureRoutes[] = [
   practiceRoutes,
   practiceQueueRoutes,
   portfolioRoutes,
+  onboardingRoutes,
   teamRoutes,
   settingsRoutes,
   billingRoutes,

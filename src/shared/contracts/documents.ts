@@ -4,8 +4,15 @@ import { type ExtractedData, extractedData } from './extracted-data';
 import { lineItemSchema } from './line-items';
 import { multiplyCents, sumCents } from '../money';
 
-export const documentTypes = ['invoice', 'bill', 'receipt', 'w9'] as const;
+/**
+ * Bills, invoices, receipts and W-9s are uploaded on the Documents page and read (OCR). Bank
+ * statements, business licenses and operating agreements are compliance documents a firm
+ * collects while onboarding a client; they are stored in the client's Documents, never read.
+ */
+export const readableDocumentTypes = ['invoice', 'bill', 'receipt', 'w9'] as const;
+export const documentTypes = [...readableDocumentTypes, 'bank_statement', 'business_license', 'operating_agreement'] as const;
 export type DocumentType = (typeof documentTypes)[number];
+export type ReadableDocumentType = (typeof readableDocumentTypes)[number];
 export const ocrStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OcrStatus = (typeof ocrStatuses)[number];
 
@@ -22,8 +29,18 @@ export const uploadMessages = {
 
 export const documentTypeSchema = z.enum(documentTypes, { message: 'Invalid document type' });
 
-/** The text fields sent with the file in the multipart upload. */
-export const uploadFieldsSchema = z.object({ documentType: documentTypeSchema });
+/** The text fields sent with the file in the multipart upload (the Documents page reads what it uploads). */
+export const uploadFieldsSchema = z.object({ documentType: z.enum(readableDocumentTypes, { message: 'Invalid document type' }) });
+
+/** Spec 5: the file checks the browser makes before sending (the server checks the bytes again). */
+export function uploadProblem(file: { name: string; size: number } | null): string | null {
+  if (!file) return uploadMessages.fileRequired;
+  const name = file.name.toLowerCase();
+  if (!uploadAccept.split(',').some((extension) => name.endsWith(extension))) return uploadMessages.invalidType;
+  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
+  if (file.size === 0) return uploadMessages.fileRequired;
+  return null;
+}
 
 export const documentListQuery = pageQuery.extend({ documentType: documentTypeSchema.optional() });
 export type DocumentListQuery = z.infer<typeof documentListQuery>;

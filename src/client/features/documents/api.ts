@@ -5,6 +5,7 @@ import type {
   CreateTransactionResult,
   DocumentDto,
   DocumentType,
+  ReadableDocumentType,
 } from '@shared/contracts/documents';
 import type { ApiErrorBody } from '@shared/errors';
 
@@ -35,7 +36,7 @@ export function useDocuments(params: DocumentListParams) {
  * Sends the file with XMLHttpRequest rather than fetch: only XHR reports upload progress, which
  * drives the progress bar (`onProgress` gets 0..100).
  */
-export function uploadDocumentFile(file: File, documentType: DocumentType, onProgress: (percent: number) => void): Promise<DocumentDto> {
+export function uploadDocumentFile(file: File, documentType: ReadableDocumentType, onProgress: (percent: number) => void): Promise<DocumentDto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${DOCUMENTS_URL}/upload`);
@@ -70,7 +71,7 @@ export function uploadDocumentFile(file: File, documentType: DocumentType, onPro
 export function useUploadDocument(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { file: File; documentType: DocumentType }) => uploadDocumentFile(input.file, input.documentType, onProgress),
+    mutationFn: (input: { file: File; documentType: ReadableDocumentType }) => uploadDocumentFile(input.file, input.documentType, onProgress),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [DOCUMENTS_URL] }),
   });
 }

@@ -10,7 +10,8 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import type { DocumentDto } from '@shared/contracts/documents';
 import { useDeleteDocument } from './api';
-import { documentTypeLabels, formatExtractedTotal, formatFileSize, statusMeta } from './document-format';
+import { formatFileSize } from '@/lib/file-size';
+import { documentStatus, documentTypeLabels, formatExtractedTotal } from './document-format';
 
 function ExtractedDataBlock({ document }: { document: DocumentDto }) {
   const data = document.extractedData;
@@ -44,7 +45,7 @@ function ExtractedDataBlock({ document }: { document: DocumentDto }) {
 
 export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'bill' | 'invoice') => void }) {
   const { document } = props;
-  const status = statusMeta[document.ocrStatus];
+  const status = documentStatus(document);
   const StatusIcon = status.icon;
   const FileIcon = document.fileType.startsWith('image/') ? ImageIcon : FileText;
   const canCreate = document.ocrStatus === 'completed' && document.extractedData !== null && document.relatedEntityId === null;

@@ -1,7 +1,7 @@
-import { AlertCircle, CheckCircle2, Clock, Loader2, type LucideIcon } from 'lucide-react';
+import { AlertCircle, Archive, CheckCircle2, Clock, Loader2, type LucideIcon } from 'lucide-react';
 import type { BadgeVariant } from '@/components/ui/badge';
 import { findCurrency } from '@shared/currencies';
-import type { DocumentType, OcrStatus } from '@shared/contracts/documents';
+import type { DocumentDto, DocumentType, OcrStatus } from '@shared/contracts/documents';
 import { formatMoney, parseMoney } from '@shared/money';
 
 export const documentTypeLabels: Record<DocumentType, string> = {
@@ -9,6 +9,9 @@ export const documentTypeLabels: Record<DocumentType, string> = {
   invoice: 'Invoice',
   receipt: 'Receipt',
   w9: 'W-9 Form',
+  bank_statement: 'Bank Statement',
+  business_license: 'Business License',
+  operating_agreement: 'Operating Agreement',
 };
 
 export const statusMeta: Record<OcrStatus, { label: string; icon: LucideIcon; variant: BadgeVariant; spin?: boolean }> = {
@@ -18,17 +21,13 @@ export const statusMeta: Record<OcrStatus, { label: string; icon: LucideIcon; va
   failed: { label: 'Failed', icon: AlertCircle, variant: 'destructive' },
 };
 
-/** 1536 → "1.5 KB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+/**
+ * A compliance document collected in client onboarding is stored without being read: completed
+ * with nothing extracted (a read document always has its extracted data). It shows as Stored.
+ */
+const storedMeta = { label: 'Stored', icon: Archive, variant: 'secondary' } as const;
+export function documentStatus(document: Pick<DocumentDto, 'ocrStatus' | 'extractedData'>): (typeof statusMeta)[OcrStatus] {
+  return document.ocrStatus === 'completed' && document.extractedData === null ? storedMeta : statusMeta[document.ocrStatus];
 }
 
 /** The extracted total in the document's own currency when it was read, else with $ (spec 2.12). */

@@ -7,27 +7,17 @@ import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { type DocumentDto, type DocumentType, MAX_UPLOAD_BYTES, uploadAccept, uploadMessages } from '@shared/contracts/documents';
+import { type DocumentDto, type ReadableDocumentType, uploadAccept, uploadProblem } from '@shared/contracts/documents';
 import { useUploadDocument } from './api';
-import { documentTypeLabels, formatFileSize } from './document-format';
+import { formatFileSize } from '@/lib/file-size';
+import { documentTypeLabels } from './document-format';
 
-const allowedExtensions = uploadAccept.split(',');
 // Spec 2.12: Bill, Invoice, Receipt, W-9 Form, in this order.
-const typeOptions: readonly DocumentType[] = ['bill', 'invoice', 'receipt', 'w9'];
-
-/** Spec 5: the same checks (and messages) as the server, before anything is sent. */
-function checkFile(file: File | null): string | null {
-  if (!file) return uploadMessages.fileRequired;
-  const name = file.name.toLowerCase();
-  if (!allowedExtensions.some((extension) => name.endsWith(extension))) return uploadMessages.invalidType;
-  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
-  if (file.size === 0) return uploadMessages.fileRequired;
-  return null;
-}
+const typeOptions: readonly ReadableDocumentType[] = ['bill', 'invoice', 'receipt', 'w9'];
 
 export function UploadCard(props: { onUploaded: (document: DocumentDto) => void }) {
   const [file, setFile] = useState<File | null>(null);
-  const [documentType, setDocumentType] = useState<DocumentType>('bill');
+  const [documentType, setDocumentType] = useState<ReadableDocumentType>('bill');
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [dragging, setDragging] = useState(false);
@@ -36,7 +26,7 @@ export function UploadCard(props: { onUploaded: (document: DocumentDto) => void 
 
   function choose(next: File | null) {
     setFile(next);
-    setError(next ? checkFile(next) : null);
+    setError(next ? uploadProblem(next) : null);
   }
 
   function onDrop(event: DragEvent<HTMLElement>) {
@@ -47,7 +37,7 @@ export function UploadCard(props: { onUploaded: (document: DocumentDto) => void 
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = checkFile(file);
+    const problem = uploadProblem(file);
     setError(problem);
     if (problem || !file) return;
     setProgress(0);
@@ -117,7 +107,7 @@ export function UploadCard(props: { onUploaded: (document: DocumentDto) => void 
           )}
           <Field label="Document Type">
             {(control) => (
-              <Select value={documentType} onValueChange={(value) => setDocumentType(value as DocumentType)}>
+              <Select value={documentType} onValueChange={(value) => setDocumentType(value as ReadableDocumentType)}>
                 <SelectTrigger {...control} className="w-full">
                   <SelectValue />
                 </SelectTrigger>

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES, uploadFieldsSchema, uploadMessages } from '../../../shared/contracts/documents';
 import { AppError, validationError } from '../../platform/errors';
 import type { UploadInput } from './documents.service';
@@ -24,12 +25,15 @@ function multipartError(error: unknown): AppError | null {
 }
 
 /**
- * Reads the multipart upload (fields `file` and `documentType`, in any order). The file is
- * buffered up to the 10 MB limit; a longer one stops there and is refused with 413.
+ * Reads a multipart upload: the field `file` and the text fields `fields` describes, in any order.
+ * The file is buffered up to the 10 MB limit; a longer one stops there and is refused with 413.
  */
-export async function readUpload(request: FastifyRequest): Promise<UploadInput> {
+export async function readMultipartFile<Fields extends z.ZodType>(
+  request: FastifyRequest,
+  fields: Fields,
+): Promise<{ bytes: Buffer; fileName: string | undefined; fields: z.output<Fields> }> {
   let file: { bytes: Buffer; fileName: string } | null = null;
-  const fields: Record<string, string> = {};
+  const values: Record<string, string> = {};
   try {
     for await (const part of request.parts({ limits: uploadLimits })) {
       if (part.type === 'file') {
@@ -37,7 +41,7 @@ export async function readUpload(request: FastifyRequest): Promise<UploadInput> 
         if (part.file.truncated) throw multipartError({ code: 'FST_REQ_FILE_TOO_LARGE' }) ?? new Error('unreachable');
         if (part.fieldname === 'file') file = { bytes, fileName: part.filename };
       } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+        values[part.fieldname] = part.value;
       }
     }
   } catch (error) {
@@ -49,10 +53,16 @@ export async function readUpload(request: FastifyRequest): Promise<UploadInput> 
     }
     throw new AppError('BAD_REQUEST', 'The upload could not be read');
   }
-  const parsed = uploadFieldsSchema.safeParse(fields);
+  const parsed = fields.safeParse(values);
   if (!file || file.bytes.length === 0) {
     throw new AppError('VALIDATION', uploadMessages.fileRequired, { file: uploadMessages.fileRequired });
   }
   if (!parsed.success) throw validationError(parsed.error);
-  return { bytes: file.bytes, fileName: file.fileName, documentType: parsed.data.documentType };
+  return { bytes: file.bytes, fileName: file.fileName, fields: parsed.data };
+}
+
+/** The Documents page's upload: the file and its `documentType`. */
+export async function readUpload(request: FastifyRequest): Promise<UploadInput> {
+  const upload = await readMultipartFile(request, uploadFieldsSchema);
+  return { bytes: upload.bytes, fileName: upload.fileName, documentType: upload.fields.documentType };
 }
