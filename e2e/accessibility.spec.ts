@@ -124,8 +124,8 @@ test.describe('app pages, signed in', () => {
 
 test.describe('practice pages, signed in as a firm', () => {
   test('/practice/onboard-client, the list and a client open at its step, has one h1 and no serious axe violation', async ({ page }) => {
-    await signInFirm(page);
-    const client = await addPracticeClient(page, 'Axe Avenue Bakery');
+    await signInFirm(page.request);
+    const client = await addPracticeClient(page.request, 'Axe Avenue Bakery');
     await checkPage(page, '/practice/onboard-client');
     await checkPage(page, `/practice/onboard-client?clientId=${client.id}`);
     await page.getByRole('button', { name: 'Complete Step & Continue' }).click();

@@ -1,32 +1,9 @@
 import path from 'node:path';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { uniqueName } from './support';
+import { type Page, expect, test } from '@playwright/test';
+import { signInFirm, uniqueName } from './support';
 
 const stepHeading = (page: Page) => page.getByRole('heading', { level: 2, name: /^Step \d of 5/ });
 const axePath = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
-
-/** Registers an accounting firm and signs its owner in (the cookie lands in the page's context). */
-async function signInFirm(request: APIRequestContext, plan: 'starter' | 'professional' = 'professional'): Promise<void> {
-  const name = uniqueName('firm');
-  const password = 'harbor-secret';
-  const registered = await request.post('/api/accounting-firms/register', {
-    data: {
-      firmName: `Harbor CPA ${name}`,
-      firmEmail: `${name}@harbor.example`,
-      ownerFirstName: 'Dana',
-      ownerLastName: 'Whitfield',
-      ownerEmail: `${name}.owner@harbor.example`,
-      ownerUsername: name,
-      ownerPassword: password,
-      confirmPassword: password,
-      subscriptionPlan: plan,
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/login', { data: { username: name, password } });
-  expect(login.status(), await login.text()).toBe(200);
-}
 
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label).click();
@@ -178,7 +155,7 @@ test('a firm adds a client through the five steps, lands on its onboarding, and 
 });
 
 test("a firm at its plan's limit is sent to Settings > Billing, changes plan there, and the sidebar's Upgrade to Pro opens it", async ({ page }) => {
-  await signInFirm(page.request, 'starter');
+  await signInFirm(page.request, { plan: 'starter' });
   for (let index = 0; index < 10; index += 1) {
     const name = uniqueName('client');
     const added = await page.request.post('/api/practice/clients', {

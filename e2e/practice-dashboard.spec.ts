@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readOutbox, uniqueName } from './support';
+import { addPracticeClient, readOutbox, signInFirm, uniqueName } from './support';
 
 /** Undoes quoted-printable soft line breaks and escapes in a mail. */
 const decode = (mail: string) =>
@@ -16,39 +16,10 @@ interface Client {
   organizationId: string;
 }
 
-/** Registers a firm and signs its owner in; the session cookie lands in `request`'s context. */
-async function signUpFirm(request: APIRequestContext): Promise<string> {
-  const name = uniqueName('firm');
-  const password = 'harbor owner password';
-  const registered = await request.post('/api/accounting-firms/register', {
-    data: {
-      firmName: 'Harbor CPA',
-      firmEmail: `${name}@harbor.example`,
-      ownerFirstName: 'Dana',
-      ownerLastName: 'Whitfield',
-      ownerEmail: `${name}.owner@harbor.example`,
-      ownerUsername: name,
-      ownerPassword: password,
-      confirmPassword: password,
-      subscriptionPlan: 'professional',
-      specializations: [],
-      certifications: [],
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/login', { data: { username: name, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return name;
-}
-
 async function addClient(request: APIRequestContext, businessName: string): Promise<Client> {
   const slug = uniqueName('client');
-  const response = await request.post('/api/practice/clients', {
-    data: { businessName, businessEmail: `${slug}@clients.example`, industry: 'retail', contactName: 'Rosa Baker', contactEmail: `rosa.${slug}@clients.example`, tags: ['local'] },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Client;
+  const fields = { businessEmail: `${slug}@clients.example`, contactEmail: `rosa.${slug}@clients.example`, industry: 'retail', tags: ['local'] };
+  return (await addPracticeClient(request, businessName, fields)) as Client;
 }
 
 /** A teammate of the firm through the invitation flow, signed in in a context of their own. */
@@ -86,7 +57,7 @@ const row = (page: Page, name: string) => page.getByTestId('portfolio-row').filt
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
 test('a firm works its client portfolio: figures, search, filter, service levels, messages, export and a client page', async ({ page }) => {
-  await signUpFirm(page.request);
+  await signInFirm(page.request);
   const bakery = await addClient(page.request, 'Bayside Bakery');
   const cafe = await addClient(page.request, 'Cedar Cafe');
   const hotel = await addClient(page.request, 'Harbor Hotel');
@@ -216,7 +187,7 @@ test('a firm works its client portfolio: figures, search, filter, service levels
 });
 
 test("an owner grants and revokes a teammate's access to a client, and opens the client's workspace", async ({ page, baseURL }) => {
-  await signUpFirm(page.request);
+  await signInFirm(page.request);
   const client = await addClient(page.request, 'Granite Goods');
   await inviteAccountant(page, baseURL);
 
@@ -254,7 +225,7 @@ test("an owner grants and revokes a teammate's access to a client, and opens the
 });
 
 test('an owner deletes a client added by mistake, and cannot delete one the firm has invoiced', async ({ page }) => {
-  await signUpFirm(page.request);
+  await signInFirm(page.request);
   const mistake = await addClient(page.request, 'Typo Traders');
   const invoiced = await addClient(page.request, 'Invoiced Inc');
   const invoice = await page.request.post('/api/invoices', {

@@ -35,8 +35,8 @@ async function completeStep(page: Page, step: number): Promise<void> {
 }
 
 test('onboard a client through all five steps with two uploads and the bank account, and activate it', async ({ page }) => {
-  await signInFirm(page);
-  const client = await addClient(page, 'Bayside Bakery');
+  await signInFirm(page.request);
+  const client = await addClient(page.request, 'Bayside Bakery');
 
   await page.goto('/practice/onboard-client');
   await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
@@ -141,8 +141,8 @@ test('onboard a client through all five steps with two uploads and the bank acco
 });
 
 test("leaving at step 3 and coming back opens step 3 with step 2's data kept, and a draft is kept where it was typed", async ({ page }) => {
-  await signInFirm(page);
-  const client = await addClient(page, 'Granite Gardens');
+  await signInFirm(page.request);
+  const client = await addClient(page.request, 'Granite Gardens');
 
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -185,8 +185,8 @@ test("leaving at step 3 and coming back opens step 3 with step 2's data kept, an
 });
 
 test('activation refused by the server lists each missing item; an unknown client shows "Client not found"', async ({ page }) => {
-  await signInFirm(page);
-  const client = await addClient(page, 'Summit Supplies');
+  await signInFirm(page.request);
+  const client = await addClient(page.request, 'Summit Supplies');
   const base = `/api/practice/clients/${client.id}/onboarding`;
   const putStep = async (step: number, data: Record<string, unknown>) => {
     const response = await page.request.put(`${base}/steps/${step}`, { data: { ...data, complete: true } });
@@ -218,7 +218,7 @@ test('activation refused by the server lists each missing item; an unknown clien
 });
 
 test('a firm with no client in onboarding is offered Add New Client', async ({ page }) => {
-  await signInFirm(page);
+  await signInFirm(page.request);
   await page.goto('/practice/onboard-client');
   await expect(page.getByText('No clients are onboarding')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Add New Client' }).first()).toHaveAttribute('href', '/practice/add-client');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
-import { uniqueName } from './support';
+import { type SignedInFirm, signInFirm, uniqueName } from './support';
 
 /*
  * The practice's Approval Queue: a firm with two clients whose own workspaces hold bills waiting for
@@ -10,34 +10,7 @@ import { uniqueName } from './support';
  * screen, and then seen approved inside the client's workspace.
  */
 
-interface Owner {
-  id: string;
-  homeOrganizationId: string;
-  organizationTimeZone: string;
-}
-
-async function registerFirm(request: APIRequestContext): Promise<Owner> {
-  const name = uniqueName('queuefirm');
-  const password = 'harbor-secret-1';
-  const registered = await request.post('/api/accounting-firms/register', {
-    data: {
-      firmName: 'Harbor CPA',
-      firmEmail: `${name}@harbor.example`,
-      ownerFirstName: 'Dana',
-      ownerLastName: 'Whitfield',
-      ownerEmail: `${name}.owner@harbor.example`,
-      ownerUsername: name,
-      ownerPassword: password,
-      confirmPassword: password,
-      subscriptionPlan: 'professional',
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/api/login', { data: { username: name, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return (await login.json()) as Owner;
-}
+type Owner = SignedInFirm['user'];
 
 async function switchTo(request: APIRequestContext, organizationId: string): Promise<void> {
   const response = await request.put('/api/session/workspace', { data: { organizationId } });
@@ -84,7 +57,7 @@ test.use({ bypassCSP: true }); // axe is injected as an inline script
 const row = (page: Page, billNumber: string) => page.getByTestId('queue-approval').filter({ hasText: billNumber });
 
 test('a firm clears its clients’ approvals from one queue', async ({ page }) => {
-  const owner = await registerFirm(page.request);
+  const { user: owner } = await signInFirm(page.request);
   // The owner may approve up to $1,000: the larger bill is skipped in the batch, with the reason.
   const limit = await page.request.put(`/api/team/${owner.id}`, { data: { approvalLimit: '1000.00' } });
   expect(limit.status(), await limit.text()).toBe(200);

@@ -1,46 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { uniqueName } from './support';
+import { addPracticeClient, signInFirm, uniqueName } from './support';
 
 /** A firm registered through the API, its owner signed in in this page's context, and one client. */
 async function firmWithClient(request: APIRequestContext, clientName: string) {
-  const name = uniqueName('ws');
-  const password = 'harbor-secret';
-  const registered = await request.post('/api/accounting-firms/register', {
-    data: {
-      firmName: `Harbor CPA ${name}`,
-      firmEmail: `${name}@harbor.example`,
-      ownerFirstName: 'Dana',
-      ownerLastName: 'Whitfield',
-      ownerEmail: `${name}.owner@harbor.example`,
-      ownerUsername: name,
-      ownerPassword: password,
-      confirmPassword: password,
-      subscriptionPlan: 'professional',
-      specializations: [],
-      certifications: [],
-      agreeToTerms: true,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  expect((await request.post('/api/login', { data: { username: name, password } })).status()).toBe(200);
-  const client = await request.post('/api/practice/clients', {
-    data: {
-      businessName: clientName,
-      businessEmail: `${name}@bayside.example`,
-      industry: 'restaurant',
-      contactName: 'Rosa Baker',
-      contactEmail: `rosa.${name}@bayside.example`,
-      invoicePrefix: 'BAY',
-      invoiceStartNumber: 5000,
-    },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  return { firmName: `Harbor CPA ${name}`, client: (await client.json()) as { id: string; organizationId: string } };
+  const { firmName } = await signInFirm(request);
+  const client = await addPracticeClient(request, clientName, { invoicePrefix: 'BAY', invoiceStartNumber: 5000 });
+  return { firmName, client };
 }
 
 async function openSwitcher(page: Page) {
-  await page.getByRole('button', { name: /^Workspace: .*Switch workspace$/ }).click();
+  await page.getByRole('button', { name: /^Switch workspace: / }).click();
   return page.getByRole('listbox', { name: 'Workspaces' });
 }
 

@@ -68,13 +68,24 @@ export async function accountWithInvoice(request: APIRequestContext, total = '50
   return { invoiceId: ((await invoice.json()) as { id: string }).id, invoiceNumber: `INV-${name}`, today };
 }
 
-/** Registers an accounting firm and signs its owner in (the cookie lands in the page's context). */
-export async function signInFirm(page: Pick<Page, 'request'>): Promise<void> {
+export interface SignedInFirm {
+  username: string;
+  firmName: string;
+  /** The owner as POST /api/login answers. */
+  user: { id: string; homeOrganizationId: string; organizationTimeZone: string };
+}
+
+/**
+ * Registers an accounting firm through the API and signs its owner in; the session cookie lands in
+ * the context of `request` (a page's `page.request`).
+ */
+export async function signInFirm(request: APIRequestContext, options: { plan?: 'starter' | 'professional' | 'enterprise' } = {}): Promise<SignedInFirm> {
   const name = uniqueName('firm');
   const password = 'harbor-secret';
-  const registered = await page.request.post('/api/accounting-firms/register', {
+  const firmName = `Harbor CPA ${name}`;
+  const registered = await request.post('/api/accounting-firms/register', {
     data: {
-      firmName: `Harbor CPA ${name}`,
+      firmName,
       firmEmail: `${name}@harbor.example`,
       ownerFirstName: 'Dana',
       ownerLastName: 'Whitfield',
@@ -82,23 +93,28 @@ export async function signInFirm(page: Pick<Page, 'request'>): Promise<void> {
       ownerUsername: name,
       ownerPassword: password,
       confirmPassword: password,
-      subscriptionPlan: 'professional',
+      subscriptionPlan: options.plan ?? 'professional',
       specializations: [],
       certifications: [],
       agreeToTerms: true,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const login = await page.request.post('/api/login', { data: { username: name, password } });
+  const login = await request.post('/api/login', { data: { username: name, password } });
   expect(login.status(), await login.text()).toBe(200);
+  return { username: name, firmName, user: (await login.json()) as SignedInFirm['user'] };
 }
 
 /** Adds a client to the signed-in firm's practice through POST /api/practice/clients. */
-export async function addPracticeClient(page: Pick<Page, 'request'>, businessName: string): Promise<{ id: string; organizationId: string }> {
+export async function addPracticeClient(
+  request: APIRequestContext,
+  businessName: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; organizationId: string; name: string; email: string }> {
   const name = uniqueName('client');
-  const response = await page.request.post('/api/practice/clients', {
-    data: { businessName, businessEmail: `${name}@bayside.example`, industry: 'restaurant', contactName: 'Rosa Baker', contactEmail: `rosa.${name}@bayside.example` },
+  const response = await request.post('/api/practice/clients', {
+    data: { businessName, businessEmail: `${name}@bayside.example`, industry: 'restaurant', contactName: 'Rosa Baker', contactEmail: `rosa.${name}@bayside.example`, ...fields },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; organizationId: string };
+  return (await response.json()) as { id: string; organizationId: string; name: string; email: string };
 }

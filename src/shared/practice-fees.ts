@@ -15,10 +15,18 @@ export function monthlyEquivalent(monthlyFee: Cents, frequency: BillingFrequency
   return monthlyFee - percentOf(monthlyFee, billingDiscountPercent[frequency]);
 }
 
-/** What one bill to the client comes to: the fee for the period's months, less the discount. */
+/** One bill to the client, worked out: the fee for the period's months, less the frequency's discount. */
+export function billedFeeBreakdown(monthlyFee: Cents, frequency: BillingFrequency): { months: number; discountPercent: number; gross: Cents; discount: Cents; billed: Cents } {
+  const months = billingPeriodMonths[frequency];
+  const discountPercent = billingDiscountPercent[frequency];
+  const gross = multiplyCents(monthlyFee, months);
+  const discount = percentOf(gross, discountPercent);
+  return { months, discountPercent, gross, discount, billed: gross - discount };
+}
+
+/** What one bill to the client comes to. */
 export function billedFee(monthlyFee: Cents, frequency: BillingFrequency): Cents {
-  const period = multiplyCents(monthlyFee, billingPeriodMonths[frequency]);
-  return period - percentOf(period, billingDiscountPercent[frequency]);
+  return billedFeeBreakdown(monthlyFee, frequency).billed;
 }
 
 /** A stored billing frequency, read defensively (an unknown value bills monthly). */

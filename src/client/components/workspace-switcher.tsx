@@ -33,17 +33,18 @@ export function WorkspaceSwitcher() {
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger
         className={cn(
-          'flex max-w-56 items-center gap-2 rounded-md border px-2.5 py-1.5 text-left text-sm outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-ring',
+          'flex max-w-56 items-center gap-2 rounded-md border p-2 sm:px-2.5 sm:py-1.5 text-left text-sm outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-ring',
           user.clientWorkspace ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white',
         )}
-        aria-label={`Workspace: ${user.clientWorkspace ? user.organizationName : 'My firm'}. Switch workspace`}
       >
+        <span className="sr-only">Switch workspace: </span>
         {user.clientWorkspace ? <Building2 className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : <Landmark className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
-        <span className="min-w-0 flex-1">
+        {/* On a phone only the icon: the name would push the page title aside (the banner names a client workspace). */}
+        <span className="sr-only sm:not-sr-only sm:min-w-0 sm:flex-1">
           <span className="block text-[11px] leading-tight text-slate-500">{user.clientWorkspace ? 'Client workspace' : 'My firm'}</span>
           <span className="block truncate font-medium text-slate-900">{user.organizationName}</span>
         </span>
-        <ChevronsUpDown className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+        <ChevronsUpDown className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
       </PopoverTrigger>
       <PopoverContent className="w-80">
         <SearchInput label="Search clients" placeholder="Search clients..." value={search} onValueChange={setSearch} className="max-w-none" />

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { type Cents, multiplyCents, parseMoney, percentOf, toDecimal } from '../money';
+import { type Cents, parseMoney, toDecimal } from '../money';
 import { createBankAccountSchema } from './bank-accounts';
 import {
-  type BillingFrequency,
-  billingDiscountPercent,
   billingFrequencies,
   clientBusinessTypes,
   clientIndustries,
@@ -193,15 +191,6 @@ export const bankingInfoStepSchema = z
   });
 export type BankingInfoStepInput = z.input<typeof bankingInfoStepSchema>;
 export type BankingInfoStep = z.output<typeof bankingInfoStepSchema>;
-
-/** The fee billed each period: monthly fee x months, less the frequency's discount (quarterly 5%, annual 10%). */
-export function billedFee(monthlyFee: Cents, frequency: BillingFrequency): { months: number; discountPercent: number; gross: Cents; discount: Cents; billed: Cents } {
-  const months = frequency === 'annually' ? 12 : frequency === 'quarterly' ? 3 : 1;
-  const discountPercent = billingDiscountPercent[frequency];
-  const gross = multiplyCents(monthlyFee, months);
-  const discount = percentOf(gross, discountPercent);
-  return { months, discountPercent, gross, discount, billed: gross - discount };
-}
 
 /** The monthly price of a service level, which choosing the level puts in the monthly fee. */
 export const serviceLevelPrice = (level: (typeof serviceLevels)[number]): Cents => serviceLevelCatalogue[level].price;

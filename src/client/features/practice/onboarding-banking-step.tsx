@@ -5,7 +5,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { SelectField, labelledOptions } from '@/components/ui/select-field';
 import { type BankingInfoStep, type BankingInfoStepInput, bankingInfoStepSchema, onboardingAccountTypes, onboardingDefaults, stepValues } from '@shared/contracts/onboarding';
-import { accountTypeLabels } from './onboarding-labels';
+import { accountTypeLabels } from './practice-labels';
 import { type StepProps, StepFooter, savedData, useStepForm } from './onboarding-step-shell';
 
 const fields = ['bankingInfo.bankName', 'bankingInfo.accountType', 'bankingInfo.routingNumber', 'bankingInfo.accountNumber'] as const;

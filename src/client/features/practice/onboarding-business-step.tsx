@@ -12,7 +12,7 @@ import {
   stepValues,
 } from '@shared/contracts/onboarding';
 import { clientBusinessTypes, clientIndustries } from '@shared/contracts/practice';
-import { businessTypeLabels, industryLabels } from './onboarding-labels';
+import { businessTypeLabels, industryLabels } from './practice-labels';
 import { type StepProps, StepFooter, savedData, useStepForm } from './onboarding-step-shell';
 
 const fields = [

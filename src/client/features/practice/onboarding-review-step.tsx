@@ -6,10 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError } from '@/lib/api';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
-import { billedFee, clientDocumentCatalogue, clientDocumentTypes, onboardingDefaults, stepValues } from '@shared/contracts/onboarding';
+import { billedFee } from '@shared/practice-fees';
+import { clientDocumentCatalogue, clientDocumentTypes, onboardingDefaults, stepValues } from '@shared/contracts/onboarding';
 import { type BillingFrequency, type ServiceLevel, billingFrequencies, serviceLevels } from '@shared/contracts/practice';
 import { parseMoney } from '@shared/money';
-import { accountTypeLabels, billingFrequencyLabels, serviceLevelLabels } from './onboarding-labels';
+import { accountTypeLabels, billingFrequencyLabels, serviceLevelLabels } from './practice-labels';
 import { useCompleteOnboarding } from './onboarding-api';
 import { type StepProps, StepFooter, savedData } from './onboarding-step-shell';
 
@@ -78,7 +79,7 @@ export function ReviewStep(props: StepProps) {
               <Row label="Service level" value={isLevel(service.serviceLevel) ? serviceLevelLabels[service.serviceLevel] : ''} />
               <Row label="Monthly fee" value={feeCents === null ? '' : formatCents(feeCents)} />
               <Row label="Billing frequency" value={billingFrequencyLabels[frequency]} />
-              <Row label="Billed per period" value={feeCents === null ? '' : formatCents(billedFee(feeCents, frequency).billed)} />
+              <Row label="Billed per period" value={feeCents === null ? '' : formatCents(billedFee(feeCents, frequency))} />
               <Row label="Auto-approval limit" value={typeof service.autoApprovalLimit === 'string' && service.autoApprovalLimit ? formatAmount(service.autoApprovalLimit) : ''} />
             </dl>
           </CardContent>

@@ -10,7 +10,6 @@ import { cn } from '@/lib/utils';
 import {
   type ServiceSettingsStep,
   type ServiceSettingsStepInput,
-  billedFee,
   invoiceTemplates,
   onboardingDefaults,
   onboardingPaymentTerms,
@@ -21,7 +20,8 @@ import {
 } from '@shared/contracts/onboarding';
 import { type BillingFrequency, billingFrequencies, serviceLevelCatalogue, serviceLevels } from '@shared/contracts/practice';
 import { parseMoney, toDecimal } from '@shared/money';
-import { billingFrequencyLabels, invoiceTemplateLabels, paymentMethodLabels, paymentTermsLabels, serviceLevelLabels } from './onboarding-labels';
+import { billedFeeBreakdown } from '@shared/practice-fees';
+import { billingFrequencyLabels, invoiceTemplateLabels, paymentMethodLabels, paymentTermLabels, serviceLevelLabels } from './practice-labels';
 import { type StepProps, StepFooter, savedData, useStepForm } from './onboarding-step-shell';
 
 const fields = [
@@ -41,7 +41,7 @@ function BilledFee({ monthlyFee, frequency }: { monthlyFee: unknown; frequency: 
   const { formatCents } = useMoneyFormat();
   const cents = typeof monthlyFee === 'string' || typeof monthlyFee === 'number' ? parseMoney(monthlyFee) : null;
   if (cents === null || cents < 0) return null;
-  const fee = billedFee(cents, frequency);
+  const fee = billedFeeBreakdown(cents, frequency);
   return (
     <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="billed-fee">
       Billed {formatCents(fee.billed)} per {periodNames[frequency]}
@@ -132,7 +132,7 @@ export function ServiceStepForm(props: StepProps) {
           label="Payment terms"
           required
           error={errors?.paymentTerms?.message}
-          options={labelledOptions(onboardingPaymentTerms, paymentTermsLabels)}
+          options={labelledOptions(onboardingPaymentTerms, paymentTermLabels)}
         />
       </div>
 

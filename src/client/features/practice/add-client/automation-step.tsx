@@ -3,7 +3,7 @@ import { recurringFrequencies } from '@shared/contracts/practice';
 import { Badge } from '@/components/ui/badge';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { ToggleRow } from '@/components/ui/toggle-row';
-import { frequencyLabels } from './labels';
+import { frequencyLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
 /** Step 3: payment reminders (the schedule shows only while on) and recurring invoices (the frequency only while on). */

@@ -3,7 +3,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
-import { industryLabels } from './labels';
+import { industryLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
 /** Step 1: the business and its primary contact. */

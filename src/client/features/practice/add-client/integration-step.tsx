@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import { accountingSoftwareLabels } from './labels';
+import { accountingSoftwareLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
 const MAX_TAGS = 20;

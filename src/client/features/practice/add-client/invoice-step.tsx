@@ -4,7 +4,7 @@ import { formatInvoiceNumber } from '@shared/invoice-number';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
-import { currencyLabels, paymentTermLabels } from './labels';
+import { currencyLabels, paymentTermLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
 /** The number the client's first invoice will get, while what is typed makes one. */

@@ -4,7 +4,7 @@ import type { NewClientInput } from '@shared/contracts/practice';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { firstInvoiceNumber } from './invoice-step';
-import { accountingSoftwareLabels, currencyLabels, frequencyLabels, industryLabels, paymentTermLabels } from './labels';
+import { accountingSoftwareLabels, currencyLabels, frequencyLabels, industryLabels, paymentTermLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
 const label = <K extends string>(labels: Record<K, string>, value: unknown): string =>
