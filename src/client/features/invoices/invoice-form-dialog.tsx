@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   Dialog,
@@ -25,7 +26,13 @@ import {
   invoiceStatuses,
 } from '@shared/contracts/invoices';
 import { useCustomerOptions, useInvoiceSettings, useSaveInvoice } from './api';
-import { asDecimal, invoiceToValues, newInvoiceValues, previewTotals, settingsDefaults } from './invoice-form-values';
+import {
+  asDecimal,
+  invoiceToValues,
+  newInvoiceValues,
+  previewTotals,
+  settingsDefaults,
+} from './invoice-form-values';
 import { InvoiceItemsFields } from './invoice-items-fields';
 import { statusLabels } from './invoice-status-badge';
 
@@ -53,7 +60,17 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     resolver: zodResolver(invoiceInputSchema),
     defaultValues: newInvoiceValues(new Date(), timeZone),
   });
-  const { register, handleSubmit, control, reset, setError, setValue, getValues, getFieldState, formState } = form;
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    getFieldState,
+    formState,
+  } = form;
   const { errors } = formState;
   const [items, taxAmount, discountAmount] = useWatch({
     control,
@@ -62,13 +79,17 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   const totals = previewTotals(items, taxAmount, discountAmount);
   const totalsKey = JSON.stringify(totals);
 
-  useEffect(() => {
+  // Layout effects, in this order: the reset, then the settings' defaults over it.
+  useLayoutEffect(() => {
     if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues(new Date(), timeZone));
   }, [open, invoice, reset, timeZone]);
 
-  // A new invoice defaults to the organization's next number and payment terms, unless already typed over.
-  const settings = useInvoiceSettings(open && invoice === null).data;
-  useEffect(() => {
+  // A new invoice defaults to the organization's next number and payment terms, unless already typed
+  // over. The form waits for them (a layout effect: the number shown is never a placeholder that changes).
+  const settingsQuery = useInvoiceSettings(open && invoice === null);
+  const settings = settingsQuery.data;
+  const waitingForSettings = open && invoice === null && settingsQuery.isPending;
+  useLayoutEffect(() => {
     if (!open || invoice !== null || !settings) return;
     const defaults = settingsDefaults(settings, getValues('issueDate'));
     for (const name of ['invoiceNumber', 'paymentTerms', 'dueDate'] as const) {
@@ -110,109 +131,118 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
           <DialogTitle>{invoice ? 'Edit Invoice' : 'Create Invoice'}</DialogTitle>
           <DialogDescription>Bill a customer for goods or services.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-5" noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              control={control}
-              name="customerId"
-              label="Customer"
-              required
-              error={errors.customerId?.message}
-              placeholder={customers.isLoading ? 'Loading customers…' : 'Select a customer'}
-              options={[...(currentCustomer ? [currentCustomer] : []), ...customerOptions].map(
-                (customer) => ({ value: customer.id, label: customer.name }),
-              )}
+        {waitingForSettings ? (
+          <div className="flex justify-center py-10">
+            <Spinner
+              className="size-6 text-muted-foreground"
+              label="Loading the next invoice number"
             />
-            <Field label="Invoice number" required error={errors.invoiceNumber?.message}>
-              <Input {...register('invoiceNumber')} autoComplete="off" />
-            </Field>
-            <Field label="Issue date" required error={errors.issueDate?.message}>
-              <Input type="date" {...register('issueDate')} />
-            </Field>
-            <Field label="Due date" required error={errors.dueDate?.message}>
-              <Input type="date" {...register('dueDate')} />
-            </Field>
-            <SelectField
-              control={control}
-              name="status"
-              label="Status"
-              error={errors.status?.message}
-              fallback="draft"
-              options={labelledOptions(invoiceStatuses, statusLabels)}
-            />
-            <Field label="Payment terms" error={errors.paymentTerms?.message}>
-              <Input list="invoice-payment-terms" {...register('paymentTerms')} />
-            </Field>
-            <datalist id="invoice-payment-terms">
-              {terms.map((term) => (
-                <option key={term} value={term} />
-              ))}
-            </datalist>
           </div>
-
-          <InvoiceItemsFields
-            control={control}
-            register={register}
-            errors={errors}
-            itemTotals={totals.itemTotals}
-            currencySymbol={currency.symbol}
-            formatCents={formatCents}
-          />
-
-          <div className="grid gap-4 sm:grid-cols-[1fr_18rem]">
-            <div className="grid content-start gap-4">
-              <div className="grid grid-cols-2 gap-4">
-                <Field label="Tax amount" error={errors.taxAmount?.message}>
-                  <MoneyInput currencySymbol={currency.symbol} {...register('taxAmount')} />
-                </Field>
-                <Field label="Discount amount" error={errors.discountAmount?.message}>
-                  <MoneyInput currencySymbol={currency.symbol} {...register('discountAmount')} />
-                </Field>
-              </div>
-              <Field label="Notes" error={errors.notes?.message}>
-                <Textarea
-                  rows={3}
-                  {...register('notes')}
-                  placeholder="Payment instructions, thanks, references…"
-                />
+        ) : (
+          <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                control={control}
+                name="customerId"
+                label="Customer"
+                required
+                error={errors.customerId?.message}
+                placeholder={customers.isLoading ? 'Loading customers…' : 'Select a customer'}
+                options={[...(currentCustomer ? [currentCustomer] : []), ...customerOptions].map(
+                  (customer) => ({ value: customer.id, label: customer.name }),
+                )}
+              />
+              <Field label="Invoice number" required error={errors.invoiceNumber?.message}>
+                <Input {...register('invoiceNumber')} autoComplete="off" />
               </Field>
+              <Field label="Issue date" required error={errors.issueDate?.message}>
+                <Input type="date" {...register('issueDate')} />
+              </Field>
+              <Field label="Due date" required error={errors.dueDate?.message}>
+                <Input type="date" {...register('dueDate')} />
+              </Field>
+              <SelectField
+                control={control}
+                name="status"
+                label="Status"
+                error={errors.status?.message}
+                fallback="draft"
+                options={labelledOptions(invoiceStatuses, statusLabels)}
+              />
+              <Field label="Payment terms" error={errors.paymentTerms?.message}>
+                <Input list="invoice-payment-terms" {...register('paymentTerms')} />
+              </Field>
+              <datalist id="invoice-payment-terms">
+                {terms.map((term) => (
+                  <option key={term} value={term} />
+                ))}
+              </datalist>
             </div>
-            <dl
-              className="grid content-start gap-2 rounded-md border bg-slate-50 p-4 text-sm"
-              aria-label="Invoice totals"
-            >
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Subtotal</dt>
-                <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Tax</dt>
-                <dd className="tabular-nums">{formatCents(totals.taxAmount)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Discount</dt>
-                <dd className="tabular-nums">
-                  {totals.discountAmount > 0
-                    ? `−${formatCents(totals.discountAmount)}`
-                    : formatCents(0)}
-                </dd>
-              </div>
-              <div className="flex justify-between border-t pt-2 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular-nums" data-testid="invoice-form-total">
-                  {formatCents(totals.totalAmount)}
-                </dd>
-              </div>
-              {totalsError && <p className="text-sm text-destructive">{totalsError}</p>}
-            </dl>
-          </div>
 
-          <DialogFormFooter
-            onCancel={() => onOpenChange(false)}
-            pending={save.isPending}
-            submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
-          />
-        </form>
+            <InvoiceItemsFields
+              control={control}
+              register={register}
+              errors={errors}
+              itemTotals={totals.itemTotals}
+              currencySymbol={currency.symbol}
+              formatCents={formatCents}
+            />
+
+            <div className="grid gap-4 sm:grid-cols-[1fr_18rem]">
+              <div className="grid content-start gap-4">
+                <div className="grid grid-cols-2 gap-4">
+                  <Field label="Tax amount" error={errors.taxAmount?.message}>
+                    <MoneyInput currencySymbol={currency.symbol} {...register('taxAmount')} />
+                  </Field>
+                  <Field label="Discount amount" error={errors.discountAmount?.message}>
+                    <MoneyInput currencySymbol={currency.symbol} {...register('discountAmount')} />
+                  </Field>
+                </div>
+                <Field label="Notes" error={errors.notes?.message}>
+                  <Textarea
+                    rows={3}
+                    {...register('notes')}
+                    placeholder="Payment instructions, thanks, references…"
+                  />
+                </Field>
+              </div>
+              <dl
+                className="grid content-start gap-2 rounded-md border bg-slate-50 p-4 text-sm"
+                aria-label="Invoice totals"
+              >
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Subtotal</dt>
+                  <dd className="tabular-nums">{formatCents(totals.subtotal)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Tax</dt>
+                  <dd className="tabular-nums">{formatCents(totals.taxAmount)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Discount</dt>
+                  <dd className="tabular-nums">
+                    {totals.discountAmount > 0
+                      ? `−${formatCents(totals.discountAmount)}`
+                      : formatCents(0)}
+                  </dd>
+                </div>
+                <div className="flex justify-between border-t pt-2 text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums" data-testid="invoice-form-total">
+                    {formatCents(totals.totalAmount)}
+                  </dd>
+                </div>
+                {totalsError && <p className="text-sm text-destructive">{totalsError}</p>}
+              </dl>
+            </div>
+
+            <DialogFormFooter
+              onCancel={() => onOpenChange(false)}
+              pending={save.isPending}
+              submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
+            />
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );
