@@ -5,6 +5,7 @@ import { auditLog, recurringInvoiceItems, recurringInvoices } from '../../db/sch
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { createCustomerFor, ownerWithCustomer } from '../invoices/invoices.fixtures';
+import { schedulePayload } from './recurring-invoices.fixtures';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -14,23 +15,6 @@ beforeAll(async () => {
   ({ owner, customer } = await ownerWithCustomer(t));
 });
 afterAll(async () => t.close());
-
-/** 2 x 50.00 + 1.5 x 20.00 = 130.00, tax 10.40, discount 5.00: 135.40 a month from Jan 31 2027. */
-export function schedulePayload(customerId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    customerId,
-    frequency: 'monthly',
-    startDate: '2027-01-31',
-    taxAmount: '10.40',
-    discountAmount: '5.00',
-    paymentTerms: 'Net 15',
-    items: [
-      { description: 'Bookkeeping', quantity: 2, unitPrice: 50 },
-      { description: 'Payroll hours', quantity: '1.5', unitPrice: '20.00' },
-    ],
-    ...overrides,
-  };
-}
 
 async function createSchedule(as: SignedIn, overrides: Record<string, unknown> = {}): Promise<RecurringInvoice> {
   const response = await as.request({ method: 'POST', url: '/api/recurring-invoices', payload: schedulePayload(customer.id, overrides) });
