@@ -17,13 +17,19 @@ const recurringFields = z.object({
   frequency: z.enum(recurrenceFrequencies, { message: 'Frequency must be weekly, monthly, quarterly or annually' }),
   startDate: dateInput('Start date'),
   endType: z.enum(recurrenceEndTypes, { message: 'End must be never, after a number of invoices or on a date' }).default('never'),
+  // Forms send the number as text; '' or null is none.
   endAfterCount: z
-    .number({ message: 'Number of invoices must be a whole number' })
-    .int('Number of invoices must be a whole number')
-    .min(1, 'Number of invoices must be at least 1')
-    .max(1000, 'Number of invoices must be at most 1000')
+    .union([z.number(), z.string().trim()], { message: 'Number of invoices must be a whole number' })
     .nullish()
-    .transform((value) => value ?? null),
+    .transform((value, ctx): number | null => {
+      if (value === undefined || value === null || value === '') return null;
+      const count = Number(value);
+      if (!Number.isInteger(count) || count < 1 || count > 1000) {
+        ctx.addIssue({ code: 'custom', message: 'Number of invoices must be a whole number from 1 to 1000' });
+        return z.NEVER;
+      }
+      return count;
+    }),
   endDate: optionalDateInput('End date').transform((value) => value ?? null),
   autoSend: z.boolean({ message: 'Auto-send must be true or false' }).default(false),
   paymentTerms: z
