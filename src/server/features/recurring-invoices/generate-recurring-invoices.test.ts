@@ -176,8 +176,11 @@ describe('POST /api/practice/invoices/recurring', () => {
 
     const response = await firm.request({ method: 'POST', url: '/api/practice/invoices/recurring' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ generated: 2 });
+    // The firm's own schedule, the client's fee schedule (made when the client was added), the one in the client's workspace.
+    expect(response.json()).toEqual({ generated: 3 });
     expect(await invoicesOf(clientSchedule.id)).toHaveLength(1);
+    const fees = await t.deps.db.select().from(invoices).where(eq(invoices.customerId, client.id));
+    expect(fees.map((invoice) => [invoice.organizationId, invoice.totalAmount])).toEqual([[firm.user.organizationId, '299.00']]);
     expect(await invoicesOf(untouched.id)).toEqual([]);
     expect((await firm.request({ method: 'POST', url: '/api/practice/invoices/recurring' })).json()).toEqual({ generated: 0 });
   });
