@@ -114,6 +114,19 @@ describe('generating due invoices', () => {
     expect(stored).toMatchObject({ status: 'completed', nextRunDate: null });
   });
 
+  it('sets aside a schedule that cannot run and makes the others', async () => {
+    const { owner: books, customer: payer } = await ownerWithCustomer(t);
+    const broken = await createSchedule(books, payer.id, { startDate: '2026-11-21' });
+    const healthy = await createSchedule(books, payer.id, { startDate: '2026-11-21' });
+    // A corrupt anchor makes the next run day impossible ("2026-12-00"): the database refuses it.
+    await t.deps.db.update(recurringInvoices).set({ anchorDay: 0 }).where(eq(recurringInvoices.id, broken.id));
+    expect(await runDueSchedules(t.deps, { now: noonOn('2026-11-21'), ...only(books) })).toMatchObject({ generated: 1, failed: 1 });
+    expect(await invoicesOf(broken.id)).toEqual([]);
+    expect(await invoicesOf(healthy.id)).toHaveLength(1);
+    const [stored] = await t.deps.db.select().from(recurringInvoices).where(eq(recurringInvoices.id, broken.id));
+    expect(stored).toMatchObject({ generatedCount: 0, nextRunDate: '2026-11-21' });
+  });
+
   it('leaves paused schedules alone', async () => {
     const { owner: books, customer: payer } = await ownerWithCustomer(t);
     const schedule = await createSchedule(books, payer.id, { startDate: '2026-11-21', status: 'paused' });
