@@ -53,6 +53,20 @@ describe("the firm's fee schedules for its clients", () => {
     expect(all).toHaveLength(1);
   });
 
+  it('follows the service settings saved in onboarding step 2, with the client\'s payment terms', async () => {
+    const client = await addClient(firm);
+    const saved = await firm.request({
+      method: 'PUT',
+      url: `/api/practice/clients/${client.id}/onboarding/steps/2`,
+      payload: {
+        serviceSettings: { serviceLevel: 'basic', monthlyFee: '100.00', billingFrequency: 'annually', autoApprovalLimit: '2500', invoiceTemplate: 'modern', paymentTerms: 'net_15', preferredPaymentMethods: ['ach'] },
+        complete: true,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await feeScheduleOf(client.id)).toMatchObject({ frequency: 'annually', paymentTerms: 'Net 15', totalAmount: '1080.00', items: [{ description: 'Basic service, per year' }] });
+  });
+
   it('pauses the schedule of a deactivated client and resumes it on reactivation', async () => {
     const client = await addClient(firm);
     const off = await firm.request({ method: 'PUT', url: `/api/practice/clients/${client.id}/status`, payload: { isActive: false } });
