@@ -15,16 +15,17 @@ import { seedPayables } from '../src/server/scripts/seed/payables';
 import { seedReceivables } from '../src/server/scripts/seed/receivables';
 import { dashboardStatsStatement, selectCalendarBounds } from '../src/server/features/dashboard/dashboard.queries';
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
+import { benchRecurringGeneration } from './recurring';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --invoices 100000 --requests 30]: one organization with many invoices on the
+ * npm run bench [-- --invoices 100000 --requests 30 --recurring 10000]: one organization with many invoices on the
  * embedded database (PGlite in a temporary DATA_DIR), then the latency of the busiest reads
  * through app.inject. Prints figures; asserts nothing. Target: under 50 ms for the invoice list
  * and the dashboard stats.
  */
 const { values } = parseArgs({
-  options: { invoices: { type: 'string', default: '100000' }, requests: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+  options: { invoices: { type: 'string', default: '100000' }, recurring: { type: 'string', default: '10000' }, requests: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
 });
 const invoiceCount = Number(values.invoices);
 const requests = Number(values.requests);
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       console.log(`${target.name.padEnd(40)} ${String(status).padStart(6)} ${cells.join(' ')}  ${verdict}`);
     }
     await app.close();
+    await benchRecurringGeneration(db, createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }), Number(values.recurring), new Date());
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });

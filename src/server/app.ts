@@ -31,6 +31,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { recurringInvoicesRoutes } from './features/recurring-invoices/recurring-invoices.routes';
 import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
@@ -61,6 +62,7 @@ const features: FeatureRoutes[] = [
   customersRoutes,
   invoicesRoutes,
   invoiceSettingsRoutes,
+  recurringInvoicesRoutes,
   paymentsRoutes,
   dashboardRoutes,
   checkoutRoutes,

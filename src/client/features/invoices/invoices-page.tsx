@@ -8,6 +8,7 @@ import { Pager } from '@/components/ui/pager';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/lib/toast';
 import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import { type Invoice, type InvoiceStatus, invoiceStatuses } from '@shared/contracts/invoices';
@@ -17,6 +18,7 @@ import { InvoiceFormDialog } from './invoice-form-dialog';
 import { statusLabels } from './invoice-status-badge';
 import { PaymentLinkDialog } from './payment-link-dialog';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { RecurringTab } from './recurring-tab';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
@@ -70,6 +72,12 @@ export default function InvoicesPage() {
         </Button>
       }
     >
+      <Tabs defaultValue="invoices">
+      <TabsList className="mb-2">
+        <TabsTrigger value="invoices">Invoices</TabsTrigger>
+        <TabsTrigger value="recurring">Recurring</TabsTrigger>
+      </TabsList>
+      <TabsContent value="invoices">
       {!empty && (
         <div className="mb-4 flex flex-wrap gap-3">
           <SearchInput
@@ -136,6 +144,11 @@ export default function InvoicesPage() {
           )}
         </>
       )}
+      </TabsContent>
+      <TabsContent value="recurring">
+        <RecurringTab />
+      </TabsContent>
+      </Tabs>
       <InvoiceFormDialog open={formOpen} onOpenChange={setFormOpen} invoice={editing} />
       <RecordPaymentDialog invoice={paying} onOpenChange={(open) => !open && setPaying(null)} />
       {linking && <PaymentLinkDialog invoiceId={linking.id} open onOpenChange={(open) => !open && setLinking(null)} />}

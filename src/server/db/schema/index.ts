@@ -17,3 +17,4 @@ export * from './contact';
 export * from './workspaces';
 export * from './organization-settings';
 export * from './practice';
+export * from './recurring-invoices';

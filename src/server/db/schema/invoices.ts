@@ -33,6 +33,8 @@ export const invoices = pgTable(
     paymentTerms: text('payment_terms').notNull().default('Net 30'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The recurring schedule that generated this invoice, if any. */
+    recurringInvoiceId: uuid('recurring_invoice_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,6 +8,7 @@ import type { FileStore } from '../../platform/storage';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { type FirmActor, planLimitError } from './create-client';
 import { countActiveClients, findPracticeClient, toPracticeClient } from './practice.queries';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 
 /** Deleting, deactivating and reactivating clients, and managing who may open them, is for the firm's owners and admins. */
 export function requireFirmWide(actor: FirmActor, what: string): void {
@@ -41,6 +42,7 @@ export async function setClientStatus(db: Database, actor: FirmActor, id: string
       .where(eq(customers.id, customer.id))
       .returning();
     if (!updated) throw notFound('Client');
+    await syncPracticeFeeSchedule(tx, { organizationId: firm.id, userId: actor.userId }, customer.id, now);
     if (customer.clientOrganizationId) {
       await tx.update(organizations).set({ isActive, updatedAt: now }).where(eq(organizations.id, customer.clientOrganizationId));
     }

@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors';
 import { mergeUpdate } from '../../platform/partial-update';
 import type { FirmActor } from './create-client';
 import { findPracticeClient, toPracticeClient } from './practice.queries';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 
 /**
  * Edit Service Level (spec 7): the client's service level, monthly fee and billing frequency, laid
@@ -30,6 +31,7 @@ export async function updateServiceLevel(db: Database, actor: FirmActor, id: str
       .where(eq(customers.id, customer.id))
       .returning();
     if (!updated) throw notFound('Client');
+    await syncPracticeFeeSchedule(tx, { organizationId: actor.firmId, userId: actor.userId }, customer.id, now);
     await writeAudit(tx, {
       organizationId: actor.firmId,
       userId: actor.userId,

@@ -19,6 +19,7 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import type { Role } from '../../../shared/contracts/common';
 import { onboardingStepDefinitions } from './onboarding-steps';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 import { countActiveClients, toPracticeClient } from './practice.queries';
 
 export interface FirmActor {
@@ -123,6 +124,7 @@ export async function createPracticeClient(db: Database, actor: FirmActor, input
         })
         .returning();
       if (!customer) throw new Error('insert returned no customer');
+      await syncPracticeFeeSchedule(tx, { organizationId: firm.id, userId: actor.userId }, customer.id, now);
 
       const [workflow] = await tx
         .insert(clientOnboardingWorkflows)

@@ -12,6 +12,7 @@ import { BANK_ACCOUNT_ROLES } from '../bank-accounts/bank-accounts.routes';
 import type { FirmActor } from './create-client';
 import { findClientDocuments, loadOnboardingState, missingDocuments, toOnboardingDto } from './onboarding.queries';
 import { type CustomerRow, type WorkflowRow, findPracticeClient } from './practice.queries';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 
 export interface OpenOnboarding {
   customer: CustomerRow;
@@ -170,6 +171,7 @@ export async function saveServiceSettings(deps: AppDeps, actor: FirmActor, clien
           updatedAt: now,
         })
         .where(eq(customers.id, open.customer.id));
+      await syncPracticeFeeSchedule(tx, { organizationId: actor.firmId, userId: actor.userId }, open.customer.id, now);
     }
     await recordStep(tx, open, { number: 2, data, completed: body.complete, currentStep: nextStep(2, body.complete) }, actor, now);
     await auditStep(tx, actor, open, body.complete ? 'onboarding.step_completed' : 'onboarding.step_saved', {
