@@ -49,3 +49,20 @@ export interface ReminderRunResult {
   sent: number;
   failed: number;
 }
+
+/**
+ * The reminder days typed as text ("7, 14, 30") in Settings > Notifications, checked with the API's
+ * own rule; a message about one day is shown under the one field.
+ */
+export const reminderDaysFormSchema = z.object({
+  reminderDays: z.string().transform((text, ctx) => {
+    const days = text
+      .split(/[\s,]+/)
+      .filter((part) => part !== '')
+      .map(Number);
+    const result = automationSettingsSchema.shape.reminderDays.safeParse(days);
+    if (result.success) return result.data;
+    ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid reminder days' });
+    return z.NEVER;
+  }),
+});
