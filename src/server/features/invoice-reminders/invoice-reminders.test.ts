@@ -5,6 +5,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { signUp } from '../../test/factories';
 import { readMails } from '../../test/outbox';
 import { createInvoiceFor, ownerWithCustomer } from '../invoices/invoices.fixtures';
+import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
 import { sendDueReminders } from './send-due-reminders';
 
 let t: TestApp;
@@ -128,6 +129,26 @@ describe('sending payment reminders', () => {
     expect(row).toMatchObject({ status: 'failed', failureReason: '550 mailbox unavailable', sentAt: null });
   });
 
+  it('never mails a reminder claimed by a run that crashed, and closes it as failed', async () => {
+    const { invoice, customer, organizationId } = await overdueInvoice();
+    // The crashed run inserted its claim at 12:00 New York time on the 8th and died before mailing.
+    await t.deps.db.insert(invoiceReminders).values({
+      organizationId,
+      invoiceId: invoice.id,
+      daysOverdue: 7,
+      reminderDate: '2026-11-08',
+      toEmail: customer.email,
+      createdAt: new Date('2026-11-08T17:00:00Z'),
+    });
+    expect(await sendDueReminders(t.deps, { now: new Date('2026-11-08T17:05:00Z') })).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect((await remindersOf(invoice.id))[0]?.status).toBe('pending');
+    expect((await runOn('2026-11-09')).claimed).toBe(0);
+    const [row] = await remindersOf(invoice.id);
+    expect(row?.status).toBe('failed');
+    expect(row?.failureReason).toContain('Interrupted');
+    expect(readMails(t)).toHaveLength(0);
+  });
+
   it('stops after `limit` reminders and leaves the rest to the next run', async () => {
     const { owner, customer } = await overdueInvoice();
     await createInvoiceFor(owner, customer.id, { status: 'sent', issueDate: '2026-10-01', dueDate: '2026-11-01' });
@@ -208,5 +229,19 @@ describe('GET/PUT /api/automation-settings', () => {
     await t.deps.db.update(users).set({ role: 'accountant' }).where(eq(users.id, owner.user.id));
     const response = await owner.request({ method: 'PUT', url: '/api/automation-settings', payload: { sendReminders: false } });
     expect(response.statusCode).toBe(403);
+  });
+
+  it("in a client workspace reads the wizard's choice and changes the client's settings, not the firm's", async () => {
+    const firm = await signUpFirm(t);
+    const client = await addClient(firm, { sendReminders: false, reminderDays: [10, 20] });
+    if (!client.organizationId) throw new Error('client has no workspace');
+    await openWorkspace(firm, client.organizationId);
+    expect((await firm.request({ method: 'GET', url: '/api/automation-settings' })).json()).toMatchObject({ sendReminders: false, reminderDays: [10, 20] });
+    const put = await firm.request({ method: 'PUT', url: '/api/automation-settings', payload: { sendReminders: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    const [stored] = await t.deps.db.select().from(automationSettings).where(eq(automationSettings.organizationId, client.organizationId));
+    expect(stored).toMatchObject({ sendReminders: true, reminderDays: [10, 20] });
+    const firmRows = await t.deps.db.select().from(automationSettings).where(eq(automationSettings.organizationId, firm.user.homeOrganizationId));
+    expect(firmRows).toHaveLength(0);
   });
 });

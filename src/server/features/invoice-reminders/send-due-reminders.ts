@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { ReminderRunResult } from '../../../shared/contracts/invoice-reminders';
 import { centsFromDecimal } from '../../../shared/money';
 import { invoiceReminders } from '../../db/schema';
@@ -12,6 +12,25 @@ import { type ClaimedReminder, claimDueReminders, findLivePaymentLink } from './
 
 export const REMINDER_INTERVAL_MS = 60_000;
 const BATCH_SIZE = 50;
+/** A reminder still pending this long after its claim belongs to a run that died mid-mail. */
+const INTERRUPTED_AFTER_MS = 15 * 60_000;
+
+/**
+ * Reminders claimed by a run that crashed before recording the mail server's answer: marked
+ * failed, not mailed again, since the mail may have left (at most one mail per reminder).
+ */
+async function closeInterruptedReminders(deps: ReminderDeps, now: Date, organizationId?: string): Promise<void> {
+  await deps.db
+    .update(invoiceReminders)
+    .set({ status: 'failed', failureReason: 'Interrupted before the mail server answered; not sent again to avoid a second copy' })
+    .where(
+      and(
+        eq(invoiceReminders.status, 'pending'),
+        lt(invoiceReminders.createdAt, new Date(now.getTime() - INTERRUPTED_AFTER_MS)),
+        organizationId ? eq(invoiceReminders.organizationId, organizationId) : undefined,
+      ),
+    );
+}
 
 type ReminderDeps = Pick<AppDeps, 'db' | 'mail' | 'config'>;
 
@@ -53,6 +72,7 @@ export async function sendDueReminders(
 ): Promise<ReminderRunResult> {
   const result: ReminderRunResult = { claimed: 0, sent: 0, failed: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  await closeInterruptedReminders(deps, options.now, options.organizationId);
   while (result.claimed < limit) {
     const claimed = await claimDueReminders(deps.db, {
       now: options.now,
@@ -71,7 +91,7 @@ export async function sendDueReminders(
       await deps.db.transaction(async (tx) => {
         await tx
           .update(invoiceReminders)
-          .set(failureReason === null ? { status: 'sent', sentAt: options.now } : { status: 'failed', failureReason })
+          .set(failureReason === null ? { status: 'sent', sentAt: options.now, failureReason: null } : { status: 'failed', failureReason })
           .where(eq(invoiceReminders.id, reminder.id));
         await writeAudit(tx, {
           organizationId: reminder.organization_id,
