@@ -26,6 +26,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
+import { invoiceRemindersRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
@@ -63,6 +64,7 @@ const features: FeatureRoutes[] = [
   invoicesRoutes,
   invoiceSettingsRoutes,
   recurringInvoicesRoutes,
+  invoiceRemindersRoutes,
   paymentsRoutes,
   dashboardRoutes,
   checkoutRoutes,

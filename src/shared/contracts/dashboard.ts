@@ -17,7 +17,11 @@ export interface DashboardStats {
   processedPayments: number;
   processedAmount: string;
   activeWorkflows: number;
-  /** Automatic invoice reminders sent this month; 0 until reminders exist. */
+  /** Recurring invoice schedules with status active. */
+  activeRecurringSchedules: number;
+  /** Invoices made by a recurring schedule this month (the organization's month). */
+  recurringInvoicesThisMonth: number;
+  /** Payment reminders mailed this month (the organization's month). */
   remindersSentThisMonth: number;
 }
 

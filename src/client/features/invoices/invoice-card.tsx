@@ -7,6 +7,7 @@ import type { Invoice } from '@shared/contracts/invoices';
 import { parseMoney } from '@shared/money';
 import { pdfUrl } from './api';
 import { InvoiceStatusBadge } from './invoice-status-badge';
+import { ReminderBadge } from './reminder-badge';
 
 export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link';
 
@@ -23,6 +24,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-900">{invoice.invoiceNumber}</h3>
             <InvoiceStatusBadge status={invoice.status} />
+            {invoice.status === 'overdue' && <ReminderBadge invoiceId={invoice.id} />}
           </div>
           <p className="truncate text-sm text-slate-600">{invoice.customer.name}</p>
           <p className="text-xs text-slate-500">Due {format(parseISO(invoice.dueDate), 'MMM d, yyyy')}</p>

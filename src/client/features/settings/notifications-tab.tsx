@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { useSettings, useUpdatePreferences } from './api';
 import { ToggleRow } from '@/components/ui/toggle-row';
+import { PaymentRemindersCard } from './payment-reminders-card';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
@@ -24,23 +25,26 @@ export function NotificationsTab() {
       { onError: (error) => toast({ title: 'Update failed', description: error.message, variant: 'destructive' }) },
     );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Email Notifications</CardTitle>
-        <CardDescription>Choose what we email you about. Changes are saved as you make them.</CardDescription>
-      </CardHeader>
-      <CardContent className="divide-y">
-        {toggles.map((toggle) => (
-          <ToggleRow
-            key={toggle.key}
-            label={toggle.label}
-            description={toggle.description}
-            checked={settings.notifications[toggle.key]}
-            disabled={update.isPending}
-            onChange={set(toggle.key)}
-          />
-        ))}
-      </CardContent>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Email Notifications</CardTitle>
+          <CardDescription>Choose what we email you about. Changes are saved as you make them.</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          {toggles.map((toggle) => (
+            <ToggleRow
+              key={toggle.key}
+              label={toggle.label}
+              description={toggle.description}
+              checked={settings.notifications[toggle.key]}
+              disabled={update.isPending}
+              onChange={set(toggle.key)}
+            />
+          ))}
+        </CardContent>
+      </Card>
+      <PaymentRemindersCard />
+    </div>
   );
 }

@@ -52,6 +52,9 @@ export interface StatsRow {
   processed_payments: number;
   processed_amount: string;
   active_workflows: number;
+  active_recurring_schedules: number;
+  recurring_invoices_this_month: number;
+  reminders_sent_this_month: number;
 }
 
 /** Every dashboard figure in one statement of SQL aggregates, scoped by organization. */
@@ -75,7 +78,10 @@ export function dashboardStatsStatement(organizationId: string, b: CalendarBound
       bl.due_this_week as bills_due_this_week,
       p.processed as processed_payments,
       p.processed_amount::text as processed_amount,
-      w.active as active_workflows
+      w.active as active_workflows,
+      ri.active as active_recurring_schedules,
+      rg.generated as recurring_invoices_this_month,
+      rm.sent as reminders_sent_this_month
     from (
       select
         coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_at >= ${monthStart}), 0) as revenue,
@@ -95,7 +101,17 @@ export function dashboardStatsStatement(organizationId: string, b: CalendarBound
         (count(*) filter (where due_date between ${b.week_start}::date and ${b.week_end}::date))::int as due_this_week
       from bills where organization_id = ${organizationId} and status <> 'paid'
     ) bl,
-    (select count(*)::int as active from approval_workflows where organization_id = ${organizationId} and is_active) w`;
+    (select count(*)::int as active from approval_workflows where organization_id = ${organizationId} and is_active) w,
+    (select count(*)::int as active from recurring_invoices where organization_id = ${organizationId} and status = 'active') ri,
+    (
+      select count(*)::int as generated from invoices
+      where organization_id = ${organizationId} and recurring_invoice_id is not null
+        and created_at >= ${monthStart} and created_at < ${nextMonth}
+    ) rg,
+    (
+      select count(*)::int as sent from invoice_reminders
+      where organization_id = ${organizationId} and status = 'sent' and sent_at >= ${monthStart} and sent_at < ${nextMonth}
+    ) rm`;
 }
 
 export interface CashFlowRow {

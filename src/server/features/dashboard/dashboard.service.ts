@@ -27,8 +27,9 @@ export async function getDashboardStats(db: Database, organizationId: string, no
     processedPayments: Number(row.processed_payments),
     processedAmount: decimal(row.processed_amount),
     activeWorkflows: Number(row.active_workflows),
-    // No reminder feature exists yet; the card says so instead of showing an invented figure.
-    remindersSentThisMonth: 0,
+    activeRecurringSchedules: Number(row.active_recurring_schedules),
+    recurringInvoicesThisMonth: Number(row.recurring_invoices_this_month),
+    remindersSentThisMonth: Number(row.reminders_sent_this_month),
   };
 }
 

@@ -74,6 +74,8 @@ describe('GET /api/dashboard/stats', () => {
       processedPayments: 0,
       processedAmount: '0.00',
       activeWorkflows: 0,
+      activeRecurringSchedules: 0,
+      recurringInvoicesThisMonth: 0,
       remindersSentThisMonth: 0,
     });
   });
@@ -93,6 +95,8 @@ describe('GET /api/dashboard/stats', () => {
       processedPayments: 3, // two invoice payments and one bill payment
       processedAmount: '290.00',
       activeWorkflows: 1,
+      activeRecurringSchedules: 0,
+      recurringInvoicesThisMonth: 0,
       remindersSentThisMonth: 0,
     });
   });
