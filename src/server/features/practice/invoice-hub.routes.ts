@@ -7,12 +7,15 @@ import {
   hubInvoiceSchema,
   invoiceOverviewSchema,
 } from '../../../shared/contracts/invoice-hub';
+import { idParam } from '../../../shared/contracts/common';
 import { idempotencyKeyHeaders } from '../../../shared/contracts/portfolio';
 import { isUuid } from '../../db/query-helpers';
 import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
-import { AppError } from '../../platform/errors';
-import { computeInvoiceOverview, findHubInvoices } from './invoice-hub.queries';
+import { AppError, notFound } from '../../platform/errors';
+import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { loadInvoiceDocument, pdfFileName } from '../invoices/send-invoice';
+import { computeInvoiceOverview, findHubInvoice, findHubInvoices } from './invoice-hub.queries';
 import { createClientInvoice, runBulkInvoices } from './invoice-hub.service';
 
 const optionalKeyHeaders = z.object({ 'idempotency-key': z.string().trim().optional() });
@@ -61,6 +64,30 @@ export async function invoiceHubRoutes(app: ZodApp, deps: AppDeps): Promise<void
     async (request, reply) => {
       const { rows, total } = await findHubInvoices(deps.db, requireFirm(request), request.query, deps.now());
       return reply.header('X-Total-Count', String(total)).send(rows);
+    },
+  );
+
+  app.get(
+    '/api/practice/invoices/:id/pdf',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: "A firm invoice to a client as a PDF (Download PDF)",
+        description: "The firm's invoice to a client the member may see, whatever workspace is open; any other id is a 404.",
+        params: idParam,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const actor = requireFirm(request);
+      if (!(await findHubInvoice(deps.db, actor, request.params.id))) throw notFound('Invoice');
+      const document = await loadInvoiceDocument(deps.db, actor.firmId, request.params.id, deps.now());
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${pdfFileName(document.invoice.invoiceNumber)}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(await renderInvoicePdf(document));
     },
   );
 

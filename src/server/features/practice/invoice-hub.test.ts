@@ -113,6 +113,16 @@ describe('GET /api/practice/invoice-overview', () => {
     expect(await overview(accountant)).toMatchObject({ totalClientsWithInvoices: 1, totalOutstandingAmount: '235.40', totalMonthlyRecurring: '299.00', recentInvoiceCount: 1 });
   });
 
+  it("downloads a visible client's invoice as a PDF and hides the others", async () => {
+    const { firm, a1 } = await seedHub();
+    const pdf = await firm.request({ method: 'GET', url: `/api/practice/invoices/${a1.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const accountant = await addMember(t, firm, 'accountant');
+    expect((await accountant.request({ method: 'GET', url: `/api/practice/invoices/${a1.id}/pdf` })).statusCode).toBe(404);
+  });
+
   it('refuses a business that is not a firm', async () => {
     const business = await signUp(t.app);
     const response = await business.request({ method: 'GET', url: '/api/practice/invoice-overview' });
