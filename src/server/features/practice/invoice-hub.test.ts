@@ -38,7 +38,7 @@ const listNumbers = async (member: SignedIn, query: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return { numbers: response.json<HubInvoice[]>().map((row) => row.invoiceNumber), total: response.headers['x-total-count'] };
 };
-const bulk = (member: SignedIn, payload: unknown, key: string) =>
+const bulk = (member: SignedIn, payload: Record<string, unknown>, key: string) =>
   member.request({ method: 'POST', url: '/api/practice/invoices/bulk', payload, headers: { 'idempotency-key': key } });
 const outboxCount = () => {
   const dir = path.join(t.dataDir, 'outbox');
