@@ -1,22 +1,46 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { toast } from '@/lib/toast';
 import type { BulkInvoiceResult } from '@shared/contracts/invoice-hub';
 import { parseMoney, toDecimal } from '@shared/money';
-import { type BulkRequest, newIdempotencyKey, useBulkInvoices, useHubClients } from './invoice-hub-api';
+import {
+  type BulkRequest,
+  newIdempotencyKey,
+  useBulkInvoices,
+  useHubClients,
+} from './invoice-hub-api';
 
 type Operation = BulkRequest['operation'];
-const operationLabels: Record<Operation, string> = { generate: 'Generate Invoices', send: 'Send Invoices', 'auto-approve': 'Auto-Approve' };
+const operationLabels: Record<Operation, string> = {
+  generate: 'Generate Invoices',
+  send: 'Send Invoices',
+  'auto-approve': 'Auto-Approve',
+};
 
 /** The result as a toast: every failure named, as the server reports it. */
 export function toastBulkResult(result: BulkInvoiceResult) {
   const failures = result.results.filter((row) => !row.ok).map((row) => row.message);
-  const shown = failures.slice(0, 3).join('; ') + (failures.length > 3 ? `; and ${failures.length - 3} more` : '');
+  const shown =
+    failures.slice(0, 3).join('; ') +
+    (failures.length > 3 ? `; and ${failures.length - 3} more` : '');
   toast({
     title: 'Bulk Operation Complete',
     description: `${result.success} succeeded, ${result.failed} failed${failures.length ? `: ${shown}` : '.'}`,
@@ -29,7 +53,17 @@ export function toastBulkResult(result: BulkInvoiceResult) {
  * auto-approve the invoices selected in the list. One Idempotency-Key per run: running the same
  * run again (after a failure or a lost answer) reuses it, so nothing is made or mailed twice.
  */
-export function BulkInvoiceDialog({ open, onOpenChange, selectedInvoiceIds, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; selectedInvoiceIds: readonly string[]; onDone: () => void }) {
+export function BulkInvoiceDialog({
+  open,
+  onOpenChange,
+  selectedInvoiceIds,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  selectedInvoiceIds: readonly string[];
+  onDone: () => void;
+}) {
   const clients = useHubClients(open);
   const bulk = useBulkInvoices();
   const [operation, setOperation] = useState<Operation>('generate');
@@ -68,7 +102,15 @@ export function BulkInvoiceDialog({ open, onOpenChange, selectedInvoiceIds, onDo
     if (!dueDate) next.dueDate = 'Due date is required';
     setErrors(next);
     if (Object.keys(next).length > 0 || cents === null) return null;
-    return { operation, items: clientIds.map((clientId) => ({ clientId, description: description.trim(), amount: toDecimal(cents), dueDate })) };
+    return {
+      operation,
+      items: clientIds.map((clientId) => ({
+        clientId,
+        description: description.trim(),
+        amount: toDecimal(cents),
+        dueDate,
+      })),
+    };
   };
 
   const execute = async () => {
@@ -84,18 +126,25 @@ export function BulkInvoiceDialog({ open, onOpenChange, selectedInvoiceIds, onDo
       onOpenChange(false);
       onDone();
     } catch (error) {
-      toast({ title: 'Bulk Operation Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Bulk Operation Failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     }
   };
 
-  const toggle = (id: string, on: boolean) => setClientIds((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
+  const toggle = (id: string, on: boolean) =>
+    setClientIds((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Bulk Invoice Operations</DialogTitle>
-          <DialogDescription>Generate invoices for several clients, or send or approve the invoices you selected.</DialogDescription>
+          <DialogDescription>
+            Generate invoices for several clients, or send or approve the invoices you selected.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4">
           <Field label="Operation Type" required>
@@ -121,32 +170,58 @@ export function BulkInvoiceDialog({ open, onOpenChange, selectedInvoiceIds, onDo
                 <div className="max-h-48 overflow-y-auto rounded-md border p-2">
                   {(clients.data?.items ?? []).map((client) => (
                     <label key={client.id} className="flex items-center gap-2 py-1 text-sm">
-                      <Checkbox checked={clientIds.includes(client.id)} onCheckedChange={(on) => toggle(client.id, on === true)} aria-label={client.name} />
+                      <Checkbox
+                        checked={clientIds.includes(client.id)}
+                        onCheckedChange={(on) => toggle(client.id, on === true)}
+                        aria-label={client.name}
+                      />
                       {client.name}
                     </label>
                   ))}
-                  {clients.data?.items.length === 0 && <p className="text-sm text-slate-500">No clients yet.</p>}
+                  {clients.data?.items.length === 0 && (
+                    <p className="text-sm text-slate-500">No clients yet.</p>
+                  )}
                 </div>
               </fieldset>
               <Field label="Description" error={errors.description} required>
-                <Input value={description} onChange={(event) => setDescription(event.target.value)} maxLength={500} />
+                <Input
+                  value={description}
+                  onChange={(event) => setDescription(event.target.value)}
+                  maxLength={500}
+                />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field label="Amount" error={errors.amount} required>
-                  <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="decimal" placeholder="0.00" />
+                  <Input
+                    value={amount}
+                    onChange={(event) => setAmount(event.target.value)}
+                    inputMode="decimal"
+                    placeholder="0.00"
+                  />
                 </Field>
                 <Field label="Due Date" error={errors.dueDate} required>
-                  <Input type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+                  <Input
+                    type="date"
+                    value={dueDate}
+                    onChange={(event) => setDueDate(event.target.value)}
+                  />
                 </Field>
               </div>
             </>
           ) : (
             <p className="text-sm text-slate-600">
-              {selectedInvoiceIds.length} selected {selectedInvoiceIds.length === 1 ? 'invoice' : 'invoices'}.{' '}
-              {operation === 'send' ? 'Each draft is emailed to its client with its PDF and marked sent.' : 'Each draft is marked sent without an email.'}
+              {selectedInvoiceIds.length} selected{' '}
+              {selectedInvoiceIds.length === 1 ? 'invoice' : 'invoices'}.{' '}
+              {operation === 'send'
+                ? 'Each draft is emailed to its client with its PDF and marked sent.'
+                : 'Each draft is marked sent without an email.'}
             </p>
           )}
-          {errors.items && <p className="text-sm text-red-700" role="alert">{errors.items}</p>}
+          {errors.items && (
+            <p className="text-sm text-red-700" role="alert">
+              {errors.items}
+            </p>
+          )}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,6 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest } from '@/lib/api';
-import type { BulkInvoiceResult, HubInvoice, HubStatusFilter, InvoiceOverview } from '@shared/contracts/invoice-hub';
+import type {
+  BulkInvoiceResult,
+  HubInvoice,
+  HubStatusFilter,
+  InvoiceOverview,
+} from '@shared/contracts/invoice-hub';
 import type { Invoice } from '@shared/contracts/invoices';
 import type { PracticeClient } from '@shared/contracts/practice';
 import { newIdempotencyKey } from './portfolio-api';
@@ -15,14 +20,19 @@ export function useInvoiceOverview() {
 
 export function useHubInvoices(params: { status: HubStatusFilter; offset: number }) {
   const query = { ...params, limit: HUB_PAGE_SIZE };
-  return useQuery({ queryKey: [HUB_INVOICES_URL, query], queryFn: () => apiList<HubInvoice>(HUB_INVOICES_URL, query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [HUB_INVOICES_URL, query],
+    queryFn: () => apiList<HubInvoice>(HUB_INVOICES_URL, query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The clients the member may see, for the client pickers (the firm's plan allows at most a few hundred). */
 export function useHubClients(enabled: boolean) {
   return useQuery({
     queryKey: ['/api/practice/clients', { filter: 'all', limit: 200, offset: 0 }],
-    queryFn: () => apiList<PracticeClient>('/api/practice/clients', { filter: 'all', limit: 200, offset: 0 }),
+    queryFn: () =>
+      apiList<PracticeClient>('/api/practice/clients', { filter: 'all', limit: 200, offset: 0 }),
     enabled,
   });
 }
@@ -43,14 +53,27 @@ export function useInvalidateHub() {
 export function useCreateClientInvoice() {
   const invalidate = useInvalidateHub();
   return useMutation({
-    mutationFn: ({ clientId, body, key }: { clientId: string; body: { description: string; amount: string; dueDate: string }; key: string }) =>
-      apiRequest<Invoice>('POST', `/api/clients/${clientId}/invoices`, body, { 'Idempotency-Key': key }),
+    mutationFn: ({
+      clientId,
+      body,
+      key,
+    }: {
+      clientId: string;
+      body: { description: string; amount: string; dueDate: string };
+      key: string;
+    }) =>
+      apiRequest<Invoice>('POST', `/api/clients/${clientId}/invoices`, body, {
+        'Idempotency-Key': key,
+      }),
     onSuccess: () => invalidate(),
   });
 }
 
 export type BulkRequest =
-  | { operation: 'generate'; items: { clientId: string; description: string; amount: string; dueDate: string }[] }
+  | {
+      operation: 'generate';
+      items: { clientId: string; description: string; amount: string; dueDate: string }[];
+    }
   | { operation: 'send' | 'auto-approve'; items: { invoiceId: string }[] };
 
 /** One bulk run; the key is the run's, kept by the caller so a retry of the same run reuses it. */
@@ -58,7 +81,9 @@ export function useBulkInvoices() {
   const invalidate = useInvalidateHub();
   return useMutation({
     mutationFn: ({ request, key }: { request: BulkRequest; key: string }) =>
-      apiRequest<BulkInvoiceResult>('POST', `${HUB_INVOICES_URL}/bulk`, request, { 'Idempotency-Key': key }),
+      apiRequest<BulkInvoiceResult>('POST', `${HUB_INVOICES_URL}/bulk`, request, {
+        'Idempotency-Key': key,
+      }),
     onSettled: () => invalidate(),
   });
 }

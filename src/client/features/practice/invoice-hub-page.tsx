@@ -1,31 +1,83 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, DollarSign, FileText, Layers, MoreHorizontal, Plus, Repeat, Users } from 'lucide-react';
+import {
+  CalendarClock,
+  DollarSign,
+  FileText,
+  Layers,
+  MoreHorizontal,
+  Plus,
+  Repeat,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { useCurrentUser } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
-import { type HubInvoice, type HubStatusFilter, hubStatusFilters } from '@shared/contracts/invoice-hub';
+import {
+  type HubInvoice,
+  type HubStatusFilter,
+  hubStatusFilters,
+} from '@shared/contracts/invoice-hub';
 import type { Invoice, InvoiceStatus } from '@shared/contracts/invoices';
 import { InvoiceFormDialog } from '../invoices/invoice-form-dialog';
-import { BulkInvoiceDialog, toastBulkResult } from './bulk-invoice-dialog';
+import { BulkInvoiceDialog } from './bulk-invoice-dialog';
 import { CreateClientInvoiceDialog } from './create-client-invoice-dialog';
-import { HUB_PAGE_SIZE, hubPdfUrl, newIdempotencyKey, useBulkInvoices, useGenerateRecurring, useHubInvoices, useInvalidateHub, useInvoiceOverview } from './invoice-hub-api';
+import {
+  HUB_PAGE_SIZE,
+  hubPdfUrl,
+  newIdempotencyKey,
+  useBulkInvoices,
+  useGenerateRecurring,
+  useHubInvoices,
+  useInvalidateHub,
+  useInvoiceOverview,
+} from './invoice-hub-api';
 import { formatDay } from './queue-table-parts';
 
-const filterLabels: Record<HubStatusFilter, string> = { all: 'All', draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' };
+const filterLabels: Record<HubStatusFilter, string> = {
+  all: 'All',
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
 const statusBadges: Record<InvoiceStatus, { label: string; variant: BadgeVariant }> = {
   draft: { label: 'Draft', variant: 'secondary' },
   sent: { label: 'Sent', variant: 'warning' },
@@ -41,10 +93,33 @@ function HubStats() {
   if (!data) return <Skeleton className="h-28" aria-label="Loading invoice figures" />;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard label="Clients with Invoices" value={String(data.totalClientsWithInvoices)} icon={Users} iconTone="bg-blue-50 text-blue-700" />
-      <StatCard label="Outstanding Amount" value={formatAmount(data.totalOutstandingAmount)} detail="Sent and overdue, less paid" icon={DollarSign} iconTone="bg-yellow-50 text-yellow-700" />
-      <StatCard label="Monthly Recurring" value={formatAmount(data.totalMonthlyRecurring)} detail="Active clients' fees per month" icon={Repeat} iconTone="bg-green-50 text-green-700" />
-      <StatCard label="Recent Invoices" value={String(data.recentInvoiceCount)} detail="Issued in the last 30 days" icon={FileText} iconTone="bg-purple-50 text-purple-700" />
+      <StatCard
+        label="Clients with Invoices"
+        value={String(data.totalClientsWithInvoices)}
+        icon={Users}
+        iconTone="bg-blue-50 text-blue-700"
+      />
+      <StatCard
+        label="Outstanding Amount"
+        value={formatAmount(data.totalOutstandingAmount)}
+        detail="Sent and overdue, less paid"
+        icon={DollarSign}
+        iconTone="bg-yellow-50 text-yellow-700"
+      />
+      <StatCard
+        label="Monthly Recurring"
+        value={formatAmount(data.totalMonthlyRecurring)}
+        detail="Active clients' fees per month"
+        icon={Repeat}
+        iconTone="bg-green-50 text-green-700"
+      />
+      <StatCard
+        label="Recent Invoices"
+        value={String(data.recentInvoiceCount)}
+        detail="Issued in the last 30 days"
+        icon={FileText}
+        iconTone="bg-purple-50 text-purple-700"
+      />
     </div>
   );
 }
@@ -68,7 +143,11 @@ function UpcomingDueDates() {
         ) : (
           <ul className="divide-y" aria-label="Upcoming due dates">
             {data.upcomingInvoices.map((row) => (
-              <li key={row.id} className="flex items-center justify-between gap-3 py-2 text-sm" data-testid="upcoming-invoice">
+              <li
+                key={row.id}
+                className="flex items-center justify-between gap-3 py-2 text-sm"
+                data-testid="upcoming-invoice"
+              >
                 <span className="min-w-0">
                   <span className="block truncate font-medium">{row.clientName}</span>
                   <span className="block text-xs text-slate-500">
@@ -85,7 +164,13 @@ function UpcomingDueDates() {
   );
 }
 
-function DetailsDialog({ invoice, onOpenChange }: { invoice: HubInvoice | null; onOpenChange: (open: boolean) => void }) {
+function DetailsDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: HubInvoice | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { formatAmount } = useMoneyFormat();
   const rows: [string, string][] = invoice
     ? [
@@ -118,7 +203,17 @@ function DetailsDialog({ invoice, onOpenChange }: { invoice: HubInvoice | null; 
   );
 }
 
-function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean; selected: string[]; setSelected: (ids: string[]) => void }) {
+function RecentInvoices({
+  canWrite,
+  selected,
+  setSelected,
+  onBulk,
+}: {
+  canWrite: boolean;
+  selected: string[];
+  setSelected: (ids: string[]) => void;
+  onBulk: () => void;
+}) {
   const { formatAmount } = useMoneyFormat();
   const [status, setStatus] = useState<HubStatusFilter>('all');
   const [offset, setOffset] = useState(0);
@@ -127,15 +222,35 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
   const list = useHubInvoices({ status, offset });
   const bulk = useBulkInvoices();
   const invalidate = useInvalidateHub();
-  const editing = useQuery<Invoice>({ queryKey: [`/api/invoices/${editId ?? ''}`], enabled: editId !== null });
+  const editing = useQuery<Invoice>({
+    queryKey: [`/api/invoices/${editId ?? ''}`],
+    enabled: editId !== null,
+  });
   const items = list.data?.items ?? [];
   const allChecked = items.length > 0 && items.every((row) => selected.includes(row.id));
 
   const send = async (row: HubInvoice) => {
     try {
-      toastBulkResult(await bulk.mutateAsync({ request: { operation: 'send', items: [{ invoiceId: row.id }] }, key: newIdempotencyKey() }));
+      const result = await bulk.mutateAsync({
+        request: { operation: 'send', items: [{ invoiceId: row.id }] },
+        key: newIdempotencyKey(),
+      });
+      const outcome = result.results[0];
+      toast(
+        outcome?.ok
+          ? { title: 'Invoice Sent', description: outcome.message }
+          : {
+              title: 'Send Failed',
+              description: outcome?.message ?? 'Not sent',
+              variant: 'destructive',
+            },
+      );
     } catch (error) {
-      toast({ title: 'Send Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Send Failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -143,30 +258,46 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle>Recent Invoices</CardTitle>
-        <Select
-          value={status}
-          onValueChange={(value) => {
-            setStatus(value as HubStatusFilter);
-            setOffset(0);
-          }}
-        >
-          <SelectTrigger className="w-40" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {hubStatusFilters.map((value) => (
-              <SelectItem key={value} value={value}>
-                {filterLabels[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <div className="flex flex-wrap items-center gap-2">
+          {canWrite && (
+            <Button variant="outline" onClick={onBulk}>
+              <Layers aria-hidden="true" />
+              Bulk Operations{selected.length > 0 ? ` (${selected.length})` : ''}
+            </Button>
+          )}
+          <Select
+            value={status}
+            onValueChange={(value) => {
+              setStatus(value as HubStatusFilter);
+              setOffset(0);
+            }}
+          >
+            <SelectTrigger className="w-40" aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {hubStatusFilters.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {filterLabels[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
       </CardHeader>
       <CardContent>
         {list.isLoading ? (
           <Skeleton className="h-40" />
         ) : items.length === 0 ? (
-          <EmptyState icon={FileText} title="No invoices" description={status === 'all' ? 'Invoices your firm sends its clients appear here.' : `No ${filterLabels[status].toLowerCase()} invoices.`} />
+          <EmptyState
+            icon={FileText}
+            title="No invoices"
+            description={
+              status === 'all'
+                ? 'Invoices your firm sends its clients appear here.'
+                : `No ${filterLabels[status].toLowerCase()} invoices.`
+            }
+          />
         ) : (
           <>
             <Table>
@@ -175,7 +306,13 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
                   <TableHead className="w-10">
                     <Checkbox
                       checked={allChecked}
-                      onCheckedChange={(on) => setSelected(on === true ? [...new Set([...selected, ...items.map((row) => row.id)])] : selected.filter((id) => !items.some((row) => row.id === id)))}
+                      onCheckedChange={(on) =>
+                        setSelected(
+                          on === true
+                            ? [...new Set([...selected, ...items.map((row) => row.id)])]
+                            : selected.filter((id) => !items.some((row) => row.id === id)),
+                        )
+                      }
                       aria-label="Select all invoices on this page"
                     />
                   </TableHead>
@@ -195,31 +332,57 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
                     <TableCell>
                       <Checkbox
                         checked={selected.includes(row.id)}
-                        onCheckedChange={(on) => setSelected(on === true ? [...selected, row.id] : selected.filter((id) => id !== row.id))}
+                        onCheckedChange={(on) =>
+                          setSelected(
+                            on === true
+                              ? [...selected, row.id]
+                              : selected.filter((id) => id !== row.id),
+                          )
+                        }
                         aria-label={`Select ${row.invoiceNumber}`}
                       />
                     </TableCell>
                     <TableCell>
                       <span className="block font-medium">{row.invoiceNumber}</span>
-                      <span className="block max-w-56 truncate text-xs text-slate-500">{row.description}</span>
+                      <span className="block max-w-56 truncate text-xs text-slate-500">
+                        {row.description}
+                      </span>
                     </TableCell>
                     <TableCell className="max-w-48 truncate">{row.clientName}</TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">{formatAmount(row.amount)}</TableCell>
+                    <TableCell className="text-right font-medium tabular-nums">
+                      {formatAmount(row.amount)}
+                    </TableCell>
                     <TableCell>{formatDay(row.dueDate)}</TableCell>
                     <TableCell>
-                      <Badge variant={statusBadges[row.status].variant}>{statusBadges[row.status].label}</Badge>
+                      <Badge variant={statusBadges[row.status].variant}>
+                        {statusBadges[row.status].label}
+                      </Badge>
                     </TableCell>
                     <TableCell>
                       <DropdownMenu>
                         <DropdownMenuTrigger asChild>
-                          <Button variant="ghost" size="icon" aria-label={`Actions for ${row.invoiceNumber}`}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Actions for ${row.invoiceNumber}`}
+                          >
                             <MoreHorizontal aria-hidden="true" />
                           </Button>
                         </DropdownMenuTrigger>
                         <DropdownMenuContent align="end">
-                          <DropdownMenuItem onSelect={() => setDetails(row)}>View Details</DropdownMenuItem>
-                          {canWrite && <DropdownMenuItem onSelect={() => setEditId(row.id)}>Edit Invoice</DropdownMenuItem>}
-                          {canWrite && row.status !== 'paid' && row.status !== 'cancelled' && <DropdownMenuItem onSelect={() => void send(row)}>Send to Client</DropdownMenuItem>}
+                          <DropdownMenuItem onSelect={() => setDetails(row)}>
+                            View Details
+                          </DropdownMenuItem>
+                          {canWrite && (
+                            <DropdownMenuItem onSelect={() => setEditId(row.id)}>
+                              Edit Invoice
+                            </DropdownMenuItem>
+                          )}
+                          {canWrite && row.status !== 'paid' && row.status !== 'cancelled' && (
+                            <DropdownMenuItem onSelect={() => void send(row)}>
+                              Send to Client
+                            </DropdownMenuItem>
+                          )}
                           <DropdownMenuItem asChild>
                             <a href={hubPdfUrl(row.id)} download>
                               Download PDF
@@ -232,7 +395,13 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
                 ))}
               </TableBody>
             </Table>
-            <Pager total={list.data?.total ?? 0} limit={HUB_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} className="mt-3" />
+            <Pager
+              total={list.data?.total ?? 0}
+              limit={HUB_PAGE_SIZE}
+              offset={offset}
+              onOffsetChange={setOffset}
+              className="mt-3"
+            />
           </>
         )}
       </CardContent>
@@ -247,7 +416,9 @@ function RecentInvoices({ canWrite, selected, setSelected }: { canWrite: boolean
           }
         }}
       />
-      {editing.error && editId !== null && <p className="px-6 pb-4 text-sm text-red-700">{editing.error.message}</p>}
+      {editing.error && editId !== null && (
+        <p className="px-6 pb-4 text-sm text-red-700">{editing.error.message}</p>
+      )}
     </Card>
   );
 }
@@ -264,44 +435,56 @@ export default function InvoiceHubPage() {
   const generate = async () => {
     try {
       const { generated } = await recurring.mutateAsync();
-      toast({ title: 'Recurring Invoices Generated', description: `${generated} ${generated === 1 ? 'invoice' : 'invoices'} generated.` });
+      toast({
+        title: 'Recurring Invoices Generated',
+        description: `${generated} ${generated === 1 ? 'invoice' : 'invoices'} generated.`,
+      });
     } catch (error) {
-      toast({ title: 'Generation Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+      toast({
+        title: 'Generation Failed',
+        description: error instanceof Error ? error.message : String(error),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
-    <PageLayout
-      title="Invoice Management"
-      subtitle="Automate invoicing across your clients"
-      actions={
-        canWrite && (
-          <>
-            <Button variant="outline" onClick={() => void generate()} disabled={recurring.isPending}>
+    <PageLayout title="Invoice Management" subtitle="Automate invoicing across your clients">
+      <div className="grid grid-cols-1 gap-6">
+        {canWrite && (
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              variant="outline"
+              onClick={() => void generate()}
+              disabled={recurring.isPending}
+            >
               <Repeat aria-hidden="true" />
               {recurring.isPending ? 'Generating…' : 'Generate Recurring'}
-            </Button>
-            <Button variant="outline" onClick={() => setBulkOpen(true)}>
-              <Layers aria-hidden="true" />
-              Bulk Operations{selected.length > 0 ? ` (${selected.length})` : ''}
             </Button>
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden="true" />
               Create Invoice
             </Button>
-          </>
-        )
-      }
-    >
-      <div className="grid grid-cols-1 gap-6">
+          </div>
+        )}
         <HubStats />
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[1fr_2fr]">
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <UpcomingDueDates />
-          <RecentInvoices canWrite={canWrite} selected={selected} setSelected={setSelected} />
+          <RecentInvoices
+            canWrite={canWrite}
+            selected={selected}
+            setSelected={setSelected}
+            onBulk={() => setBulkOpen(true)}
+          />
         </div>
       </div>
       <CreateClientInvoiceDialog open={creating} onOpenChange={setCreating} />
-      <BulkInvoiceDialog open={bulkOpen} onOpenChange={setBulkOpen} selectedInvoiceIds={selected} onDone={() => setSelected([])} />
+      <BulkInvoiceDialog
+        open={bulkOpen}
+        onOpenChange={setBulkOpen}
+        selectedInvoiceIds={selected}
+        onDone={() => setSelected([])}
+      />
     </PageLayout>
   );
 }
