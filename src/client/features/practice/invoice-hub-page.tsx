@@ -468,7 +468,7 @@ export default function InvoiceHubPage() {
           </div>
         )}
         <HubStats />
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <UpcomingDueDates />
           <RecentInvoices
             canWrite={canWrite}
