@@ -73,6 +73,7 @@ test('a firm bills its clients from the Invoice Management hub', async ({ page }
   await create.getByLabel('Description').fill('Payroll setup');
   await create.getByLabel('Amount').fill('299');
   await create.getByLabel('Due Date').fill(addDays(today, 30));
+  await page.screenshot({ path: '/tmp/practice-invoice-hub-create.png' });
   await create.getByRole('button', { name: 'Create Invoice' }).click();
   await expect(page.getByText('Invoice Created', { exact: true })).toBeVisible();
   await expect(row(page, 'Payroll setup')).toContainText('$299.00');
@@ -117,6 +118,20 @@ test('a firm bills its clients from the Invoice Management hub', async ({ page }
     }),
   ).toBeVisible();
   expect(await mailCount(page)).toBe(mails);
+
+  // Bulk generate: one invoice for each chosen client.
+  await page.getByRole('button', { name: 'Bulk Operations' }).click();
+  const generate = page.getByRole('dialog', { name: 'Bulk Invoice Operations' });
+  await expect(generate.getByRole('combobox', { name: 'Operation Type' })).toContainText('Generate Invoices');
+  await generate.getByRole('checkbox', { name: 'Bayside Bakery' }).check();
+  await generate.getByRole('checkbox', { name: 'Lighthouse Books' }).check();
+  await generate.getByLabel('Description').fill('December retainer');
+  await generate.getByLabel('Amount').fill('150.00');
+  await generate.getByLabel('Due Date').fill(addDays(today, 15));
+  await page.screenshot({ path: '/tmp/practice-invoice-hub-bulk.png' });
+  await generate.getByRole('button', { name: 'Execute' }).click();
+  await expect(page.getByText('2 succeeded, 0 failed.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('hub-invoice').filter({ hasText: 'December retainer' })).toHaveCount(2);
 
   // Generate Recurring shows the server's refusal under the spec's title.
   await page.route('**/api/practice/invoices/recurring', (route) =>
