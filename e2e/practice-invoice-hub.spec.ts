@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { format, parseISO } from 'date-fns';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
 import { addPracticeClient, readOutbox, signInFirm } from './support';
@@ -15,6 +16,7 @@ const mailCount = async (page: Page) =>
   existsSync(path.join(process.env.E2E_DATA_DIR ?? '', 'outbox'))
     ? (await readOutbox(page)).length
     : 0;
+const formatDay = (day: string) => format(parseISO(day), 'MMM d, yyyy');
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const row = (page: Page, text: string) => page.getByTestId('hub-invoice').filter({ hasText: text });
@@ -118,6 +120,15 @@ test('a firm bills its clients from the Invoice Management hub', async ({ page }
     }),
   ).toBeVisible();
   expect(await mailCount(page)).toBe(mails);
+
+  // Edit Invoice opens the invoices module's form on the firm's invoice; the hub shows the change.
+  await page.getByRole('button', { name: `Actions for ${sentNumber}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit Invoice' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Invoice' });
+  await edit.getByLabel('Due Date').fill(addDays(today, 7));
+  await edit.getByRole('button', { name: 'Save Invoice' }).click();
+  await expect(edit).toBeHidden();
+  await expect(row(page, sentNumber)).toContainText(formatDay(addDays(today, 7)));
 
   // Bulk generate: one invoice for each chosen client.
   await page.getByRole('button', { name: 'Bulk Operations' }).click();
