@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkInvoiceResult, HubInvoice, InvoiceOverview } from '../../../shared/contracts/invoice-hub';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import type { PracticeClient } from '../../../shared/contracts/practice';
@@ -217,6 +217,28 @@ describe('POST /api/practice/invoices/bulk', () => {
     expect(stored?.status).toBe('sent');
     await bulk(firm, payload, key);
     expect(outboxCount()).toBe(before + 1);
+  });
+
+  it('puts a draft back when its mail is refused, so the retried run sends it', async () => {
+    const { firm, b1 } = await seedHub();
+    const key = crypto.randomUUID();
+    const payload = { operation: 'send', items: [{ invoiceId: b1.id }] };
+    const refused = vi.spyOn(t.deps.mail, 'send').mockRejectedValueOnce(new Error('SMTP down'));
+    const first = await bulk(firm, payload, key);
+    refused.mockRestore();
+    expect(first.json<BulkInvoiceResult>()).toMatchObject({
+      success: 0,
+      failed: 1,
+      results: [{ ok: false, message: 'B-1 (Birch Bistro): The invoice could not be emailed. Please try again later.' }],
+    });
+    const [draft] = await t.deps.db.select().from(invoices).where(eq(invoices.id, b1.id));
+    expect(draft).toMatchObject({ status: 'draft', sentAt: null });
+    const before = outboxCount();
+    const retry = await bulk(firm, payload, key);
+    expect(retry.json<BulkInvoiceResult>()).toMatchObject({ success: 1, results: [{ message: 'B-1 (Birch Bistro): sent to the client' }] });
+    expect(outboxCount()).toBe(before + 1);
+    const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, b1.id));
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['invoice.send_failed', 'invoice.sent', 'invoice.emailed']));
   });
 
   it('auto-approves drafts without mailing, and an ungranted accountant finds none of the invoices', async () => {
