@@ -37,6 +37,7 @@ import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
+import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -55,6 +56,7 @@ const features: FeatureRoutes[] = [
   workspacesRoutes,
   practiceRoutes,
   practiceQueueRoutes,
+  invoiceHubRoutes,
   portfolioRoutes,
   onboardingRoutes,
   teamRoutes,

@@ -62,8 +62,9 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
  * Creates an invoice with its items; the stored totals are the server's own computation. Without
  * an invoiceNumber it takes the organization's next one (invoice-numbering.ts) in the same
  * transaction; a clash with a number written meanwhile by hand is retried with the next one.
+ * options.id: a caller-chosen id (an idempotent bulk run); a second insert with it is a unique violation on invoices_pkey.
  */
-export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date()): Promise<Invoice> {
+export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date(), options: { id?: string } = {}): Promise<Invoice> {
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
   const days = await invoiceDays(db, actor.organizationId, input);
@@ -82,6 +83,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
         const [row] = await tx
           .insert(invoices)
           .values({
+            ...(options.id ? { id: options.id } : {}),
             organizationId: actor.organizationId,
             userId: actor.userId,
             customerId: input.customerId,

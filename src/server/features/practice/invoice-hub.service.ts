@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { BulkInvoiceInput, BulkInvoiceResult, ClientInvoiceInput } from '../../../shared/contracts/invoice-hub';
+import type { Invoice } from '../../../shared/contracts/invoices';
+import type { Database } from '../../db/client';
+import { invoices } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
+import { organizationToday } from '../../platform/calendar';
+import type { Mailer } from '../../platform/mail';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { refreshCustomerBalance } from '../invoices/invoice-rules';
+import { findInvoice } from '../invoices/invoices.queries';
+import { createInvoice } from '../invoices/invoices.service';
+import { sendInvoice } from '../invoices/send-invoice';
+import type { FirmActor } from './create-client';
+import { findHubInvoice } from './invoice-hub.queries';
+import { findPracticeClient } from './practice.queries';
+
+type ItemResult = BulkInvoiceResult['results'][number];
+
+/** A UUID (version 5 layout) derived from the run's Idempotency-Key and the item: the same item of a retried run gets the same invoice id. */
+export function derivedInvoiceId(...parts: string[]): string {
+  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32).split('');
+  hex[12] = '5';
+  hex[16] = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const firmActor = (actor: FirmActor) => ({ organizationId: actor.firmId, userId: actor.userId });
+
+/**
+ * Create New Invoice: a one-line draft in the firm's books for a client the member may see, numbered
+ * by the firm's invoice settings and issued on the firm's today unless issueDate says otherwise.
+ * With an invoice id (from the Idempotency-Key) a retry answers the invoice it already made.
+ */
+export async function createClientInvoice(
+  db: Database,
+  actor: FirmActor,
+  clientId: string,
+  input: ClientInvoiceInput,
+  now: Date,
+  invoiceId?: string,
+): Promise<{ invoice: Invoice; created: boolean }> {
+  const found = await findPracticeClient(db, actor, clientId);
+  if (!found) throw notFound('Client');
+  const today = await organizationToday(db, actor.firmId, now);
+  if (invoiceId) {
+    const existing = await findInvoice(db, actor.firmId, invoiceId, today);
+    if (existing) {
+      if (existing.customerId !== found.customer.id) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another invoice');
+      return { invoice: existing, created: false };
+    }
+  }
+  const draft = {
+    customerId: found.customer.id,
+    issueDate: input.issueDate ?? today,
+    dueDate: input.dueDate,
+    items: [{ description: input.description, quantity: 1, unitPrice: input.amount }],
+  };
+  try {
+    return { invoice: await createInvoice(db, firmActor(actor), draft, now, { id: invoiceId }), created: true };
+  } catch (error) {
+    if (!invoiceId || !isUniqueViolation(error, 'invoices_pkey')) throw error;
+    // A concurrent retry made it first.
+    const existing = await findInvoice(db, actor.firmId, invoiceId, today);
+    if (!existing) throw error;
+    return { invoice: existing, created: false };
+  }
+}
+
+const messageOf = (error: unknown): string => (error instanceof AppError ? error.message : 'Could not be processed; please try again');
+
+/** Generate: one invoice per item, its id derived from the run's key, so a retried run finds the invoice instead of making a second. */
+async function generateOne(db: Database, actor: FirmActor, key: string, index: number, item: Extract<BulkInvoiceInput, { operation: 'generate' }>['items'][number], now: Date): Promise<ItemResult> {
+  const found = await findPracticeClient(db, actor, item.clientId);
+  if (!found) return { id: item.clientId, ok: false, message: 'Client not found', invoiceId: null };
+  const name = found.customer.name;
+  const invoiceId = derivedInvoiceId('bulk-generate', actor.firmId, key, String(index), found.customer.id);
+  try {
+    const { invoice, created } = await createClientInvoice(db, actor, found.customer.id, { description: item.description, amount: item.amount, dueDate: item.dueDate, issueDate: undefined }, now, invoiceId);
+    const message = created ? `${name}: invoice ${invoice.invoiceNumber} created` : `${name}: invoice ${invoice.invoiceNumber} was created already`;
+    return { id: item.clientId, ok: true, message, invoiceId: invoice.id };
+  } catch (error) {
+    return { id: item.clientId, ok: false, message: `${name}: ${messageOf(error)}`, invoiceId: null };
+  }
+}
+
+/**
+ * Marks a draft sent (audited, the client's balance refreshed) in one transaction; false when it is
+ * not a draft any more. Send claims the invoice this way before mailing, so a retried or concurrent
+ * run that finds it sent mails nothing.
+ */
+async function issueDraft(db: Database, actor: FirmActor, invoiceId: string, now: Date, details: Record<string, unknown>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const found = await findHubInvoice(tx, actor, invoiceId, { lock: true });
+    if (!found || found.invoice.status !== 'draft') return false;
+    await tx.update(invoices).set({ status: 'sent', sentAt: now, updatedAt: now }).where(and(eq(invoices.organizationId, actor.firmId), eq(invoices.id, invoiceId)));
+    await writeAudit(tx, { ...firmActor(actor), action: 'invoice.sent', entityType: 'invoice', entityId: invoiceId, details: { from: 'draft', to: 'sent', ...details } });
+    await refreshCustomerBalance(tx, actor.firmId, found.invoice.customerId);
+    return true;
+  });
+}
+
+/** The mail did not leave: the claimed invoice goes back to draft (audited) so a later run sends it. */
+async function releaseDraft(db: Database, actor: FirmActor, invoiceId: string, claimedAt: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(invoices)
+      .set({ status: 'draft', sentAt: null, updatedAt: claimedAt })
+      .where(and(eq(invoices.organizationId, actor.firmId), eq(invoices.id, invoiceId), eq(invoices.status, 'sent'), eq(invoices.sentAt, claimedAt), isNotNull(invoices.sentAt)))
+      .returning({ customerId: invoices.customerId });
+    if (!row) return;
+    await writeAudit(tx, { ...firmActor(actor), action: 'invoice.send_failed', entityType: 'invoice', entityId: invoiceId, details: { from: 'sent', to: 'draft' } });
+    await refreshCustomerBalance(tx, actor.firmId, row.customerId);
+  });
+}
+
+async function sendOne(db: Database, mail: Mailer, actor: FirmActor, invoiceId: string, now: Date): Promise<ItemResult> {
+  const found = await findHubInvoice(db, actor, invoiceId);
+  if (!found) return { id: invoiceId, ok: false, message: 'Invoice not found', invoiceId: null };
+  const label = `${found.invoice.invoiceNumber} (${found.clientName})`;
+  const fail = (message: string): ItemResult => ({ id: invoiceId, ok: false, message: `${label}: ${message}`, invoiceId });
+  if (found.invoice.status === 'paid') return fail('paid already; nothing to send');
+  if (found.invoice.status === 'cancelled') return fail('a cancelled invoice cannot be sent');
+  const claimed = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: 'send' }));
+  if (!claimed) return { id: invoiceId, ok: true, message: `${label}: sent already; not mailed again`, invoiceId };
+  try {
+    await sendInvoice(db, mail, firmActor(actor), invoiceId, now);
+    return { id: invoiceId, ok: true, message: `${label}: sent to the client`, invoiceId };
+  } catch (error) {
+    await releaseDraft(db, actor, invoiceId, now);
+    return fail(messageOf(error));
+  }
+}
+
+/** Auto-approve: a draft is approved for collection (draft -> sent, audited) without a mail; the client sees it in its balance. */
+async function approveOne(db: Database, actor: FirmActor, invoiceId: string, now: Date): Promise<ItemResult> {
+  const found = await findHubInvoice(db, actor, invoiceId);
+  if (!found) return { id: invoiceId, ok: false, message: 'Invoice not found', invoiceId: null };
+  const label = `${found.invoice.invoiceNumber} (${found.clientName})`;
+  if (found.invoice.status === 'cancelled') return { id: invoiceId, ok: false, message: `${label}: a cancelled invoice cannot be approved`, invoiceId };
+  const approved = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: 'auto-approve', mailed: false }));
+  return { id: invoiceId, ok: true, message: approved ? `${label}: approved` : `${label}: approved already`, invoiceId };
+}
+
+/**
+ * Bulk Invoice Operations. Each item runs in its own transaction(s), one after another: a failure
+ * is reported with the client's or invoice's name and never undoes the others. The run's
+ * Idempotency-Key makes a retry safe: generate derives each invoice's id from it, send claims a
+ * draft before mailing it, so neither a second invoice nor a second mail comes of a retry.
+ */
+export async function runBulkInvoices(db: Database, mail: Mailer, actor: FirmActor, input: BulkInvoiceInput, key: string, now: Date): Promise<BulkInvoiceResult> {
+  const results: ItemResult[] = [];
+  if (input.operation === 'generate') {
+    for (const [index, item] of input.items.entries()) results.push(await generateOne(db, actor, key.toLowerCase(), index, item, now));
+  } else {
+    for (const item of input.items) {
+      results.push(input.operation === 'send' ? await sendOne(db, mail, actor, item.invoiceId, now) : await approveOne(db, actor, item.invoiceId, now));
+    }
+  }
+  const success = results.filter((result) => result.ok).length;
+  return { success, failed: results.length - success, results };
+}
