@@ -448,6 +448,17 @@ export default function InvoiceHubPage() {
     }
   };
 
+  if (user && !user.firmId) {
+    return (
+      <PageLayout title="Invoice Management" subtitle="Automate invoicing across your clients">
+        <EmptyState
+          icon={FileText}
+          title="Practice management is for accounting firms"
+          description="The invoice hub works across a firm's clients. Your own invoices are under Invoices."
+        />
+      </PageLayout>
+    );
+  }
   return (
     <PageLayout title="Invoice Management" subtitle="Automate invoicing across your clients">
       <div className="grid grid-cols-1 gap-6">
