@@ -2,7 +2,10 @@ import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { organizations } from './organizations';
 
-/** Every change to money or approval state, written in the same transaction as the change. */
+/**
+ * Every change to money, approval or access state, written in the same transaction as the change;
+ * read by Settings > Activity and each record's history (GET /api/audit-log).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -20,5 +23,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_org_idx').on(t.organizationId, t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_org_user_idx').on(t.organizationId, t.userId, t.createdAt),
   ],
 );

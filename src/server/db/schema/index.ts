@@ -18,3 +18,4 @@ export * from './workspaces';
 export * from './organization-settings';
 export * from './practice';
 export * from './recurring-invoices';
+export * from './reports';
