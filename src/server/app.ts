@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
+import { auditLogRoutes } from './features/audit-log/audit-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
@@ -79,6 +80,7 @@ const features: FeatureRoutes[] = [
   firmsRoutes,
   contactRoutes,
   navigationRoutes,
+  auditLogRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -102,16 +102,17 @@ export async function createBill(db: Database, auth: BillAuth, input: BillInput,
         .returning();
       if (!bill) throw new Error('bill insert returned nothing');
       await tx.insert(billItems).values(itemRows(bill.id, input));
-      const approvalStatus = await startApprovalRound(tx, bill, auth.userId, now);
-      checkPaidAllowed(bill.status, approvalStatus);
+      // Written before the approval round's own row, so the bill's history reads created, then approval requested.
       await writeAudit(tx, {
         organizationId: auth.organizationId,
         userId: auth.userId,
         action: 'bill.created',
         entityType: 'bill',
         entityId: bill.id,
-        details: { billNumber: bill.billNumber, vendorId: bill.vendorId, totalAmount: bill.totalAmount, status: bill.status, approvalStatus },
+        details: { billNumber: bill.billNumber, vendorId: bill.vendorId, totalAmount: bill.totalAmount, status: bill.status },
       });
+      const approvalStatus = await startApprovalRound(tx, bill, auth.userId, now);
+      checkPaidAllowed(bill.status, approvalStatus);
       return { ...bill, approvalStatus };
     });
   } catch (error) {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv';
+import { streamCsv } from './csv-stream';
+
+type Row = { name: string; amount: string | null };
+const columns = [
+  { header: 'Name', value: (row: Row) => row.name },
+  { header: 'Amount', value: (row: Row) => row.amount },
+];
+
+async function read(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+async function* pagesOf(...pages: Row[][]): AsyncGenerator<Row[]> {
+  for (const page of pages) yield page;
+}
+
+describe('streamCsv', () => {
+  it('writes the same file as toCsv, page by page: one byte order mark and header, formulas neutralised', async () => {
+    const first = [{ name: '=cmd|" /C calc"!A0', amount: '-12.00' }, { name: 'Smith, "Jones"', amount: null }];
+    const second = [{ name: '@SUM(A1)', amount: '3.50' }];
+    const streamed = await read(streamCsv(columns, pagesOf(first, [], second)));
+    expect(streamed).toBe(toCsv(columns, [...first, ...second]));
+    expect(streamed).toBe(
+      '\uFEFFName,Amount\r\n"\'=cmd|"" /C calc""!A0",\'-12.00\r\n"Smith, ""Jones""",\r\n\'@SUM(A1),3.50\r\n',
+    );
+  });
+
+  it('writes only the header when there are no rows', async () => {
+    expect(await read(streamCsv(columns, pagesOf()))).toBe('\uFEFFName,Amount\r\n');
+  });
+});

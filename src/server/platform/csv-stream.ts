@@ -1,0 +1,18 @@
+import { Readable } from 'node:stream';
+import { type CsvColumn, toCsv } from './csv';
+
+/**
+ * A CSV export written page by page as the rows are read, so a long list never sits in memory
+ * whole. Each page goes through `toCsv` (the one writer: quoting, CRLF, formulas neutralised);
+ * the byte order mark and header row come once, at the start.
+ */
+export function streamCsv<T>(columns: readonly CsvColumn<T>[], pages: AsyncIterable<readonly T[]>): Readable {
+  const head = toCsv(columns, []);
+  async function* chunks(): AsyncGenerator<string> {
+    yield head;
+    for await (const rows of pages) {
+      if (rows.length > 0) yield toCsv(columns, rows).slice(head.length);
+    }
+  }
+  return Readable.from(chunks());
+}
