@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { Paperclip, Pencil, Send, Trash2 } from 'lucide-react';
+import { RecordHistoryButton } from '@/components/record-history';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -45,6 +46,7 @@ export function BillCard({ bill, onEdit, onDelete, onPay }: Props) {
               Pay
             </Button>
           )}
+          <RecordHistoryButton kind="bill" id={bill.id} label={bill.billNumber} />
           <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${bill.billNumber}`}>
             <Pencil />
           </Button>

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { Banknote, Download, Link2, Pencil, Send, Trash2 } from 'lucide-react';
+import { RecordHistoryButton } from '@/components/record-history';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -64,6 +65,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
             Payment link
           </Button>
         )}
+        <RecordHistoryButton kind="invoice" id={invoice.id} label={invoice.invoiceNumber} />
         <div className="ml-auto flex gap-1">
           <Button variant="ghost" size="icon" onClick={() => onAction('edit')} aria-label={`Edit ${invoice.invoiceNumber}`}>
             <Pencil />

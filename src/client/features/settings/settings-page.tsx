@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import type { OperatorStatus } from '@shared/contracts/contact';
 import { PageLayout } from '@/components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser } from '@/lib/auth';
+import { ActivityTab } from './activity-tab';
 import { BillingTab } from './billing-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
@@ -20,7 +22,11 @@ export default function SettingsPage() {
   const requested = params.get('tab');
   // Demo and sales requests: the tab appears only for the installation's operators (OPERATOR_EMAILS).
   const showRequests = useQuery<OperatorStatus>({ queryKey: ['/api/operator'] }).data?.isOperator === true;
-  const tab: Tab = isTab(requested) && (requested !== 'requests' || showRequests) ? requested : 'profile';
+  // The audit trail (Activity) is for the workspace's owners and admins; the server refuses others too.
+  const role = useCurrentUser().data?.role;
+  const showActivity = role === 'owner' || role === 'admin';
+  const hidden = (value: Tab) => (value === 'requests' && !showRequests) || (value === 'activity' && !showActivity);
+  const tab: Tab = isTab(requested) && !hidden(requested) ? requested : 'profile';
   return (
     <PageLayout title="Settings" subtitle="Manage your account and preferences">
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
@@ -30,6 +36,7 @@ export default function SettingsPage() {
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>
+          {showActivity ? <TabsTrigger value="activity">Activity</TabsTrigger> : null}
           {showRequests ? <TabsTrigger value="requests">Requests</TabsTrigger> : null}
         </TabsList>
         <div className="mt-4 max-w-4xl">
@@ -48,6 +55,11 @@ export default function SettingsPage() {
           <TabsContent value="team">
             <TeamTab />
           </TabsContent>
+          {showActivity ? (
+            <TabsContent value="activity">
+              <ActivityTab />
+            </TabsContent>
+          ) : null}
           {showRequests ? (
             <TabsContent value="requests">
               <RequestsTab />

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../shared/contracts/audit-log';
 import { auditLog, organizations } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addMember, billOf, vendorPayload } from '../bills/payables-fixtures';
@@ -193,6 +194,16 @@ describe('GET /api/audit-log', () => {
       { id: admin.user.id, name: 'Ada Admin', email: admin.user.email },
       { id: owner.user.id, name: 'Olive Owner', email: owner.user.email },
     ]);
+  });
+
+  it('keeps the order rows were written in, even within one transaction and one clock tick', async () => {
+    const { owner, organizationId } = await newYorkOwner();
+    const steps = Array.from({ length: 30 }, (_, i) => `test.step_${String(i).padStart(2, '0')}`);
+    await t.deps.db.transaction(async (tx) => {
+      for (const action of steps) await writeAudit(tx, { organizationId, userId: owner.user.id, action, entityType: 'test', entityId: 'ordered' });
+    });
+    const newestFirst = await entries(owner, '?entityType=test&entityId=ordered&limit=200');
+    expect(newestFirst.map((row) => row.action)).toEqual([...steps].reverse());
   });
 
   it("filters by the organization's days, given as days or timestamps", async () => {

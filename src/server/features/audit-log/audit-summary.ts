@@ -19,13 +19,14 @@ function amount(value: unknown, format: MoneyFormat): string | null {
 
 const joined = (...parts: (string | null)[]): string | null => parts.filter((part): part is string => Boolean(part)).join(' · ') || null;
 
-/** "draft → sent" from details { from, to } (or { status: { from, to } }). */
+/** "Status draft → sent" from details { from, to } (or { status: { from, to } }). */
 function statusChange(details: Details): string | null {
   const nested = details.status as { from?: unknown; to?: unknown } | undefined;
   const from = text(details.from) ?? text(nested?.from);
   const to = text(details.to) ?? text(nested?.to);
-  if (!to || from === to || to.includes('@')) return null;
-  return from ? `Status ${from} → ${to}` : `Status ${to}`;
+  // Without a "from" the action's label already says it (an invoice created as sent reads "Invoice sent").
+  if (!from || !to || from === to) return null;
+  return `Status ${from} → ${to}`;
 }
 
 /**

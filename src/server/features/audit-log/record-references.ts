@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { approvalWorkflows, bankAccounts, bills, customers, documents, invoices, organizations, recurringInvoices, users, vendors } from '../../db/schema';
+import { approvalWorkflows, bankAccounts, bills, customers, documents, invoices, organizations, recurringInvoices, teamInvitations, users, vendors } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
 
 type Named = { id: string; label: string | null };
@@ -39,6 +39,11 @@ const lookups: Readonly<Record<string, Lookup>> = {
       .from(recurringInvoices)
       .innerJoin(customers, eq(customers.id, recurringInvoices.customerId))
       .where(and(eq(recurringInvoices.organizationId, org), inArray(recurringInvoices.id, ids))),
+  team_invitation: (db, org, ids) =>
+    db
+      .select({ id: teamInvitations.id, label: teamInvitations.email })
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.organizationId, org), inArray(teamInvitations.id, ids))),
   // People and workspaces named in this organization's own rows (a member, a client workspace opened).
   user: (db, _org, ids) => db.select({ id: users.id, label: sql<string>`coalesce(${fullName}, ${users.username})` }).from(users).where(inArray(users.id, ids)),
   organization: (db, _org, ids) => db.select({ id: organizations.id, label: organizations.name }).from(organizations).where(inArray(organizations.id, ids)),
