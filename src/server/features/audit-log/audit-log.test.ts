@@ -129,6 +129,15 @@ describe("a bill's history", () => {
     });
   });
 
+  it('after a rejection, an edit comes before the new approval request', async () => {
+    const { owner, approver, bill, requestId } = await billWaitingFor({ firstName: 'Ann', lastName: 'Approver' });
+    await approver.request({ method: 'POST', url: `/api/approvals/${requestId}/reject`, payload: { comments: 'Wrong amount' } });
+    const edited = await owner.request({ method: 'PUT', url: `/api/bills/${bill.id}`, payload: { notes: 'Checked with Acme' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const rows = await history(owner, 'bills', bill.id);
+    expect(rows.map((row) => row.action)).toEqual(['bill.created', 'bill.approval_requested', 'bill_approval.rejected', 'bill.updated', 'bill.approval_requested']);
+  });
+
   it('shows an approval with its comment; another organization gets a 404', async () => {
     const { owner, approver, bill, requestId } = await billWaitingFor({ firstName: 'Abe', lastName: 'Approver' });
     expect((await approver.request({ method: 'POST', url: `/api/approvals/${requestId}/approve`, payload: { comments: 'Fine by me' } })).statusCode).toBe(200);

@@ -175,8 +175,7 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
         await tx.insert(billItems).values(itemRows(bill.id, input));
       }
       const needsApproval = values.totalAmount !== before.totalAmount || vendorChanged || before.approvalStatus === 'rejected';
-      const approvalStatus = needsApproval ? await startApprovalRound(tx, bill, auth.userId, now) : bill.approvalStatus;
-      checkPaidAllowed(bill.status, approvalStatus);
+      // Written before a new approval round's own row, so the bill's history reads edited, then approval requested.
       await writeAudit(tx, {
         organizationId: auth.organizationId,
         userId: auth.userId,
@@ -188,9 +187,11 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
           totalAmount: { from: before.totalAmount, to: bill.totalAmount },
           status: { from: before.status, to: bill.status },
           vendorId: vendorChanged ? { from: before.vendorId, to: bill.vendorId } : undefined,
-          approvalStatus,
+          newApprovalRound: needsApproval,
         },
       });
+      const approvalStatus = needsApproval ? await startApprovalRound(tx, bill, auth.userId, now) : bill.approvalStatus;
+      checkPaidAllowed(bill.status, approvalStatus);
       return { ...bill, approvalStatus };
     });
   } catch (error) {
