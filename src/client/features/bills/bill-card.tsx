@@ -37,7 +37,7 @@ export function BillCard({ bill, onEdit, onDelete, onPay }: Props) {
           )}
         </p>
       </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
         <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(bill.totalAmount)}</p>
         <div className="flex gap-1">
           {onPay && bill.payable && (
