@@ -32,6 +32,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { recurringInvoicesRoutes } from './features/recurring-invoices/recurring-invoices.routes';
 import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
@@ -79,6 +80,7 @@ const features: FeatureRoutes[] = [
   firmsRoutes,
   contactRoutes,
   navigationRoutes,
+  reportsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {
