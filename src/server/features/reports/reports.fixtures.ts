@@ -130,3 +130,11 @@ export async function seedLedger(db: Database, organizationId: string) {
 
   return { acme, evil, globex, paper, rent };
 }
+
+/** `count` customers with one open invoice each (a long aging report, for page numbering). */
+export async function seedManyCustomers(db: Database, organizationId: string, count: number) {
+  for (let index = 0; index < count; index += 1) {
+    const row = await customer(db, organizationId, `Customer ${String(index + 1).padStart(3, '0')}`);
+    await invoice(db, organizationId, { customerId: row.id, issue: '2026-03-01', due: '2026-03-31', totalCents: 1_000 + index, status: 'sent' });
+  }
+}
