@@ -257,7 +257,7 @@ describe('bad input', () => {
 
 describe('large reports in the job queue', () => {
   it('answers generating, then the job stores the figures once, even if the job is taken again', async () => {
-    const queued = await generateReport(t.deps, { organizationId: owner.user.organizationId, userId: owner.user.id, role: 'owner' }, { type: 'invoice_aging', period: 'last_30_days', filters: {} }, { inlineRowLimit: 2 });
+    const queued = await generateReport(t.deps, { organizationId: owner.user.organizationId, userId: owner.user.id, role: 'owner' }, { type: 'invoice_aging', period: 'last_30_days', from: undefined, to: undefined, filters: {} }, { inlineRowLimit: 2 });
     expect(queued.status).toBe('generating');
     const pending = (await owner.request({ method: 'GET', url: `/api/reports/${queued.id}` })).json<Report>();
     expect(pending).toMatchObject({ status: 'generating', figures: null });
