@@ -29,8 +29,12 @@ export const reportPeriodLabels: Record<ReportPeriod, string> = {
   custom: 'Custom Range',
 };
 
-/** A custom range may span at most this many days (five years). */
-export const MAX_REPORT_DAYS = 5 * 366;
+/** The last day a report starting on `from` may cover: five calendar years, less a day. */
+export function lastReportDay(from: string): string {
+  const [year, month, day] = from.split('-').map(Number);
+  const end = new Date(Date.UTC((year ?? 0) + 5, (month ?? 1) - 1, day ?? 1) - 86_400_000);
+  return end.toISOString().slice(0, 10);
+}
 
 /** Invoice statuses (revenue summary) and bill statuses (vendor spending). */
 export const reportFilterStatuses = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'received', 'scheduled'] as const;
@@ -72,7 +76,7 @@ function checkPeriod(value: PeriodFields, ctx: z.RefinementCtx) {
   if (!value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To is required for a custom range' });
   if (!value.from || !value.to) return;
   if (daysOutOfOrder(value.from, value.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'To must be on or after From' });
-  else if (isDay(value.from) && isDay(value.to) && rangeDays(value.from, value.to) > MAX_REPORT_DAYS) {
+  else if (isDay(value.from) && isDay(value.to) && value.to > lastReportDay(value.from)) {
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'A report covers at most 5 years' });
   }
 }

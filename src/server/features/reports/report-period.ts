@@ -1,4 +1,4 @@
-import { MAX_REPORT_DAYS, type ReportPeriod, rangeDays } from '../../../shared/contracts/reports';
+import { type ReportPeriod, lastReportDay, rangeDays } from '../../../shared/contracts/reports';
 import { calendarDay, toOrganizationDay } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
 import { addDays } from './report-sql';
@@ -39,7 +39,7 @@ export function resolveReportWindow(
     from = toOrganizationDay(input.from, timeZone);
     to = toOrganizationDay(input.to, timeZone);
     if (to < from) throw new AppError('VALIDATION', 'To must be on or after From', { to: 'To must be on or after From' });
-    if (rangeDays(from, to) > MAX_REPORT_DAYS) throw new AppError('VALIDATION', 'A report covers at most 5 years', { to: 'A report covers at most 5 years' });
+    if (to > lastReportDay(from)) throw new AppError('VALIDATION', 'A report covers at most 5 years', { to: 'A report covers at most 5 years' });
   } else {
     to = calendarDay(now, timeZone);
     from = addDays(to, 1 - ROLLING_DAYS[input.period]);
