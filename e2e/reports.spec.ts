@@ -148,6 +148,25 @@ test('generate each report, open one, pick a custom range and download it as CSV
   expect(zip.download.suggestedFilename()).toBe(`Signal-AR-reports-${weekAgo}-to-${today}.zip`);
   expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
 
+  // More Filters: one customer, stored with the report and used by the reports that read it.
+  await page.getByRole('button', { name: 'More Filters' }).click();
+  const filtersDialog = page.getByRole('dialog', { name: 'More Filters' });
+  await filtersDialog.getByLabel('Customer').click();
+  await page.getByRole('option', { name: 'Acme Corp' }).click();
+  await page.screenshot({ path: `${SHOTS}/reports-filters-desktop.png` });
+  await filtersDialog.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByRole('button', { name: 'More Filters (1)' })).toBeVisible();
+  await expect(page.getByTestId('report-card-revenue_summary').getByText('1 filter')).toBeVisible();
+  await expect(page.getByTestId('report-card-payment_trends').getByText('1 filter')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Generate Revenue Summary' }).click();
+  await expect(page.getByRole('button', { name: 'Generate Revenue Summary' })).toHaveText('Generate');
+  await expect(recent.getByRole('listitem').first()).toContainText('Filtered');
+  await recent.getByRole('button', { name: /^Open Revenue Summary/ }).first().click();
+  const invoicedFigure = page.getByRole('dialog').locator('dl > div').filter({ has: page.getByText('Invoiced', { exact: true }) });
+  await expect(invoicedFigure).toContainText('$500.00');
+  await expect(page.getByRole('dialog').getByRole('region', { name: 'By customer' })).not.toContainText(INJECTION);
+  await page.keyboard.press('Escape');
+
   // Phone width: the page, the custom range and an opened report, without sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();

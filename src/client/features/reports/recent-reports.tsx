@@ -44,6 +44,7 @@ export function RecentReports({ onOpen }: { onOpen: (id: string) => void }) {
                       {periodText(report)} · generated {new Date(report.createdAt).toLocaleString()}
                     </p>
                   </div>
+                  {Object.keys(report.filters).length > 0 && <Badge variant="info">Filtered</Badge>}
                   <Badge variant={statusVariant[report.status]} className="capitalize">
                     {report.status}
                   </Badge>

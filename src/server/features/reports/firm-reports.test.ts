@@ -6,6 +6,7 @@ import { bills, clientOnboardingWorkflows, customers, documents, invoices, vendo
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { addClient, signUpFirm } from '../practice/practice.fixtures';
+import { addMember } from '../team/team.fixtures';
 import { REPORTS_NOW } from './reports.fixtures';
 
 let t: TestApp;
@@ -84,6 +85,17 @@ describe("a firm's client_profitability", () => {
       ['Cedar Dental', '0.00', null],
       ['Delta Movers', '0.00', null],
     ]);
+  });
+});
+
+describe("a firm accountant's reports", () => {
+  it('leave out the work of clients not granted to them', async () => {
+    const accountant = await addMember(t, firm, 'accountant');
+    const response = await accountant.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'client_profitability', ...MARCH } });
+    expect(response.statusCode, response.body).toBe(201);
+    const bakery = rows(response.json<Report & { figures: ReportFigures }>().figures, 'ranking').find((row) => row.customer === 'Bayside Bakery');
+    // The fee the firm billed is the firm's own figure; the client's workspace is not theirs to count.
+    expect(bakery).toMatchObject({ invoiced: '300.00', documents: null, client_invoices: null, client_bills: null, fee_per_item: null });
   });
 });
 

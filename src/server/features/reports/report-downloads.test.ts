@@ -7,6 +7,7 @@ import type { Report } from '../../../shared/contracts/reports';
 import { organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
+import { addMember } from '../team/team.fixtures';
 import { INJECTION_NAME, REPORTS_NOW, seedLedger, seedManyCustomers } from './reports.fixtures';
 
 let t: TestApp;
@@ -113,6 +114,14 @@ describe('report downloads', () => {
     const { text, pages } = await pdfText(response.rawPayload);
     expect(pages).toBeGreaterThan(1);
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
+  });
+
+  it('lets a viewer generate and download reports, which change nothing', async () => {
+    const viewer = await addMember(t, owner, 'viewer');
+    const generated = await viewer.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'invoice_aging' } });
+    expect(generated.statusCode).toBe(201);
+    const csv = await viewer.request({ method: 'GET', url: `/api/reports/${generated.json<Report>().id}/download?format=csv` });
+    expect(csv.body.split('\r\n')).toContain('Total outstanding,1700');
   });
 
   it('refuses an unknown format', async () => {
