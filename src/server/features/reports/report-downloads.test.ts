@@ -116,12 +116,13 @@ describe('report downloads', () => {
     for (let page = 1; page <= pages; page += 1) expect(text).toContain(`Page ${page} of ${pages}`);
   });
 
-  it('lets a viewer generate and download reports, which change nothing', async () => {
+  it('lets a viewer open and download reports but not generate one (a stored row is a write)', async () => {
     const viewer = await addMember(t, owner, 'viewer');
     const generated = await viewer.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'invoice_aging' } });
-    expect(generated.statusCode).toBe(201);
-    const csv = await viewer.request({ method: 'GET', url: `/api/reports/${generated.json<Report>().id}/download?format=csv` });
+    expect(generated.statusCode).toBe(403);
+    const csv = await viewer.request({ method: 'GET', url: `/api/reports/${aging.id}/download?format=csv` });
     expect(csv.body.split('\r\n')).toContain('Total outstanding,1700');
+    expect((await viewer.request({ method: 'GET', url: `/api/reports/${aging.id}` })).statusCode).toBe(200);
   });
 
   it('refuses an unknown format', async () => {

@@ -23,13 +23,9 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       await stopWeekly();
     });
   }
-  // Reading reports changes nothing, so viewers may generate and download them too.
-  const readOnly = { viewerAllowed: true } as const;
-
   app.post(
     '/api/reports/generate',
     {
-      config: readOnly,
       schema: {
         tags: ['reports'],
         summary: 'Generate and store a report',
@@ -38,7 +34,8 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
           'period: last_7_days, last_30_days (default), last_90_days, last_year (the last 365 days, today included) or custom with ' +
           'from and to (days or ISO timestamps, at most 5 years). filters: customerId, vendorId, status where the report reads them; ' +
           "another organization's customer or vendor is a 404. Small reports answer 201 ready (or failed) with their figures; " +
-          'large ones (over 20,000 source rows) answer 201 generating and are finished by the job queue.',
+          'large ones (over 20,000 source rows) answer 201 generating and are finished by the job queue. ' +
+          'Viewers, refused every write, open and download the reports others generated.',
         body: generateReportSchema,
       },
     },

@@ -79,13 +79,24 @@ describe('revenue_summary', () => {
   });
 
   it('narrows to one customer and one status with More Filters, and stores them with the report', async () => {
-    const report = await generate(owner, { type: 'revenue_summary', ...MARCH, filters: { customerId: ledger.globex.id, status: 'sent' } });
-    expect(report.filters).toEqual({ customerId: ledger.globex.id, status: 'sent' });
+    const report = await generate(owner, { type: 'revenue_summary', ...MARCH, filters: { customerId: ledger.globex.id, status: 'overdue' } });
+    expect(report.filters).toEqual({ customerId: ledger.globex.id, status: 'overdue' });
+    // Globex's 200.00 of 1 March, due 10 March, is overdue by 31 March; with its 150.00 overdue since January.
     expect(figure(report.figures, 'Invoiced')).toBe('200.00');
-    // Globex's sent invoice only; its overdue one is another status.
-    expect(figure(report.figures, 'Outstanding')).toBe('200.00');
+    expect(figure(report.figures, 'Outstanding')).toBe('350.00');
+    const sent = await generate(owner, { type: 'revenue_summary', ...MARCH, filters: { customerId: ledger.globex.id, status: 'sent' } });
+    expect(figure(sent.figures, 'Outstanding')).toBe('0.00');
     const stored = await owner.request({ method: 'GET', url: `/api/reports/${report.id}` });
-    expect(stored.json<Report>().filters).toEqual({ customerId: ledger.globex.id, status: 'sent' });
+    expect(stored.json<Report>().filters).toEqual({ customerId: ledger.globex.id, status: 'overdue' });
+  });
+
+  it('reads a sent invoice past due by the period\'s end as overdue, as the invoices list does', async () => {
+    // Acme's 1,000.00 invoice (due 1 April, 750.00 open) is sent in March and overdue by 2 April.
+    const march = await generate(owner, { type: 'revenue_summary', ...MARCH, filters: { customerId: ledger.acme.id, status: 'overdue' } });
+    expect(figure(march.figures, 'Outstanding')).toBe('400.00');
+    const april = await generate(owner, { type: 'revenue_summary', period: 'custom', from: '2026-03-01', to: '2026-04-02', filters: { customerId: ledger.acme.id, status: 'overdue' } });
+    expect(figure(april.figures, 'Outstanding')).toBe('1150.00');
+    expect(figure(april.figures, 'Invoiced')).toBe('1000.00');
   });
 });
 

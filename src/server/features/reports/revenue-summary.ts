@@ -4,12 +4,23 @@ import type { Database } from '../../db/client';
 import { type ReportScope, dayEnd, dayStart, money, numberOrNull, percentChangeSql, selectRows, table } from './report-sql';
 
 /**
- * Which invoices the revenue summary reads: issued ones (not draft or cancelled), or those of the
- * chosen status; and one customer's when filtered.
+ * An invoice status as the invoices list shows it, on `asOf`: a sent invoice past due and not
+ * fully paid reads overdue (features/invoices, effectiveStatus).
  */
-export function invoiceFilter(filters: ReportFilters, alias = 'i'): SQL {
+function statusIs(status: string, asOf: string, a: SQL): SQL {
+  const pastDue = sql`(${a}.due_date < ${asOf}::date and ${a}.amount_paid < ${a}.total_amount)`;
+  if (status === 'overdue') return sql`(${a}.status = 'overdue' or (${a}.status = 'sent' and ${pastDue}))`;
+  if (status === 'sent') return sql`(${a}.status = 'sent' and not ${pastDue})`;
+  return sql`${a}.status = ${status}`;
+}
+
+/**
+ * Which invoices the revenue summary reads: issued ones (not draft or cancelled), or those of the
+ * chosen status as of the period's end; and one customer's when filtered.
+ */
+export function invoiceFilter(filters: ReportFilters, asOf: string, alias = 'i'): SQL {
   const a = sql.raw(alias);
-  const status = filters.status ? sql`${a}.status = ${filters.status}` : sql`${a}.status not in ('draft', 'cancelled')`;
+  const status = filters.status ? statusIs(filters.status, asOf, a) : sql`${a}.status not in ('draft', 'cancelled')`;
   const customer = filters.customerId ? sql` and ${a}.customer_id = ${filters.customerId}` : sql``;
   return sql`${status}${customer}`;
 }
@@ -32,8 +43,8 @@ interface Totals {
  */
 export async function revenueSummary(db: Database, scope: ReportScope, filters: ReportFilters, currency: string): Promise<ReportFigures> {
   const { organizationId: org, timeZone: tz, from, to, previous } = scope;
-  const filter = invoiceFilter(filters);
-  const openFilter = sql`i.status in ('sent', 'overdue')${filters.status ? sql` and i.status = ${filters.status}` : sql``}${filters.customerId ? sql` and i.customer_id = ${filters.customerId}` : sql``}`;
+  const filter = invoiceFilter(filters, to);
+  const openFilter = sql`i.status in ('sent', 'overdue')${filters.status ? sql` and ${statusIs(filters.status, to, sql.raw('i'))}` : sql``}${filters.customerId ? sql` and i.customer_id = ${filters.customerId}` : sql``}`;
   const paid = sql`p.organization_id = ${org} and p.type = 'invoice_payment' and p.status = 'completed'`;
   const [totals] = await selectRows<Totals>(
     db,
