@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useOrganizationTimeZone } from '@/lib/auth';
+import { useCurrentUser, useOrganizationTimeZone } from '@/lib/auth';
 import { addDaysToDay, dateInputValue } from '@/lib/dates';
 import { exportAllUrl } from './api';
 import { MoreFiltersDialog } from './more-filters-dialog';
@@ -30,6 +30,8 @@ const typeFilterLabels: Record<TypeFilter, string> = { all: 'All Reports', finan
 /** Reports & Analytics (spec 2.13): six reports for a period, generated, kept and downloadable. */
 export default function ReportsPage() {
   const timeZone = useOrganizationTimeZone();
+  // Viewers open and download reports; generating one stores it, a write they may not make.
+  const viewer = useCurrentUser().data?.role === 'viewer';
   const today = dateInputValue(new Date(), timeZone);
   const [typeFilter, setTypeFilter] = useState<TypeFilter>('all');
   const [period, setPeriod] = useState<ReportPeriod>(defaultReportPeriod);
@@ -124,7 +126,7 @@ export default function ReportsPage() {
 
       <section aria-label="Reports" className="mb-6 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
         {visible.map((type) => (
-          <ReportCard key={type} type={type} period={choice} filters={filters} disabled={invalid} />
+          <ReportCard key={type} type={type} period={choice} filters={filters} disabled={invalid || viewer} />
         ))}
       </section>
 
