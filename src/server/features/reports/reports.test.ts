@@ -145,7 +145,8 @@ describe('vendor_spending', () => {
     expect(rows(figures, 'by_status')).toEqual([
       { status: 'scheduled', bills: 1, total: '1500.00' },
       { status: 'paid', bills: 1, total: '120.00' },
-      { status: 'received', bills: 1, total: '80.00' },
+      // Received, due 15 March: overdue by the period's end, as the bills list shows it.
+      { status: 'overdue', bills: 1, total: '80.00' },
     ]);
     expect(rows(figures, 'by_month')).toEqual([{ month: '2026-03-01', total: '1700.00' }]);
   });
@@ -155,6 +156,11 @@ describe('vendor_spending', () => {
     expect(figure(byVendor.figures, 'Total spend')).toBe('1500.00');
     const paid = await generate(owner, { type: 'vendor_spending', ...MARCH, filters: { status: 'paid' } });
     expect(figure(paid.figures, 'Total spend')).toBe('120.00');
+    const overdue = await generate(owner, { type: 'vendor_spending', ...MARCH, filters: { status: 'overdue' } });
+    expect(figure(overdue.figures, 'Total spend')).toBe('80.00');
+    // On 15 March, its due day, the same bill was still received.
+    const early = await generate(owner, { type: 'vendor_spending', period: 'custom', from: '2026-03-01', to: '2026-03-15', filters: { status: 'received' } });
+    expect(figure(early.figures, 'Total spend')).toBe('80.00');
   });
 });
 

@@ -5,12 +5,14 @@ import { type ReportScope, money, numberOrNull, percentChangeSql, selectRows, ta
 
 /**
  * Spend from bills dated in the period (their totals, whatever their status unless one is
- * chosen), per vendor against the previous period of the same length, and per month. Bills carry
+ * chosen, as the bills list shows it on the period's end), per vendor against the previous period of the same length, and per month. Bills carry
  * no category, so the breakdowns are by vendor, by status and by month.
  */
 export async function vendorSpending(db: Database, scope: ReportScope, filters: ReportFilters, currency: string): Promise<ReportFigures> {
   const { organizationId: org, from, to, previous } = scope;
-  const filter = sql`b.organization_id = ${org}${filters.status ? sql` and b.status = ${filters.status}` : sql``}${filters.vendorId ? sql` and b.vendor_id = ${filters.vendorId}` : sql``}`;
+  // The status as the bills list shows it on the period's end: a received bill past due reads overdue.
+  const status = sql`(case when b.status = 'received' and b.due_date < ${to}::date then 'overdue' else b.status end)`;
+  const filter = sql`b.organization_id = ${org}${filters.status ? sql` and ${status} = ${filters.status}` : sql``}${filters.vendorId ? sql` and b.vendor_id = ${filters.vendorId}` : sql``}`;
   const current = sql`b.bill_date between ${from}::date and ${to}::date`;
   const before = sql`b.bill_date between ${previous.from}::date and ${previous.to}::date`;
 
@@ -34,8 +36,8 @@ export async function vendorSpending(db: Database, scope: ReportScope, filters: 
 
   const byStatus = await selectRows<{ status: string; bills: number; total: string }>(
     db,
-    sql`select b.status, count(*)::int as bills, sum(b.total_amount)::text as total
-      from bills b where ${filter} and ${current} group by b.status order by sum(b.total_amount) desc, b.status`,
+    sql`select ${status} as status, count(*)::int as bills, sum(b.total_amount)::text as total
+      from bills b where ${filter} and ${current} group by 1 order by sum(b.total_amount) desc, 1`,
   );
   const months = await selectRows<{ month: string; total: string }>(
     db,
