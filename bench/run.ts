@@ -16,6 +16,7 @@ import { seedReceivables } from '../src/server/scripts/seed/receivables';
 import { dashboardStatsStatement, selectCalendarBounds } from '../src/server/features/dashboard/dashboard.queries';
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
 import { benchRecurringGeneration } from './recurring';
+import { benchReports } from './reports';
 import { rows } from './rows';
 
 /**
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       const cells = [percentile(times, 50), p95, times.at(-1) ?? 0, percentile(cpu, 50), cpu95].map((n) => n.toFixed(1).padStart(8));
       console.log(`${target.name.padEnd(40)} ${String(status).padStart(6)} ${cells.join(' ')}  ${verdict}`);
     }
+    await benchReports(app, db, { organizationId: organization.id, userId: user.id }, cookie);
     await app.close();
     await benchRecurringGeneration(db, createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }), Number(values.recurring), new Date());
   } finally {

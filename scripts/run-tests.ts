@@ -22,7 +22,7 @@ const DATE_API_TESTS = [
   'src/server/features/dashboard/dashboard.test.ts',
   'src/server/features/practice/queue.test.ts',
 ];
-const DATE_JOURNEYS = ['e2e/dashboard.spec.ts', 'e2e/invoice-to-cash.spec.ts', 'e2e/pay-bills.spec.ts', 'e2e/organization-day.spec.ts'];
+const DATE_JOURNEYS = ['e2e/dashboard.spec.ts', 'e2e/invoice-to-cash.spec.ts', 'e2e/pay-bills.spec.ts', 'e2e/organization-day.spec.ts', 'e2e/reports.spec.ts'];
 // Read by src/server/env.ts (the server), src/server/test/moved-clock.ts and e2e/fixtures.ts.
 const clockEnv: Record<string, string> = dates
   ? { FAKE_NOW: `${new Date().toISOString().slice(0, 10)}T00:30:00Z`, TZ: 'America/New_York' }

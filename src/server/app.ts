@@ -33,6 +33,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { recurringInvoicesRoutes } from './features/recurring-invoices/recurring-invoices.routes';
 import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
@@ -81,6 +82,7 @@ const features: FeatureRoutes[] = [
   contactRoutes,
   navigationRoutes,
   auditLogRoutes,
+  reportsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

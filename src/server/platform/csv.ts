@@ -25,3 +25,12 @@ export function csvFileName(name: string): string {
   const safe = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${safe || 'export'}.csv`;
 }
+
+/**
+ * Free-form CSV rows (a report's title, summary and several tables in one file), with the same
+ * quoting, byte order mark and formula neutralisation as toCsv. Numbers stay numbers, so a
+ * negative amount is not mistaken for a formula.
+ */
+export function toCsvRows(rows: readonly (readonly (string | number | null)[])[]): string {
+  return stringify(rows.map((row) => row.map((cell) => cell ?? '')), { bom: true, escape_formulas: true, record_delimiter: 'windows' });
+}
