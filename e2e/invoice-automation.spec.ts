@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { calendarDay } from '../src/shared/calendar';
 import { addDays } from '../src/shared/recurrence';
 import { expect, test, testNow } from './fixtures';
@@ -41,6 +41,8 @@ test('a recurring schedule made on the Recurring tab is generated from the hub a
   }).toPass({ timeout: 90_000, intervals: [1_000] });
   const [feeInvoice] = await invoicesOf(page, client.id);
   expect(feeInvoice?.status).toBe('draft');
+  // Its line names the month it bills.
+  expect(feeInvoice?.items.map((item) => item.description)).toEqual([`Standard service, ${format(parseISO(today), 'MMMM yyyy')}`]);
 
   // The schedule: monthly from today, no auto-send (the firm reviews each invoice first).
   await page.goto('/invoices');
