@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
@@ -24,10 +24,24 @@ const row = (page: Page, text: string) => page.getByTestId('hub-invoice').filter
 const stat = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).first().locator('xpath=ancestor::*[@data-slot="card"][1]');
 
+/**
+ * A client the firm does not bill a fee (so the scheduler's minute tick adds no fee invoice to the
+ * figures below): its fee set to 0, which pauses its fee schedule, and a fee draft the tick made
+ * in between deleted.
+ */
+async function clientWithoutFee(request: APIRequestContext, name: string) {
+  const client = await addPracticeClient(request, name);
+  const update = await request.put(`/api/practice/clients/${client.id}/service-level`, { data: { monthlyFee: '0' } });
+  expect(update.status(), await update.text()).toBe(200);
+  const billed = (await (await request.get(`/api/invoices?customerId=${client.id}`)).json()) as { id: string }[];
+  for (const invoice of billed) expect((await request.delete(`/api/invoices/${invoice.id}`)).status()).toBe(204);
+  return client;
+}
+
 test('a firm bills its clients from the Invoice Management hub', async ({ page }) => {
   const { user: owner } = await signInFirm(page.request);
-  const bakery = await addPracticeClient(page.request, 'Bayside Bakery');
-  const books = await addPracticeClient(page.request, 'Lighthouse Books');
+  const bakery = await clientWithoutFee(page.request, 'Bayside Bakery');
+  const books = await clientWithoutFee(page.request, 'Lighthouse Books');
   const today = calendarDay(testNow(), owner.organizationTimeZone);
 
   const draft = await page.request.post(`/api/clients/${bakery.id}/invoices`, {

@@ -21,8 +21,23 @@ const DATE_API_TESTS = [
   'src/server/features/invoices/invoice-payments.test.ts',
   'src/server/features/dashboard/dashboard.test.ts',
   'src/server/features/practice/queue.test.ts',
+  // Issue 12: next run days, due schedules, overdue reminders and the hub's figures on the organization's day.
+  'src/server/features/recurring-invoices/recurring-invoices.test.ts',
+  'src/server/features/recurring-invoices/generate-recurring-invoices.test.ts',
+  'src/server/features/recurring-invoices/practice-fee-schedule.test.ts',
+  'src/server/features/invoice-reminders/invoice-reminders.test.ts',
+  'src/server/features/practice/invoice-hub.test.ts',
+  'src/server/features/dashboard/automation-insights.test.ts',
 ];
-const DATE_JOURNEYS = ['e2e/dashboard.spec.ts', 'e2e/invoice-to-cash.spec.ts', 'e2e/pay-bills.spec.ts', 'e2e/organization-day.spec.ts', 'e2e/reports.spec.ts'];
+const DATE_JOURNEYS = [
+  'e2e/dashboard.spec.ts',
+  'e2e/invoice-to-cash.spec.ts',
+  'e2e/pay-bills.spec.ts',
+  'e2e/organization-day.spec.ts',
+  'e2e/reports.spec.ts',
+  'e2e/invoice-automation.spec.ts',
+  'e2e/payment-reminders.spec.ts',
+];
 // Read by src/server/env.ts (the server), src/server/test/moved-clock.ts and e2e/fixtures.ts.
 const clockEnv: Record<string, string> = dates
   ? { FAKE_NOW: `${new Date().toISOString().slice(0, 10)}T00:30:00Z`, TZ: 'America/New_York' }

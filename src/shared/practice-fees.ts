@@ -33,3 +33,24 @@ export function billedFee(monthlyFee: Cents, frequency: BillingFrequency): Cents
 export function asBillingFrequency(value: string): BillingFrequency {
   return value === 'quarterly' || value === 'annually' ? value : 'monthly';
 }
+
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The period a fee invoice issued on `runDay` ("YYYY-MM-DD") bills: "December 2026", "Q1 2027" or "2027". */
+export function billingPeriodName(frequency: BillingFrequency, runDay: string): string {
+  const year = runDay.slice(0, 4);
+  const month = Number(runDay.slice(5, 7));
+  if (frequency === 'annually') return year;
+  if (frequency === 'quarterly') return `Q${Math.ceil(month / 3)} ${year}`;
+  return `${monthNames[month - 1] ?? ''} ${year}`;
+}
+
+/**
+ * A fee schedule's line ("Standard service, per month") as the invoice of one run shows it, naming
+ * the period it bills ("Standard service, December 2026").
+ */
+export function feeLineForPeriod(description: string, frequency: BillingFrequency, runDay: string): string {
+  const suffix = `, ${billingPeriodLabels[frequency]}`;
+  const service = description.endsWith(suffix) ? description.slice(0, -suffix.length) : description;
+  return `${service}, ${billingPeriodName(frequency, runDay)}`;
+}

@@ -49,3 +49,9 @@ export function timeOrderedId(now = Date.now()): string {
 export async function writeAudit(tx: Database, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({ ...entry, id: timeOrderedId(), details: entry.details ?? {}, createdAt: sql`clock_timestamp()` });
 }
+
+/** writeAudit for many changes made in one statement's worth of work (a batch of recurring runs). */
+export async function writeAudits(tx: Database, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(entries.map((entry) => ({ ...entry, details: entry.details ?? {} })));
+}

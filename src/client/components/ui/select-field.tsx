@@ -16,6 +16,15 @@ export function labelledOptions<T extends string>(
   return values.map((value) => ({ value, label: labels[value] }));
 }
 
+/** The items of a Select's list, one per option. */
+export function SelectOptionItems({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <SelectItem key={option.value} value={option.value}>
+      {option.label}
+    </SelectItem>
+  ));
+}
+
 // Radix Select items cannot have an empty value; the "none" choice stands for '' in the form.
 const NONE = '__none__';
 
@@ -81,11 +90,7 @@ export function SelectField<TValues extends FieldValues>({
                 </SelectTrigger>
                 <SelectContent>
                   {noneLabel && <SelectItem value={NONE}>{noneLabel}</SelectItem>}
-                  {options.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
+                  <SelectOptionItems options={options} />
                 </SelectContent>
               </Select>
             );

@@ -26,9 +26,9 @@ import {
   billInputSchema,
 } from '@shared/contracts/bills';
 import { toDecimal } from '@shared/money';
+import { LineItemsEditor } from '@/components/line-items-editor';
 import { useActiveVendors } from '../vendors/api';
 import { useAttachableDocuments, useBill, useSaveBill } from './api';
-import { BillItemsEditor } from './bill-items-editor';
 import { billToValues, liveTotals, newBillValues, toPayload } from './bill-form-values';
 
 const serverFields = [
@@ -173,12 +173,14 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
           <Input type="date" {...register('scheduledPaymentDate')} />
         </Field>
       </div>
-      <BillItemsEditor
+      <LineItemsEditor
         control={control}
         register={register}
-        errors={errors}
-        symbol={currency.symbol}
-        formatTotal={(index) => formatCents(totals.itemTotals[index] ?? 0)}
+        errors={errors.items}
+        blankItem={() => ({ description: '', quantity: '1', unitPrice: '', totalPrice: '0.00' })}
+        itemTotals={totals.itemTotals}
+        currencySymbol={currency.symbol}
+        formatCents={formatCents}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-4">

@@ -15,6 +15,7 @@ import { MoneyInput } from '@/components/ui/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { LineItemsEditor } from '@/components/line-items-editor';
 import { saveRecord } from '@/lib/form-errors';
 import { useOrganizationTimeZone } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -28,12 +29,12 @@ import {
 import { useCustomerOptions, useInvoiceSettings, useSaveInvoice } from './api';
 import {
   asDecimal,
+  blankItem,
   invoiceToValues,
   newInvoiceValues,
   previewTotals,
   settingsDefaults,
 } from './invoice-form-values';
-import { InvoiceItemsFields } from './invoice-items-fields';
 import { statusLabels } from './invoice-status-badge';
 
 const serverFields = [
@@ -179,13 +180,15 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
               </datalist>
             </div>
 
-            <InvoiceItemsFields
+            <LineItemsEditor
               control={control}
               register={register}
-              errors={errors}
+              errors={errors.items}
+              blankItem={blankItem}
               itemTotals={totals.itemTotals}
               currencySymbol={currency.symbol}
               formatCents={formatCents}
+              rowTestId="invoice-item"
             />
 
             <div className="grid gap-4 sm:grid-cols-[1fr_18rem]">

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { LineItemsEditor } from '@/components/line-items-editor';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Field } from '@/components/ui/field';
@@ -78,7 +77,6 @@ export function RecurringInvoiceDialog({ open, onOpenChange, schedule }: Props) 
   });
   const { register, handleSubmit, control, reset, setError, formState } = form;
   const { errors } = formState;
-  const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   const [items, taxAmount, discountAmount, endType] = useWatch({ control, name: ['items', 'taxAmount', 'discountAmount', 'endType'] });
   const totals = previewTotals(
     (items ?? []).map((item) => ({ ...item, totalPrice: '' })),
@@ -157,32 +155,15 @@ export function RecurringInvoiceDialog({ open, onOpenChange, schedule }: Props) 
             />
           </div>
 
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Items</legend>
-            {fields.map((field, index) => {
-              const itemErrors = errors.items?.[index];
-              const messages = [itemErrors?.description, itemErrors?.quantity, itemErrors?.unitPrice].map((error) => error?.message).filter(Boolean);
-              return (
-                <div key={field.id} className="grid gap-1">
-                  <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_6rem_8rem_7rem_2.25rem] sm:items-center">
-                    <Input className="col-span-2 sm:col-span-1" placeholder="Description" aria-label={`Item ${index + 1} description`} {...register(`items.${index}.description`)} />
-                    <Input inputMode="decimal" className="text-right tabular-nums" aria-label={`Item ${index + 1} quantity`} {...register(`items.${index}.quantity`)} />
-                    <MoneyInput currencySymbol={currency.symbol} aria-label={`Item ${index + 1} unit price`} {...register(`items.${index}.unitPrice`)} />
-                    <output className="text-right text-sm font-medium tabular-nums">{formatCents(totals.itemTotals[index] ?? 0)}</output>
-                    <Button type="button" variant="ghost" size="icon" onClick={() => remove(index)} disabled={fields.length === 1} aria-label={`Remove item ${index + 1}`}>
-                      <Trash2 />
-                    </Button>
-                  </div>
-                  {messages.length > 0 && <p className="text-sm text-destructive">{messages.join(' · ')}</p>}
-                </div>
-              );
-            })}
-            {errors.items?.message && <p className="text-sm text-destructive">{errors.items.message}</p>}
-            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => append({ description: '', quantity: '1', unitPrice: '' })}>
-              <Plus aria-hidden="true" />
-              Add Item
-            </Button>
-          </fieldset>
+          <LineItemsEditor
+            control={control}
+            register={register}
+            errors={errors.items}
+            blankItem={() => ({ description: '', quantity: '1', unitPrice: '' })}
+            itemTotals={totals.itemTotals}
+            currencySymbol={currency.symbol}
+            formatCents={formatCents}
+          />
 
           <div className="grid gap-4 sm:grid-cols-[1fr_18rem]">
             <div className="grid grid-cols-2 content-start gap-4">

@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Pager } from '@/components/ui/pager';
 import { Progress } from '@/components/ui/progress';
 import { SearchInput } from '@/components/ui/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMoneyFormat } from '@/lib/money-format';
 import type { PracticeClient } from '@shared/contracts/practice';
@@ -19,7 +19,12 @@ import { isServiceLevel, onboardingStatusLabels, onboardingStatusVariants, servi
 import { SendMessageDialog } from './send-message-dialog';
 import { ServiceLevelDialog } from './service-level-dialog';
 
-const filterLabels: Record<PortfolioFilter, string> = { all: 'All Clients', onboarding: 'Onboarding', completed: 'Completed', active: 'Active' };
+const filterOptions: { value: PortfolioFilter; label: string }[] = [
+  { value: 'all', label: 'All Clients' },
+  { value: 'onboarding', label: 'Onboarding' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'active', label: 'Active' },
+];
 
 /** Spec 2.5's Client Portfolio: search, filter, selectable rows with a menu each, bulk actions, pages. */
 export function ClientPortfolio({ canWrite }: { canWrite: boolean }) {
@@ -63,24 +68,15 @@ export function ClientPortfolio({ canWrite }: { canWrite: boolean }) {
               setOffset(0);
             }}
           />
-          <Select
+          <FilterSelect
+            label="Filter clients"
             value={filter}
+            options={filterOptions}
             onValueChange={(value) => {
-              setFilter(value as PortfolioFilter);
+              setFilter(value);
               setOffset(0);
             }}
-          >
-            <SelectTrigger className="w-40" aria-label="Filter clients">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {Object.entries(filterLabels).map(([value, label]) => (
-                <SelectItem key={value} value={value}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          />
           {selection.length > 0 && (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>

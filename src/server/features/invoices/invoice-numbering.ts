@@ -10,18 +10,29 @@ export const defaultInvoiceSettings = { prefix: 'INV', nextNumber: 1000, payment
 // Candidates checked per query when skipping numbers already used.
 const BATCH = 50;
 
-/** The first number from `from` on whose text no invoice of the organization carries yet. */
-async function firstUnusedNumber(db: Database, organizationId: string, prefix: string, from: number): Promise<number> {
-  for (let start = from; ; start += BATCH) {
-    const candidates = Array.from({ length: BATCH }, (_, index) => formatInvoiceNumber(prefix, start + index));
+/** The first `count` numbers from `from` on whose text no invoice of the organization carries yet, in order. */
+async function unusedNumbers(db: Database, organizationId: string, prefix: string, from: number, count: number): Promise<number[]> {
+  const free: number[] = [];
+  const window = Math.max(BATCH, count);
+  for (let start = from; free.length < count; start += window) {
+    const candidates = Array.from({ length: window }, (_, index) => start + index);
     const rows = await db
       .select({ invoiceNumber: invoices.invoiceNumber })
       .from(invoices)
-      .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.invoiceNumber, candidates)));
+      .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.invoiceNumber, candidates.map((number) => formatInvoiceNumber(prefix, number)))));
     const used = new Set(rows.map((row) => row.invoiceNumber));
-    const free = candidates.findIndex((candidate) => !used.has(candidate));
-    if (free !== -1) return start + free;
+    for (const number of candidates) {
+      if (free.length < count && !used.has(formatInvoiceNumber(prefix, number))) free.push(number);
+    }
   }
+  return free;
+}
+
+/** The first number from `from` on whose text no invoice of the organization carries yet. */
+async function firstUnusedNumber(db: Database, organizationId: string, prefix: string, from: number): Promise<number> {
+  const [number] = await unusedNumbers(db, organizationId, prefix, from, 1);
+  if (number === undefined) throw new Error('no unused invoice number');
+  return number;
 }
 
 async function storedSettings(db: Database, organizationId: string) {
@@ -51,15 +62,23 @@ export async function readInvoiceSettings(db: Database, organizationId: string):
  * the transaction ends, so two concurrent creations cannot take the same number.
  */
 export async function takeNextInvoiceNumber(tx: Database, organizationId: string, now: Date): Promise<string> {
+  const [number] = await takeNextInvoiceNumbers(tx, organizationId, 1, now);
+  if (number === undefined) throw new Error('no invoice number taken');
+  return number;
+}
+
+/** takeNextInvoiceNumber for `count` invoices at once (a batch of recurring runs): one lock and one counter update. */
+export async function takeNextInvoiceNumbers(tx: Database, organizationId: string, count: number, now: Date): Promise<string[]> {
+  if (count === 0) return [];
   await tx
     .insert(invoiceSettings)
     .values({ organizationId, currency: sql`(select ${organizations.currency} from ${organizations} where ${organizations.id} = ${organizationId})`, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await tx.select().from(invoiceSettings).where(eq(invoiceSettings.organizationId, organizationId)).for('update');
   if (!row) throw new Error('invoice settings row missing after insert');
-  const number = await firstUnusedNumber(tx, organizationId, row.prefix, row.nextNumber);
-  await tx.update(invoiceSettings).set({ nextNumber: number + 1, updatedAt: now }).where(eq(invoiceSettings.organizationId, organizationId));
-  return formatInvoiceNumber(row.prefix, number);
+  const numbers = await unusedNumbers(tx, organizationId, row.prefix, row.nextNumber, count);
+  await tx.update(invoiceSettings).set({ nextNumber: Math.max(...numbers) + 1, updatedAt: now }).where(eq(invoiceSettings.organizationId, organizationId));
+  return numbers.map((number) => formatInvoiceNumber(row.prefix, number));
 }
 
 /**

@@ -60,6 +60,36 @@ describe('generating due invoices', () => {
     ]);
   });
 
+  it('makes a batch of schedules in one pass, numbered in order past a number already taken, each with its items and audit rows', async () => {
+    const { owner: books, customer: payer } = await ownerWithCustomer(t);
+    const schedules: RecurringInvoice[] = [];
+    for (let index = 0; index < 5; index += 1) schedules.push(await createSchedule(books, payer.id, { startDate: '2026-11-21' }));
+    const manual = await books.request({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: { customerId: payer.id, invoiceNumber: 'INV-1002', issueDate: '2026-11-20', dueDate: '2026-11-30', subtotal: '10.00', taxAmount: '0', discountAmount: '0', totalAmount: '10.00', items: [{ description: 'Filing', quantity: 1, unitPrice: '10.00', totalPrice: '10.00' }] },
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    expect(await runDueSchedules(t.deps, { now: noonOn('2026-11-21'), ...only(books) })).toMatchObject({ generated: 5, failed: 0 });
+    const made = await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, books.user.organizationId)).orderBy(asc(invoices.invoiceNumber));
+    expect(made.map((invoice) => invoice.invoiceNumber)).toEqual(['INV-1000', 'INV-1001', 'INV-1002', 'INV-1003', 'INV-1004', 'INV-1005']);
+    const generated = made.filter((invoice) => invoice.recurringInvoiceId !== null);
+    expect(new Set(generated.map((invoice) => invoice.recurringInvoiceId))).toEqual(new Set(schedules.map((schedule) => schedule.id)));
+    expect(generated.every((invoice) => invoice.totalAmount === '135.40' && invoice.issueDate === '2026-11-21')).toBe(true);
+    const runs = await t.deps.db.select().from(recurringInvoiceRuns).where(eq(recurringInvoiceRuns.organizationId, books.user.organizationId));
+    expect(runs.map((run) => run.invoiceId).sort()).toEqual(generated.map((invoice) => invoice.id).sort());
+    const detail = await books.request({ method: 'GET', url: `/api/invoices/${generated[4]?.id}` });
+    expect(detail.json().items.map((item: { description: string }) => item.description)).toEqual(['Bookkeeping', 'Payroll hours']);
+    for (const schedule of schedules) {
+      const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, schedule.id));
+      expect(audit.filter((row) => row.action === 'recurring_invoice.generated')).toHaveLength(1);
+      const [stored] = await t.deps.db.select().from(recurringInvoices).where(eq(recurringInvoices.id, schedule.id));
+      expect(stored).toMatchObject({ generatedCount: 1, nextRunDate: '2026-12-21' });
+    }
+    const created = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.organizationId, books.user.organizationId), eq(auditLog.action, 'invoice.created')));
+    expect(created.filter((row) => generated.some((invoice) => invoice.id === row.entityId))).toHaveLength(5);
+  });
+
   it('catches up missed run days one at a time, in order, when the server was down', async () => {
     const { owner: books, customer: payer } = await ownerWithCustomer(t);
     const schedule = await createSchedule(books, payer.id, { startDate: '2026-11-21', frequency: 'weekly' });
@@ -82,6 +112,22 @@ describe('generating due invoices', () => {
     for (const schedule of schedules) expect((await invoicesOf(schedule.id)).map((invoice) => invoice.issueDate)).toEqual(['2026-11-21', '2026-12-21', '2027-01-21', '2027-02-21']);
     const numbers = (await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, books.user.organizationId))).map((invoice) => invoice.invoiceNumber);
     expect(new Set(numbers).size).toBe(12);
+  });
+
+  it('makes each invoice once with three runners over two organizations, numbers unique in each', async () => {
+    const a = await ownerWithCustomer(t);
+    const b = await ownerWithCustomer(t);
+    const made = [];
+    for (const { owner: books, customer: payer } of [a, b, a, b, a, b]) made.push(await createSchedule(books, payer.id, { startDate: '2026-11-21', frequency: 'weekly' }));
+    const options = { now: noonOn('2026-12-05'), organizationIds: [a.owner.user.organizationId, b.owner.user.organizationId] };
+    const results = await Promise.all([runDueSchedules(t.deps, options), runDueSchedules(t.deps, options), runDueSchedules(t.deps, options)]);
+    expect(results.reduce((sum, result) => sum + result.generated, 0)).toBe(18);
+    expect(results.every((result) => result.failed === 0)).toBe(true);
+    for (const schedule of made) expect((await invoicesOf(schedule.id)).map((invoice) => invoice.issueDate)).toEqual(['2026-11-21', '2026-11-28', '2026-12-05']);
+    for (const { owner: books } of [a, b]) {
+      const numbers = (await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, books.user.organizationId))).map((invoice) => invoice.invoiceNumber);
+      expect(numbers.sort()).toEqual(Array.from({ length: 9 }, (_, index) => `INV-${1000 + index}`));
+    }
   });
 
   it('makes no second invoice for a day already run, and moves on', async () => {

@@ -1,18 +1,14 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
-import { addDays, advanceSchedule, termDays } from '../../../shared/recurrence';
-import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
-import { invoiceItems, invoices, recurringInvoiceRuns, recurringInvoices } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { invoices, recurringInvoiceRuns, recurringInvoices } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { organizationTodaySql } from '../../platform/calendar';
-import { takeNextInvoiceNumber } from '../invoices/invoice-numbering';
 import { sendInvoice } from '../invoices/send-invoice';
-import { findRecurringItems, type RecurringInvoiceRow } from './recurring-invoices.queries';
+import { type GeneratedRun, generateRuns } from './generate-runs';
 
 export const RECURRING_INTERVAL_MS = 60_000;
-const BATCH_SIZE = 50;
+/** Schedules claimed and generated per transaction. */
+const BATCH_SIZE = 200;
 /** An auto-send run whose mail did not go out is retried for this long, then left as a draft. */
 const RESEND_WINDOW_MS = 7 * 24 * 3600_000;
 
@@ -28,89 +24,6 @@ export interface RunDueResult {
   generated: number;
   sent: number;
   failed: number;
-}
-
-/**
- * Inside the claiming transaction: makes the invoice of the schedule's next run day, numbered by
- * the organization's invoice settings, and advances the schedule. The run row's unique key
- * (schedule, day) is the idempotency key: a day already run makes no second invoice.
- */
-async function generateRun(tx: Database, schedule: RecurringInvoiceRow, now: Date): Promise<{ runId: string; invoiceId: string } | null> {
-  const runDay = schedule.nextRunDate;
-  if (runDay === null) return null;
-  const actor = { organizationId: schedule.organizationId, userId: null };
-  const [run] = await tx
-    .insert(recurringInvoiceRuns)
-    .values({ organizationId: schedule.organizationId, recurringInvoiceId: schedule.id, runDate: runDay, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: recurringInvoiceRuns.id });
-  let invoiceId: string | null = null;
-  if (run) {
-    const items = (await findRecurringItems(tx, [schedule.id])).get(schedule.id) ?? [];
-    const totals = computeTotals({
-      items: items.map((item) => ({ quantity: item.quantity, unitPrice: centsFromDecimal(item.unitPrice) })),
-      taxAmount: centsFromDecimal(schedule.taxAmount),
-      discountAmount: centsFromDecimal(schedule.discountAmount),
-    });
-    const invoiceNumber = await takeNextInvoiceNumber(tx, schedule.organizationId, now);
-    const [invoice] = await tx
-      .insert(invoices)
-      .values({
-        organizationId: schedule.organizationId,
-        userId: schedule.userId,
-        customerId: schedule.customerId,
-        invoiceNumber,
-        status: 'draft',
-        issueDate: runDay,
-        dueDate: addDays(runDay, termDays(schedule.paymentTerms)),
-        subtotal: toDecimal(totals.subtotal),
-        taxAmount: toDecimal(totals.taxAmount),
-        discountAmount: toDecimal(totals.discountAmount),
-        totalAmount: toDecimal(totals.totalAmount),
-        notes: schedule.notes,
-        paymentTerms: schedule.paymentTerms,
-        recurringInvoiceId: schedule.id,
-        updatedAt: now,
-      })
-      .returning({ id: invoices.id });
-    if (!invoice) throw new Error('invoice insert returned nothing');
-    invoiceId = invoice.id;
-    if (items.length > 0) {
-      await tx.insert(invoiceItems).values(
-        items.map((item, index) => ({
-          organizationId: schedule.organizationId,
-          invoiceId: invoice.id,
-          position: index,
-          description: item.description,
-          quantity: item.quantity,
-          unitPrice: item.unitPrice,
-          totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
-        })),
-      );
-    }
-    await tx.update(recurringInvoiceRuns).set({ invoiceId: invoice.id }).where(eq(recurringInvoiceRuns.id, run.id));
-    await writeAudit(tx, {
-      ...actor,
-      action: 'invoice.created',
-      entityType: 'invoice',
-      entityId: invoice.id,
-      details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status: 'draft', recurringInvoiceId: schedule.id, runDate: runDay },
-    });
-  }
-  const generatedCount = schedule.generatedCount + (run ? 1 : 0);
-  const next = advanceSchedule(schedule, runDay, generatedCount);
-  await tx
-    .update(recurringInvoices)
-    .set({ generatedCount, nextRunDate: next.nextRunDate, status: next.completed ? 'completed' : 'active', lastRunAt: now, updatedAt: now })
-    .where(eq(recurringInvoices.id, schedule.id));
-  await writeAudit(tx, {
-    ...actor,
-    action: 'recurring_invoice.generated',
-    entityType: 'recurring_invoice',
-    entityId: schedule.id,
-    details: { runDate: runDay, invoiceId, generatedCount, nextRunDate: next.nextRunDate },
-  });
-  return run && invoiceId ? { runId: run.id, invoiceId } : null;
 }
 
 /**
@@ -158,7 +71,7 @@ async function unsentRunIds(db: Database, options: RunDueOptions): Promise<strin
 /**
  * Generates every due run of the active schedules (next run day on or before the organization's
  * today), each exactly once, also with two processes on one database: a batch of schedules is
- * claimed with FOR UPDATE SKIP LOCKED and each makes its next run's invoice in that transaction.
+ * claimed with FOR UPDATE SKIP LOCKED and makes its next runs' invoices in that transaction (generateRuns).
  * Missed days are caught up one run at a time, in order (a schedule still due is claimed again).
  * Auto-send mails go out after the commit; runs whose mail did not go out are retried.
  */
@@ -185,18 +98,22 @@ export async function runDueSchedules(deps: Pick<AppDeps, 'db' | 'mail'>, option
         .orderBy(asc(recurringInvoices.nextRunDate), asc(recurringInvoices.id))
         .limit(room)
         .for('update', { skipLocked: true });
-      const runs: { runId: string; autoSend: boolean }[] = [];
-      for (const schedule of claimed) {
-        try {
-          // A savepoint per schedule: one that cannot run is set aside, the batch goes on.
-          const generated = await tx.transaction((inner) => generateRun(inner, schedule, options.now));
-          if (generated) runs.push({ runId: generated.runId, autoSend: schedule.autoSend });
-        } catch {
-          failedIds.push(schedule.id);
-          result.failed += 1;
+      let runs: GeneratedRun[] = [];
+      try {
+        // The batch in one savepoint; should one schedule fail, each runs in its own and the others go on.
+        runs = await tx.transaction((inner) => generateRuns(inner, claimed, options.now));
+      } catch {
+        for (const schedule of claimed) {
+          try {
+            runs.push(...(await tx.transaction((inner) => generateRuns(inner, [schedule], options.now))));
+          } catch {
+            failedIds.push(schedule.id);
+            result.failed += 1;
+          }
         }
       }
-      return { claimed: claimed.length, runs };
+      const autoSend = new Set(claimed.filter((schedule) => schedule.autoSend).map((schedule) => schedule.id));
+      return { claimed: claimed.length, runs: runs.map((run) => ({ runId: run.runId, autoSend: autoSend.has(run.scheduleId) })) };
     });
     result.generated += made.runs.length;
     for (const run of made.runs) {

@@ -38,6 +38,41 @@ describe("the firm's fee schedules for its clients", () => {
     expect(schedule?.items.map((item) => [item.description, item.quantity, item.unitPrice])).toEqual([['Standard service, per month', '1', '299.00']]);
   });
 
+  it('bills each period on a line that names it: the month, the quarter or the year', async () => {
+    const monthly = await addClient(firm);
+    const quarterly = await addClient(firm);
+    await firm.request({ method: 'PUT', url: `/api/practice/clients/${quarterly.id}/service-level`, payload: { billingFrequency: 'quarterly' } });
+    const annual = await addClient(firm);
+    await firm.request({ method: 'PUT', url: `/api/practice/clients/${annual.id}/service-level`, payload: { serviceLevel: 'premium', billingFrequency: 'annually' } });
+    await runDueSchedules(t.deps, { now: new Date('2026-11-21T17:00:00Z'), organizationIds: [firm.user.organizationId] });
+    await runDueSchedules(t.deps, { now: new Date('2026-12-21T17:00:00Z'), organizationIds: [firm.user.organizationId] });
+    const linesOf = async (customerId: string) => {
+      const listed = await firm.request({ method: 'GET', url: `/api/invoices?customerId=${customerId}` });
+      return listed
+        .json<{ issueDate: string; items: { description: string }[] }[]>()
+        .sort((a, b) => a.issueDate.localeCompare(b.issueDate))
+        .map((invoice) => invoice.items.map((item) => item.description).join());
+    };
+    expect(await linesOf(monthly.id)).toEqual(['Standard service, November 2026', 'Standard service, December 2026']);
+    expect(await linesOf(quarterly.id)).toEqual(['Standard service, Q4 2026']);
+    expect(await linesOf(annual.id)).toEqual(['Premium service, 2026']);
+  });
+
+  it('bills a new client on the next run after it is added, at 00:30 UTC on the firm\'s day (still the day before in New York)', async () => {
+    t.clock.set(new Date('2026-11-22T00:30:00Z'));
+    try {
+      const client = await addClient(firm);
+      expect(await feeScheduleOf(client.id)).toMatchObject({ startDate: '2026-11-21', nextRunDate: '2026-11-21' });
+      await runDueSchedules(t.deps, { now: t.deps.now(), organizationIds: [firm.user.organizationId] });
+      const billed = await t.deps.db.select().from(invoices).where(eq(invoices.customerId, client.id));
+      expect(billed.map((invoice) => invoice.issueDate)).toEqual(['2026-11-21']);
+      const detail = await firm.request({ method: 'GET', url: `/api/invoices/${billed[0]?.id}` });
+      expect(detail.json().items[0].description).toBe('Standard service, November 2026');
+    } finally {
+      t.clock.set(new Date('2026-11-21T15:00:00Z'));
+    }
+  });
+
   it('follows a change of service level, fee and frequency: quarterly bills 3 months less 5%, annual 12 months less 10%', async () => {
     const client = await addClient(firm);
     const quarterly = await firm.request({
