@@ -28,6 +28,12 @@ async function setClient(client: PracticeClient, values: Partial<typeof customer
   await t.deps.db.update(customers).set(values).where(eq(customers.id, client.id));
 }
 
+/** Through the API, so the client's fee schedule in the firm's books follows. */
+async function setFee(firm: SignedIn, client: PracticeClient, payload: Record<string, string>) {
+  const response = await firm.request({ method: 'PUT', url: `/api/practice/clients/${client.id}/service-level`, payload });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
 const overview = async (member: SignedIn) => {
   const response = await member.request({ method: 'GET', url: '/api/practice/invoice-overview' });
   expect(response.statusCode, response.body).toBe(200);
@@ -50,16 +56,19 @@ const invoicesOf = (firm: SignedIn, customerId: string) =>
 /**
  * Today is 2026-11-24 on the firm's (UTC) calendar. Each invoice totals 135.40.
  * Alder (monthly 299.00): A-1 sent 11-20 due 12-01, 35.40 paid; A-2 sent 10-01 due 10-31 (overdue).
- * Birch (quarterly 499.00, 474.05 a month): B-1 draft 11-24 due 12-10; B-2 sent 11-10 due 11-30.
- * Cedar (pending, 299.00): no invoices. A plain customer of the firm (not a client): one sent invoice.
+ * Birch (quarterly 499.00: billed 3 x 499.00 less 5% = 1,422.15, 474.05 a month): B-1 draft 11-24
+ * due 12-10; B-2 sent 11-10 due 11-30. Cedar (still onboarding, the default 299.00 a month, billed
+ * from the day it was added): no invoices. A plain customer of the firm (not a client): one sent invoice.
  */
 async function seedHub() {
   const firm = await firmInUtc();
   const alder = await addClient(firm, { businessName: 'Alder Accounting Client' });
   const birch = await addClient(firm, { businessName: 'Birch Bistro' });
   await addClient(firm, { businessName: 'Cedar Clinic' });
-  await setClient(alder, { onboardingStatus: 'completed', monthlyFee: '299.00', billingFrequency: 'monthly' });
-  await setClient(birch, { onboardingStatus: 'completed', monthlyFee: '499.00', billingFrequency: 'quarterly' });
+  await setClient(alder, { onboardingStatus: 'completed' });
+  await setClient(birch, { onboardingStatus: 'completed' });
+  await setFee(firm, alder, { monthlyFee: '299.00', billingFrequency: 'monthly' });
+  await setFee(firm, birch, { monthlyFee: '499.00', billingFrequency: 'quarterly' });
   const plain = await createCustomerFor(firm);
   const a1 = await createInvoiceFor(firm, alder.id, { invoiceNumber: 'A-1', status: 'sent', issueDate: '2026-11-20', dueDate: '2026-12-01' });
   await createInvoiceFor(firm, alder.id, { invoiceNumber: 'A-2', status: 'sent', issueDate: '2026-10-01', dueDate: '2026-10-31' });
@@ -79,8 +88,8 @@ describe('GET /api/practice/invoice-overview', () => {
       totalClientsWithInvoices: 2,
       // A-1 100.00 + A-2 135.40 + B-2 135.40; the draft and the plain customer's invoice are not owed by a client.
       totalOutstandingAmount: '370.80',
-      // 299.00 + (499.00 - 24.95); Cedar is still onboarding.
-      totalMonthlyRecurring: '773.05',
+      // The fee schedules: Alder 299.00 + Birch 1,422.15 / 3 + Cedar 299.00.
+      totalMonthlyRecurring: '1072.05',
       // A-1, B-1, B-2 were issued in the last 30 days; A-2 on 10-01 was not.
       recentInvoiceCount: 3,
     });
