@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { passwordResetRoutes } from './features/auth/password-reset.routes';
@@ -58,6 +59,7 @@ const features: FeatureRoutes[] = [
   practiceRoutes,
   practiceQueueRoutes,
   invoiceHubRoutes,
+  analyticsRoutes,
   portfolioRoutes,
   onboardingRoutes,
   teamRoutes,

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalyticsPractice } from '../../../shared/contracts/analytics';
+import type { PracticeClient } from '../../../shared/contracts/practice';
+import type { OnboardingStats } from '../../../shared/contracts/portfolio';
+import { customers } from '../../db/schema';
+import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { type SignedIn, signUp } from '../../test/factories';
+import { addClient, grantClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
+import { addMember } from '../team/team.fixtures';
+import { ANALYTICS_NOW, firmInvoice, invoicePayment, shapeClient } from './analytics.fixtures';
+
+let t: TestApp;
+let firm: SignedIn;
+const ids: Record<string, string> = {};
+const added: Record<string, PracticeClient> = {};
+const at = (iso: string) => new Date(iso);
+
+beforeAll(async () => {
+  t = await createTestApp({ now: ANALYTICS_NOW });
+  firm = await signUpFirm(t);
+  const db = t.deps.db;
+  const org = firm.user.organizationId;
+  for (const name of ['Bayside Bakery', 'Cedar Dental', 'Delta Movers', 'Evergreen Florist']) {
+    added[name] = await addClient(firm, { businessName: name });
+    ids[name] = added[name].id;
+  }
+  const [bayside, cedar, delta, evergreen] = ['Bayside Bakery', 'Cedar Dental', 'Delta Movers', 'Evergreen Florist'].map((name) => ids[name] as string) as [string, string, string, string];
+  // Bayside: standard, 299.00 a month, onboarding 5 to 15 January (10 days).
+  await shapeClient(db, bayside, {
+    customer: { serviceLevel: 'standard', monthlyFee: '299.00', billingFrequency: 'monthly', onboardingStatus: 'completed', createdAt: at('2026-01-04T15:00:00Z'), activatedAt: at('2026-01-15T15:00:00Z') },
+    workflow: { status: 'completed', startedAt: at('2026-01-05T15:00:00Z'), completedAt: at('2026-01-15T15:00:00Z') },
+  });
+  // Cedar: premium, 499.00 a month, onboarding 1 December to 1 February (62 days), started before the period.
+  await shapeClient(db, cedar, {
+    customer: { serviceLevel: 'premium', monthlyFee: '499.00', billingFrequency: 'monthly', onboardingStatus: 'completed', createdAt: at('2025-11-20T15:00:00Z'), activatedAt: at('2026-02-01T15:00:00Z') },
+    workflow: { status: 'completed', startedAt: at('2025-12-01T15:00:00Z'), completedAt: at('2026-02-01T15:00:00Z') },
+  });
+  // Delta: active from 10 January 2025 (so a year ago), deactivated 15 February 2026.
+  await shapeClient(db, delta, {
+    customer: { serviceLevel: 'enterprise', monthlyFee: '999.00', onboardingStatus: 'completed', createdAt: at('2024-12-15T15:00:00Z'), activatedAt: at('2025-01-10T15:00:00Z'), isActive: false, deactivatedAt: at('2026-02-15T15:00:00Z') },
+    workflow: { status: 'completed', startedAt: at('2024-12-20T15:00:00Z'), completedAt: at('2025-01-10T15:00:00Z') },
+  });
+  // Evergreen: added this month, onboarding started today, not completed.
+  await shapeClient(db, evergreen, {
+    customer: { serviceLevel: 'standard', onboardingStatus: 'in_progress', createdAt: at('2026-03-16T15:00:00Z') },
+    workflow: { status: 'in_progress', startedAt: at('2026-03-16T15:00:00Z'), completedAt: null },
+  });
+
+  // The firm's billing. Period (months=3): 1 January to 18 March 2026; previous: 1 October to 18 December 2025.
+  const jan = await firmInvoice(db, org, { customerId: bayside, issue: '2026-01-10', cents: 30_000, status: 'paid', paidCents: 30_000 });
+  await invoicePayment(db, org, jan.id, 30_000, at('2026-01-20T15:00:00Z'));
+  const feb = await firmInvoice(db, org, { customerId: bayside, issue: '2026-02-10', cents: 30_000, paidCents: 15_000 });
+  await invoicePayment(db, org, feb.id, 15_000, at('2026-03-01T15:00:00Z'));
+  const mar = await firmInvoice(db, org, { customerId: bayside, issue: '2026-03-05', cents: 30_000 });
+  // A failed payment collects nothing.
+  await invoicePayment(db, org, mar.id, 30_000, at('2026-03-10T15:00:00Z'), 'failed');
+  // Previous period: 500.00 issued 10 December, collected 5 January; 200.00 issued 1 November, collected 31 December in New York.
+  const dec = await firmInvoice(db, org, { customerId: cedar, issue: '2025-12-10', cents: 50_000, status: 'paid', paidCents: 50_000 });
+  await invoicePayment(db, org, dec.id, 50_000, at('2026-01-05T15:00:00Z'));
+  const nov = await firmInvoice(db, org, { customerId: cedar, issue: '2025-11-01', cents: 20_000, status: 'paid', paidCents: 20_000 });
+  await invoicePayment(db, org, nov.id, 20_000, at('2026-01-01T04:30:00Z'));
+  // 20 December: after the previous period's 18 December, before this one.
+  await firmInvoice(db, org, { customerId: cedar, issue: '2025-12-20', cents: 10_000 });
+  // Never revenue: a draft, a cancelled invoice, and an invoice to a customer that is not a client.
+  await firmInvoice(db, org, { customerId: delta, issue: '2026-03-01', cents: 99_900, status: 'draft' });
+  await firmInvoice(db, org, { customerId: delta, issue: '2026-02-02', cents: 5_000, status: 'cancelled' });
+  const [walkIn] = await db.insert(customers).values({ organizationId: org, name: 'Walk-in', email: 'walkin@example.com' }).returning();
+  if (!walkIn) throw new Error('insert failed');
+  await firmInvoice(db, org, { customerId: walkIn.id, issue: '2026-02-01', cents: 100_000 });
+});
+afterAll(async () => t.close());
+
+const get = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/analytics/practice${query}` });
+
+describe('GET /api/analytics/practice', () => {
+  it("computes the firm's revenue, collection, growth, clients and onboarding over the period", async () => {
+    const response = await get(firm, '?months=3');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<AnalyticsPractice>();
+    expect(body.period).toEqual({ from: '2026-01-01', to: '2026-03-18' });
+    expect(body.previousPeriod).toEqual({ from: '2025-10-01', to: '2025-12-18' });
+    // Bayside 300.00 in each of January, February and March.
+    expect(body.overview.totalRevenue).toBe('900.00');
+    // Bayside and Cedar have completed onboarding and are active: 299.00 + 499.00; average 399.00.
+    expect(body.overview.activeClients).toBe(2);
+    expect(body.overview.monthlyRecurringRevenue).toBe('798.00');
+    expect(body.overview.averageClientValue).toBe('399.00');
+    // Active a year ago (end of 18 March 2025): Delta only, deactivated since: 0 of 1.
+    expect(body.overview.clientRetentionRate).toBe(0);
+    // Onboardings started in the period: Bayside (completed) and Evergreen (not): 1 of 2.
+    expect(body.overview.onboardingConversionRate).toBe(50);
+    // Previous period: 500.00 + 200.00; growth (900 − 700) / 700 = 28.57%.
+    expect(body.revenueMetrics).toEqual({ previousRevenue: '700.00', growthRate: 28.6, collected: '950.00', collectionRate: 105.6 });
+    // Collected: 300.00 (20 Jan) + 150.00 (1 Mar) + 500.00 (5 Jan) = 950.00; the 31 December payment is outside.
+    expect(body.clientMetrics).toEqual({
+      newClientsThisMonth: 1,
+      // Active clients by level; Delta is deactivated.
+      clientsByServiceLevel: { premium: 1, standard: 2 },
+      // Completed in the period: Bayside 10 days, Cedar 62 days.
+      averageOnboardingTime: 36,
+    });
+    expect(body.timeSeriesData.revenueByMonth).toEqual([
+      { month: '2026-01', revenue: '300.00', collected: '800.00' },
+      { month: '2026-02', revenue: '300.00', collected: '0.00' },
+      { month: '2026-03', revenue: '300.00', collected: '150.00' },
+    ]);
+  });
+
+  it('agrees with the practice dashboard and defaults to 12 months', async () => {
+    const body = (await get(firm)).json<AnalyticsPractice>();
+    const stats = (await firm.request({ method: 'GET', url: '/api/onboarding/stats' })).json<OnboardingStats>();
+    expect(body.months).toBe(12);
+    expect(body.period).toEqual({ from: '2025-04-01', to: '2026-03-18' });
+    expect(body.timeSeriesData.revenueByMonth).toHaveLength(12);
+    expect(body.timeSeriesData.revenueByMonth[0]?.month).toBe('2025-04');
+    // All seeded invoices fall in 12 months: 900.00 + 500.00 + 200.00 + 100.00.
+    expect(body.overview.totalRevenue).toBe('1700.00');
+    expect(body.revenueMetrics.growthRate).toBeNull();
+    expect(body.overview.clientRetentionRate).toBe(stats.retentionRate);
+    expect(body.overview.monthlyRecurringRevenue).toBe(stats.monthlyRecurring);
+  });
+
+  it('refuses other periods with a 400 naming months', async () => {
+    for (const query of ['?months=5', '?months=abc', '?months=']) {
+      const response = await get(firm, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION', fields: { months: 'months must be 3, 6, 12 or 24' } });
+    }
+  });
+
+  it('shows an accountant only granted clients', async () => {
+    const accountant = await addMember(t, firm, 'accountant');
+    expect((await get(accountant, '?months=3')).json<AnalyticsPractice>().overview.totalRevenue).toBe('0.00');
+    const bayside = added['Bayside Bakery'];
+    if (!bayside) throw new Error('no client');
+    await grantClient(t, firm, accountant, bayside);
+    const body = (await get(accountant, '?months=3')).json<AnalyticsPractice>();
+    expect(body.overview.totalRevenue).toBe('900.00');
+    expect(body.revenueMetrics.collected).toBe('450.00');
+  });
+
+  it('refuses a business and a client member (403)', async () => {
+    expect((await get(await signUp(t.app))).statusCode).toBe(403);
+    const other = await signUpFirm(t);
+    const client = await addClient(other);
+    await openWorkspace(other, client.organizationId);
+    const clientMember = await addMember(t, other, 'admin');
+    expect(clientMember.user.homeOrganizationId).toBe(client.organizationId);
+    expect((await get(clientMember)).statusCode).toBe(403);
+  });
+});
+
