@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyInput } from './common';
 
 /*
  * Advanced Analytics (spec practice 2.7, 3.4, 7; issue 14). Every call takes ?months=3|6|12|24
@@ -52,3 +53,61 @@ export const analyticsPracticeSchema = z.object({
   }),
 });
 export type AnalyticsPractice = z.infer<typeof analyticsPracticeSchema>;
+
+/** The firm's per-item costs (minutes of its time) and the hourly rate that prices them. */
+export const costSettingsSchema = z.object({
+  documentMinutes: z.number().int(),
+  invoiceMinutes: z.number().int(),
+  billMinutes: z.number().int(),
+  approvalMinutes: z.number().int(),
+  exceptionMinutes: z.number().int(),
+  hourlyRate: money,
+  /** true while the firm has not changed the defaults. */
+  isDefault: z.boolean(),
+});
+export type CostSettings = z.infer<typeof costSettingsSchema>;
+
+const minutes = (label: string) =>
+  z
+    .number({ message: `${label} must be a whole number of minutes` })
+    .int(`${label} must be a whole number of minutes`)
+    .min(0, `${label} cannot be negative`)
+    .max(600, `${label} must be at most 600 minutes`);
+
+/** PUT /api/analytics/cost-settings. */
+export const costSettingsInput = z.object({
+  documentMinutes: minutes('Minutes per document'),
+  invoiceMinutes: minutes('Minutes per invoice'),
+  billMinutes: minutes('Minutes per bill'),
+  approvalMinutes: minutes('Minutes per approval'),
+  exceptionMinutes: minutes('Minutes per exception'),
+  hourlyRate: moneyInput('Hourly rate'),
+});
+export type CostSettingsInput = z.input<typeof costSettingsInput>;
+
+/** The work a client caused in its workspace in the period, item by item. */
+export const clientWorkSchema = z.object({
+  documents: z.number().int(),
+  invoices: z.number().int(),
+  bills: z.number().int(),
+  approvals: z.number().int(),
+  exceptions: z.number().int(),
+});
+
+export const clientProfitabilitySchema = z.object({
+  clientId: z.string(),
+  clientName: z.string(),
+  serviceLevel: z.string(),
+  monthlyFee: money.nullable(),
+  /** Fees collected from the client since the relationship started (completed payments on the firm's invoices to it). */
+  lifetimeValue: money,
+  /** Fees the firm invoiced the client in the period. */
+  feesInPeriod: money,
+  work: clientWorkSchema,
+  workMinutes: z.number().int(),
+  /** workMinutes priced at the hourly rate. */
+  workCost: money,
+  profitabilityScore: z.number().int(),
+  riskScore: z.number().int(),
+});
+export type ClientProfitability = z.infer<typeof clientProfitabilitySchema>;

@@ -1,6 +1,11 @@
-import { analyticsPracticeSchema, analyticsQuery } from '../../../shared/contracts/analytics';
+import { z } from 'zod';
+import { analyticsPracticeSchema, analyticsQuery, clientProfitabilitySchema, costSettingsInput, costSettingsSchema } from '../../../shared/contracts/analytics';
 import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
+import { computeClientProfitability } from './client-profitability';
+import { loadCosts, saveCosts, toCostSettings } from './cost-settings';
 import { computePracticeAnalytics } from './practice-analytics';
 
 /** Advanced Analytics (spec practice 2.7): the firm's figures over the clients the member may see. */
@@ -25,5 +30,54 @@ export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       },
     },
     async (request) => computePracticeAnalytics(deps.db, requireFirm(request), deps.now(), request.query.months),
+  );
+
+  app.get(
+    '/api/analytics/client-profitability',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: 'Client profitability: the top 10 clients',
+        description:
+          'lifetimeValue: fees collected from the client since the relationship started. profitabilityScore (0-100) = ' +
+          '50 + 50 × (fee − workCost) / max(fee, workCost), fee = fees invoiced in the period, workCost = minutes of work in the ' +
+          "client's workspace in the period (documents × documentMinutes + invoices × invoiceMinutes + bills × billMinutes + " +
+          'approval decisions × approvalMinutes + exceptions (rejected bills, failed payments) × exceptionMinutes) × hourlyRate / 60; ' +
+          '50 when both are zero. riskScore (0-100) = 60 × past-due share of the open balance + 40 × min(1, average days late / 60). ' +
+          'Ranked by profitabilityScore, then lifetimeValue.',
+        querystring: analyticsQuery,
+        response: { 200: z.array(clientProfitabilitySchema) },
+      },
+    },
+    async (request) => computeClientProfitability(deps.db, requireFirm(request), deps.now(), request.query.months),
+  );
+
+  app.get(
+    '/api/analytics/cost-settings',
+    {
+      config: practice,
+      schema: { tags, summary: "The firm's per-item costs for the profitability score", response: { 200: costSettingsSchema } },
+    },
+    async (request) => toCostSettings(await loadCosts(deps.db, requireFirm(request).firmId)),
+  );
+
+  app.put(
+    '/api/analytics/cost-settings',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: "Change the firm's per-item costs (owners and admins)",
+        description: 'Minutes per item: whole numbers 0-600; hourlyRate: an amount with at most 2 decimals.',
+        body: costSettingsInput,
+        response: { 200: costSettingsSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireFirm(request);
+      if (!FIRM_WIDE_ROLES.includes(actor.role)) throw new AppError('FORBIDDEN', "Only the firm's owners and admins can change the costs");
+      return saveCosts(deps.db, actor.firmId, request.body, deps.now());
+    },
   );
 }

@@ -70,6 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings'];
 const get = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/analytics/practice${query}` });
 
 describe('GET /api/analytics/practice', () => {
@@ -140,13 +141,17 @@ describe('GET /api/analytics/practice', () => {
   });
 
   it('refuses a business and a client member (403)', async () => {
-    expect((await get(await signUp(t.app))).statusCode).toBe(403);
+    const business = await signUp(t.app);
     const other = await signUpFirm(t);
     const client = await addClient(other);
     await openWorkspace(other, client.organizationId);
     const clientMember = await addMember(t, other, 'admin');
     expect(clientMember.user.homeOrganizationId).toBe(client.organizationId);
-    expect((await get(clientMember)).statusCode).toBe(403);
+    for (const member of [business, clientMember]) {
+      for (const url of ANALYTICS_URLS) expect((await member.request({ method: 'GET', url })).statusCode, url).toBe(403);
+      const costs = { documentMinutes: 1, invoiceMinutes: 1, billMinutes: 1, approvalMinutes: 1, exceptionMinutes: 1, hourlyRate: '1' };
+      expect((await member.request({ method: 'PUT', url: '/api/analytics/cost-settings', payload: costs })).statusCode).toBe(403);
+    }
   });
 });
 
