@@ -111,3 +111,35 @@ export const clientProfitabilitySchema = z.object({
   riskScore: z.number().int(),
 });
 export type ClientProfitability = z.infer<typeof clientProfitabilitySchema>;
+
+const forecastMonth = z.object({
+  month: z.string(),
+  from: z.string(),
+  to: z.string(),
+  projectedInflow: money,
+  projectedOutflow: money,
+  netCashFlow: money,
+  /** 10..90: falls with less payment history and with each month ahead. */
+  confidence: z.number().int(),
+});
+const forecastWeek = z.object({ weekStart: z.string(), weekEnd: z.string(), projectedInflow: money, projectedOutflow: money, netCashFlow: money });
+
+export const predictiveInsightsSchema = z.object({
+  months: z.number().int(),
+  asOf: z.string(),
+  cashFlowForecast: z.array(forecastMonth),
+  weeklyForecast: z.array(forecastWeek),
+  basedOnData: z.object({ paidInvoices: z.number().int(), organizationDaysLate: z.number(), bucketShares: z.record(z.string(), z.number()) }),
+  clientChurnRisk: z.array(z.object({ clientId: z.string(), clientName: z.string(), riskScore: z.number().int(), riskFactors: z.array(z.string()) })),
+  growthOpportunities: z.array(
+    z.object({
+      type: z.enum(['upsell', 'cross-sell', 'retention']),
+      clientId: z.string(),
+      clientName: z.string(),
+      probability: z.number().int(),
+      opportunity: z.string(),
+      potentialValue: money,
+    }),
+  ),
+});
+export type PredictiveInsights = z.infer<typeof predictiveInsightsSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { analyticsPracticeSchema, analyticsQuery, clientProfitabilitySchema, costSettingsInput, costSettingsSchema } from '../../../shared/contracts/analytics';
+import {
+  analyticsPracticeSchema,
+  analyticsQuery,
+  clientProfitabilitySchema,
+  costSettingsInput,
+  costSettingsSchema,
+  predictiveInsightsSchema,
+} from '../../../shared/contracts/analytics';
 import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
@@ -7,6 +14,7 @@ import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { computeClientProfitability } from './client-profitability';
 import { loadCosts, saveCosts, toCostSettings } from './cost-settings';
 import { computePracticeAnalytics } from './practice-analytics';
+import { computePredictiveInsights } from './predictive-insights';
 
 /** Advanced Analytics (spec practice 2.7): the firm's figures over the clients the member may see. */
 export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
@@ -79,5 +87,26 @@ export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       if (!FIRM_WIDE_ROLES.includes(actor.role)) throw new AppError('FORBIDDEN', "Only the firm's owners and admins can change the costs");
       return saveCosts(deps.db, actor.firmId, request.body, deps.now());
     },
+  );
+
+  app.get(
+    '/api/analytics/predictive-insights',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: 'Cash-flow forecast, churn risk and growth opportunities',
+        description:
+          "Forecast of the firm's own books for the months ahead (months=3|6|12|24, from tomorrow) and the first 13 weeks: open " +
+          "receivables expected on their due day shifted by the customer's average days late over its last 12 paid invoices (the " +
+          "firm's average below 3), times the share of its aging bucket historically paid, plus recurring schedules; outflow: unpaid " +
+          'bills on their scheduled payment day or due day. Confidence = min(90, 30 + 2 × invoices paid in the last 12 months) − 5 a month ' +
+          'ahead, at least 10. Churn risk (top 5, two factors each) and growth opportunities (top 5) follow the rules in the code ' +
+          '(src/server/features/analytics/predictive-insights.ts).',
+        querystring: analyticsQuery,
+        response: { 200: predictiveInsightsSchema },
+      },
+    },
+    async (request) => computePredictiveInsights(deps.db, requireFirm(request), deps.now(), request.query.months),
   );
 }

@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings'];
+const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings', '/api/analytics/predictive-insights'];
 const get = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/analytics/practice${query}` });
 
 describe('GET /api/analytics/practice', () => {
