@@ -143,3 +143,25 @@ export const predictiveInsightsSchema = z.object({
   ),
 });
 export type PredictiveInsights = z.infer<typeof predictiveInsightsSchema>;
+
+export const benchmarkMetricKeys = ['days_sales_outstanding', 'collection_rate', 'days_to_pay_bills', 'invoices_per_client', 'onboarding_days'] as const;
+
+export const industryBenchmarksSchema = z.object({
+  months: z.number().int(),
+  /** Where the industry averages come from, shown on the page; they are reference figures, not computed. */
+  source: z.string(),
+  performanceComparison: z.array(
+    z.object({
+      key: z.enum(benchmarkMetricKeys),
+      metric: z.string(),
+      unit: z.enum(['days', 'percent', 'count']),
+      higherIsBetter: z.boolean(),
+      /** The firm's figure over the period; null when there is nothing to compute it from. */
+      userValue: z.number().nullable(),
+      industryAverage: z.number(),
+      /** 0..100: where userValue falls among firms, assuming a normal spread of 30% around the average; null without a userValue. */
+      percentile: z.number().int().nullable(),
+    }),
+  ),
+});
+export type IndustryBenchmarks = z.infer<typeof industryBenchmarksSchema>;

@@ -5,6 +5,7 @@ import {
   clientProfitabilitySchema,
   costSettingsInput,
   costSettingsSchema,
+  industryBenchmarksSchema,
   predictiveInsightsSchema,
 } from '../../../shared/contracts/analytics';
 import { requireFirm } from '../../platform/auth';
@@ -13,6 +14,7 @@ import { AppError } from '../../platform/errors';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { computeClientProfitability } from './client-profitability';
 import { loadCosts, saveCosts, toCostSettings } from './cost-settings';
+import { computeIndustryBenchmarks } from './industry-benchmarks';
 import { computePracticeAnalytics } from './practice-analytics';
 import { computePredictiveInsights } from './predictive-insights';
 
@@ -108,5 +110,23 @@ export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       },
     },
     async (request) => computePredictiveInsights(deps.db, requireFirm(request), deps.now(), request.query.months),
+  );
+
+  app.get(
+    '/api/analytics/industry-benchmarks',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: "The firm's figures against reference industry averages",
+        description:
+          'Days sales outstanding (open receivables / invoiced × days in the period), collection rate, average days to pay bills, ' +
+          'invoices per client per month and onboarding days, each against a reference average kept in the code (source answered), ' +
+          'with the percentile assuming a normal spread of 30% around the average (turned round where lower is better).',
+        querystring: analyticsQuery,
+        response: { 200: industryBenchmarksSchema },
+      },
+    },
+    async (request) => computeIndustryBenchmarks(deps.db, requireFirm(request), deps.now(), request.query.months),
   );
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsPractice } from '../../../shared/contracts/analytics';
+import type { AnalyticsPractice, IndustryBenchmarks } from '../../../shared/contracts/analytics';
 import type { PracticeClient } from '../../../shared/contracts/practice';
 import type { OnboardingStats } from '../../../shared/contracts/portfolio';
-import { customers } from '../../db/schema';
+import { bills, customers, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addClient, grantClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
@@ -70,8 +70,36 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings', '/api/analytics/predictive-insights'];
+const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings', '/api/analytics/predictive-insights', '/api/analytics/industry-benchmarks'];
 const get = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/analytics/practice${query}` });
+
+describe('GET /api/analytics/industry-benchmarks', () => {
+  it("sets the firm's figures against the reference table with percentiles", async () => {
+    const db = t.deps.db;
+    const org = firm.user.organizationId;
+    // A bill of the firm's own, dated 1 February and paid 21 February: 20 days.
+    const [vendor] = await db.insert(vendors).values({ organizationId: org, name: 'Office Rent', email: 'rent@example.com' }).returning();
+    if (!vendor) throw new Error('insert failed');
+    await db.insert(bills).values({ organizationId: org, vendorId: vendor.id, billNumber: 'R-1', billDate: '2026-02-01', dueDate: '2026-03-01', status: 'paid', paidAt: at('2026-02-21T15:00:00Z'), subtotal: '900.00', totalAmount: '900.00' });
+    const response = await firm.request({ method: 'GET', url: '/api/analytics/industry-benchmarks?months=3' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<IndustryBenchmarks>();
+    expect(body.source).toMatch(/reference/i);
+    expect(body.performanceComparison.map((row) => [row.key, row.userValue, row.industryAverage, row.percentile])).toEqual([
+      // Open today: 150.00 left of February's, March's 300.00, Cedar's 100.00 = 550.00; × 77 days / 900.00 = 47.06.
+      // Percentile: z = (47.1 − 45) / 13.5 = 0.156, lower is better: Φ(−0.156) = 0.438.
+      ['days_sales_outstanding', 47.1, 45, 44],
+      // 950.00 / 900.00; z = 13.6 / 27.6 = 0.493, Φ = 0.689.
+      ['collection_rate', 105.6, 92, 69],
+      // z = −10 / 9 = −1.11, lower is better: Φ(1.11) = 0.867.
+      ['days_to_pay_bills', 20, 30, 87],
+      // 3 invoices to clients in the period / 2 active clients / 3 months; z = −0.5 / 0.3, Φ(−1.67) = 0.048.
+      ['invoices_per_client', 0.5, 1, 5],
+      // (10 + 62) / 2, far above 14: kept at the 1st percentile.
+      ['onboarding_days', 36, 14, 1],
+    ]);
+  });
+});
 
 describe('GET /api/analytics/practice', () => {
   it("computes the firm's revenue, collection, growth, clients and onboarding over the period", async () => {
