@@ -16,6 +16,11 @@ export const analyticsQuery = z.object({
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
+/** GET /api/analytics/export: the four tabs as one PDF or XLSX. */
+export const analyticsExportQuery = analyticsQuery.extend({
+  format: z.enum(['pdf', 'xlsx'], { message: 'Format must be pdf or xlsx' }),
+});
+
 const money = z.string();
 
 export const analyticsPracticeSchema = z.object({

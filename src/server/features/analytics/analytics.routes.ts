@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  analyticsExportQuery,
   analyticsPracticeSchema,
   analyticsQuery,
   clientProfitabilitySchema,
@@ -12,6 +13,9 @@ import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
+import { CONTENT_TYPES } from '../reports/report-downloads';
+import { reportFileName } from '../reports/report-cells';
+import { ANALYTICS_EXPORT_TITLE, analyticsExport } from './analytics-export';
 import { computeClientProfitability } from './client-profitability';
 import { loadCosts, saveCosts, toCostSettings } from './cost-settings';
 import { computeIndustryBenchmarks } from './industry-benchmarks';
@@ -128,5 +132,27 @@ export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       },
     },
     async (request) => computeIndustryBenchmarks(deps.db, requireFirm(request), deps.now(), request.query.months),
+  );
+
+  app.get(
+    '/api/analytics/export',
+    {
+      config: practice,
+      schema: {
+        tags,
+        summary: "Export Report: the analytics page's four tabs as one PDF or XLSX",
+        description: 'months=3|6|12|24 (default 12); format=pdf|xlsx. The same figures as the four analytics calls.',
+        querystring: analyticsExportQuery,
+        produces: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const { months, format } = request.query;
+      const file = await analyticsExport(deps.db, requireFirm(request), deps.now(), months, format);
+      return reply
+        .header('Content-Type', CONTENT_TYPES[format])
+        .header('Content-Disposition', `attachment; filename="${reportFileName(ANALYTICS_EXPORT_TITLE, file.from, file.to, format)}"`)
+        .send(file.stream);
+    },
   );
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsPractice, IndustryBenchmarks } from '../../../shared/contracts/analytics';
 import type { PracticeClient } from '../../../shared/contracts/practice';
@@ -70,7 +71,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings', '/api/analytics/predictive-insights', '/api/analytics/industry-benchmarks'];
+const ANALYTICS_URLS = ['/api/analytics/practice', '/api/analytics/client-profitability', '/api/analytics/cost-settings', '/api/analytics/predictive-insights', '/api/analytics/industry-benchmarks', '/api/analytics/export?format=pdf'];
 const get = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/analytics/practice${query}` });
 
 describe('GET /api/analytics/industry-benchmarks', () => {
@@ -98,6 +99,37 @@ describe('GET /api/analytics/industry-benchmarks', () => {
       // (10 + 62) / 2, far above 14: kept at the 1st percentile.
       ['onboarding_days', 36, 14, 1],
     ]);
+  });
+});
+
+describe('GET /api/analytics/export', () => {
+  it('writes the four tabs into one XLSX and one PDF', async () => {
+    const xlsx = await firm.request({ method: 'GET', url: '/api/analytics/export?months=3&format=xlsx' });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-disposition']).toBe('attachment; filename="Business-Intelligence-Report-2026-01-01-to-2026-03-18.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Summary',
+      'Revenue by month',
+      'Client profitability',
+      expect.stringMatching(/^Industry benchmarks/),
+      'Cash-flow forecast',
+      'Client churn risk',
+      'Growth opportunities',
+    ]);
+    const summary = new Map<string, ExcelJS.CellValue>();
+    workbook.getWorksheet('Summary')?.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(summary.get('Total revenue')).toBe(900);
+    expect(summary.get('Collected')).toBe(950);
+    expect(workbook.getWorksheet('Revenue by month')?.getRow(2).values).toEqual([undefined, '2026-01', 300, 800]);
+    const pdf = await firm.request({ method: 'GET', url: '/api/analytics/export?months=3&format=pdf' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const bad = await firm.request({ method: 'GET', url: '/api/analytics/export?format=csv' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ format: 'Format must be pdf or xlsx' });
   });
 });
 
