@@ -15,6 +15,7 @@ import { seedPayables } from '../src/server/scripts/seed/payables';
 import { seedReceivables } from '../src/server/scripts/seed/receivables';
 import { dashboardStatsStatement, selectCalendarBounds } from '../src/server/features/dashboard/dashboard.queries';
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
+import { benchForecastBacktest } from './analytics';
 import { benchRecurringGeneration } from './recurring';
 import { benchReports } from './reports';
 import { rows } from './rows';
@@ -125,6 +126,7 @@ async function main(): Promise<void> {
     }
     await benchReports(app, db, { organizationId: organization.id, userId: user.id }, cookie);
     await app.close();
+    await benchForecastBacktest(db);
     await benchRecurringGeneration(db, createMailer({ smtpUrl: undefined, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }), Number(values.recurring), new Date());
   } finally {
     await database.close();

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { auditLogRoutes } from './features/audit-log/audit-log.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -59,6 +60,7 @@ const features: FeatureRoutes[] = [
   practiceRoutes,
   practiceQueueRoutes,
   invoiceHubRoutes,
+  analyticsRoutes,
   portfolioRoutes,
   onboardingRoutes,
   teamRoutes,

@@ -39,7 +39,7 @@ export const appRoutes: RouteObject[] = [
   page('/practice/clients/:id', () => import('@/features/practice/client-details-page')),
   page('/practice/onboard-client', () => import('@/features/practice/onboard-client-page')),
   page('/practice/invoices', () => import('@/features/practice/invoice-hub-page')),
-  page('/practice/analytics', () => import('@/features/practice/practice-area-pending-page')),
+  page('/practice/analytics', () => import('@/features/analytics/analytics-page')),
   page('/practice/integrations', () => import('@/features/practice/practice-area-pending-page')),
 ];
 

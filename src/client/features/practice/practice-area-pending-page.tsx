@@ -4,7 +4,6 @@ import { PageLayout } from '@/components/page-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 
 const areas: Record<string, { title: string; subtitle: string; what: string }> = {
-  '/practice/analytics': { title: 'Business Intelligence Dashboard', subtitle: 'Analytics across your practice', what: 'Practice analytics' },
   '/practice/integrations': { title: 'Integration Hub', subtitle: 'Connect your clients’ accounting software', what: 'The integration hub' },
 };
 

@@ -19,3 +19,4 @@ export * from './organization-settings';
 export * from './practice';
 export * from './recurring-invoices';
 export * from './reports';
+export * from './analytics';
