@@ -1,6 +1,6 @@
 import type { ExtractedData } from '../../../../shared/contracts/extracted-data';
 import { ExtractionError } from './extraction-error';
-import { maxImagePixels } from './limits';
+import { imageTooLargeMessage, maxImagePixels } from './limits';
 import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
 import { buildDocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
@@ -105,10 +105,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   const size = readImageSize(input.bytes);
   const pixels = size ? size.width * size.height : 0;
   if (pixels > maxImagePixels) {
-    throw new ExtractionError(
-      `This image is too large to read (${Math.round(pixels / 1e6)} megapixels; at most ${maxImagePixels / 1e6}). Upload a smaller scan or photo.`,
-      'unsupported',
-    );
+    throw new ExtractionError(imageTooLargeMessage(pixels), 'unsupported');
   }
   // When decoding a large photo could take the process over its budget, the idle OCR engine's
   // memory is released first (it restarts in about half a second).
