@@ -255,20 +255,7 @@ describe('reading documents in the background', () => {
   });
 
   it('reads a photographed receipt to completion with vendor, total and date filled', async () => {
-    const bytes = buildTextPng(
-      [
-        { text: 'LANTERN LANE BAKERY SDN BHD', x: 0.1, y: 0.06, size: 14 },
-        { text: 'NO 3, JALAN KENANGA, 43000 KAJANG', x: 0.1, y: 0.09, size: 11 },
-        { text: 'Receipt No: LB7731  Date: 04/02/2019 10:15', x: 0.1, y: 0.15, size: 12 },
-        { text: 'BUTTER LOAF             6.40', x: 0.1, y: 0.2, size: 12 },
-        { text: 'CHEESE TART x2          9.00', x: 0.1, y: 0.23, size: 12 },
-        { text: 'TOTAL :                15.40', x: 0.1, y: 0.28, size: 13 },
-        { text: 'CASH :                 20.00', x: 0.1, y: 0.31, size: 12 },
-        { text: 'CHANGE :                4.60', x: 0.1, y: 0.34, size: 12 },
-      ],
-      900,
-      1400,
-    );
+    const bytes = bakeryReceipt();
     const created = (
       await upload(alice, { bytes, fileName: 'receipt.png', contentType: 'image/png' }, 'receipt')
     ).json();
@@ -278,10 +265,55 @@ describe('reading documents in the background', () => {
       ocrStatus: 'completed',
       extractedData: {
         source: 'ocr',
-        vendor: { name: 'LANTERN LANE BAKERY SDN BHD' },
+        vendor: { name: 'LANTERN LANE BAKERY SDN BHD', matchedVendorId: null },
         amounts: { total: '15.40' },
         dates: { issueDate: '2019-02-04' },
       },
     });
   });
+
+  it("proposes the organization's existing vendor for a receipt that prints its name", async () => {
+    const bob = await signUp(t.app);
+    const vendor = await bob.request({
+      method: 'POST',
+      url: '/api/vendors',
+      payload: {
+        name: 'Lantern Lane Bakery',
+        email: 'shop@lantern.example',
+        paymentMethod: 'check',
+      },
+    });
+    expect(vendor.statusCode).toBe(201);
+    const created = (
+      await upload(
+        bob,
+        { bytes: bakeryReceipt(), fileName: 'r.png', contentType: 'image/png' },
+        'receipt',
+      )
+    ).json();
+    await runDocumentJobsOnce(t.deps);
+    const response = await bob.request({ method: 'GET', url: `/api/documents/${created.id}` });
+    expect(response.json().extractedData.vendor).toMatchObject({
+      name: 'Lantern Lane Bakery',
+      matchedVendorId: vendor.json().id,
+    });
+    expect(response.json().extractedData.fieldConfidence.vendor).toBeGreaterThanOrEqual(0.9);
+  });
 });
+
+function bakeryReceipt(): Buffer {
+  return buildTextPng(
+    [
+      { text: 'LANTERN LANE BAKERY SDN BHD', x: 0.1, y: 0.06, size: 14 },
+      { text: 'NO 3, JALAN KENANGA, 43000 KAJANG', x: 0.1, y: 0.09, size: 11 },
+      { text: 'Receipt No: LB7731  Date: 04/02/2019 10:15', x: 0.1, y: 0.15, size: 12 },
+      { text: 'BUTTER LOAF             6.40', x: 0.1, y: 0.2, size: 12 },
+      { text: 'CHEESE TART x2          9.00', x: 0.1, y: 0.23, size: 12 },
+      { text: 'TOTAL :                15.40', x: 0.1, y: 0.28, size: 13 },
+      { text: 'CASH :                 20.00', x: 0.1, y: 0.31, size: 12 },
+      { text: 'CHANGE :                4.60', x: 0.1, y: 0.34, size: 12 },
+    ],
+    900,
+    1400,
+  );
+}

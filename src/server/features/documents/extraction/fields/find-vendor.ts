@@ -99,6 +99,22 @@ function nameWithLegalForm(text: string): string | null {
   return cleanName(`${kept.join(' ')} ${match.text}`);
 }
 
+/**
+ * A heading without the company registration number printed after the name ("99 SPEED MART S/B
+ * (519537-X)", "KEDAI MAJU {81109-A}"): the number and anything after it go.
+ */
+export function withoutRegistration(text: string): string {
+  return text.replace(
+    /\s*[({[]\s*(?:co\.?\s*(?:no|reg)\.?\s*[:.]?\s*)?\d{4,}[\s-]*[\p{Lu}\d]?\s*[)}\]].*$/iu,
+    '',
+  );
+}
+
+/** A shop name may start with a number ("99 SPEED MART"); only a street number rules a line out. */
+function withoutShopNumber(text: string): string {
+  return text.replace(/^\d{1,3}\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u, '');
+}
+
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
 
@@ -181,9 +197,14 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       groups.push({ words: wholeLine, whole: true });
     for (const { words, whole } of groups) {
       if (words.length === 0 || averageConfidence(words) < 0.6) continue;
-      const raw = words.map((word) => word.text.trim()).join(' ');
+      const raw = withoutRegistration(words.map((word) => word.text.trim()).join(' '));
       const text = nameWithLegalForm(raw) ?? cleanName(raw);
-      if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
+      if (
+        text.length < 3 ||
+        letterShare(text) < 0.7 ||
+        notNamePattern.test(withoutShopNumber(text))
+      )
+        continue;
       if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
       // Logo letters read as fragments ("amazo n") are not a name, nor is one lower-case word.
       const fragment = words.some(

@@ -1,5 +1,6 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
 import { toDecimal } from '../../../../../shared/money';
+import { matchKnownVendor } from '../learning/match-known-vendor';
 import { matchVendorHints, type VendorHints } from '../learning/vendor-hints';
 import type { Box } from '../text-line';
 import { type Candidate, scoreToConfidence } from './candidate';
@@ -18,7 +19,7 @@ import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
 import { findInvoiceNumber } from './find-invoice-number';
 import { findLineItems } from './find-line-items';
-import { findVendor } from './find-vendor';
+import { findVendor, type VendorChoice } from './find-vendor';
 import { suggestCategory } from './suggest-category';
 
 function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): LayoutField {
@@ -56,13 +57,34 @@ function withRoundedTotals(
   return [...candidates, ...added];
 }
 
+// The header: where a receipt or invoice prints who issued it.
+const headerLines = 10;
+const headerDepth = 0.4;
+
+/** The organization's existing vendor the document names, proposed with its match's confidence. */
+function withKnownVendor(
+  vendor: VendorChoice,
+  document: DocumentText,
+  knownVendors: readonly string[],
+): VendorChoice {
+  if (knownVendors.length === 0) return vendor;
+  const header = document.lines
+    .filter((line) => line.page === 1 && line.y < headerDepth)
+    .slice(0, headerLines)
+    .map((line) => line.text);
+  const match = matchKnownVendor(knownVendors, { name: vendor.name, headerLines: header });
+  if (!match) return vendor;
+  return { ...vendor, name: match.name, confidence: Math.max(0.5, match.similarity) };
+}
+
 /** Reads every field from the lines of a document, using the vendor's learned hints if any. */
 export function readFields(
   document: DocumentText,
   hints: readonly VendorHints[] = [],
+  knownVendors: readonly string[] = [],
 ): ExtractedData {
   const text = document.lines.map((line) => line.text).join('\n');
-  const vendor = findVendor(document);
+  const vendor = withKnownVendor(findVendor(document), document, knownVendors);
   const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
 
   let amountCandidates = withRoundedTotals(

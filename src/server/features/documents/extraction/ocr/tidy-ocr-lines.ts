@@ -68,11 +68,48 @@ function joinSplitAmounts(words: readonly Word[]): Word[] {
   return joined;
 }
 
-/** OCR lines with their amount words repaired; the line text follows its words. */
+/**
+ * The Malaysian company forms as OCR misreads them: "SDN EHD", "SON. BHD", "SEN 3HD" are Sdn
+ * Bhd; "5/8" after a capitalised name is S/B (its short form).
+ */
+function repairLegalForms(words: readonly Word[]): Word[] {
+  return words.map((word, index) => {
+    const previous = words[index - 1]?.text ?? '';
+    const next = words[index + 1]?.text ?? '';
+    const text = word.text;
+    if (/^S[DOE0][NHM]\.?$/u.test(text) && /^[B8E3][HN][DO0][.,]?$/u.test(next))
+      return { ...word, text: text.replace(/^S[DOE0][NHM]/u, 'SDN') };
+    if (/^[B8E3][HN][DO0][.,]?$/u.test(text) && /^S[DOE0][NHM]\.?$/u.test(previous))
+      return { ...word, text: text.replace(/^[B8E3][HN][DO0]/u, 'BHD') };
+    if (/^[S5]\/[B8R]$/u.test(text) && /^\p{Lu}{2,}$/u.test(previous))
+      return { ...word, text: 'S/B' };
+    return word;
+  });
+}
+
+// Letters OCR reads for digits inside a date: O, D, C, Q for 0; l, I for 1.
+const dateLookalikes: Record<string, string> = { ...digitLookalikes, C: '0', c: '0' };
+const dateWord =
+  /^([\dOoDCcQlI|SZB]{1,2})([./-])([\dOoDCcQlI|SZB]{1,2})\2([\dOoDCcQlI|SZB]{2,4})$/u;
+
+/** A date with letters read for digits ("17/06/2C18") made readable; other words are kept. */
+export function repairDateWord(text: string): string {
+  const match = dateWord.exec(text);
+  if (!match) return text;
+  const digits = text.replace(/\D/gu, '').length;
+  const letters = text.replace(/[\d./-]/gu, '').length;
+  if (letters === 0 || letters > 1 || digits < 4) return text;
+  return [...text].map((character) => dateLookalikes[character] ?? character).join('');
+}
+
+/** OCR lines with their amount words and company forms repaired; the line text follows its words. */
 export function tidyOcrLines(lines: readonly TextLine[]): TextLine[] {
   return lines.map((line) => {
     const words = joinSplitAmounts(
-      line.words.map((word) => ({ ...word, text: repairAmountWord(word.text) })),
+      repairLegalForms(line.words).map((word) => ({
+        ...word,
+        text: repairDateWord(repairAmountWord(word.text)),
+      })),
     );
     return { ...line, words, text: words.map((word) => word.text).join(' ') };
   });
