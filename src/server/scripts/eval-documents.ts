@@ -67,10 +67,13 @@ async function read(
 /** Reads every entry once; per-kind seconds, CPU seconds and peak memory while reading. */
 async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]): Promise<void> {
   const tally = new Tally();
+  // Without --split, each fixed half is scored too, from the same readings.
+  const halves = { A: new Tally(), B: new Tally() };
   const seconds = new Map<string, number[]>();
   const cpuSeconds = new Map<string, number[]>();
   const failures: string[] = [];
-  let peakRss = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
   for (const entry of entries) {
     const started = performance.now();
@@ -86,8 +89,14 @@ async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]
     if (options.showTimes) console.log(`${entry.file}: ${wall.toFixed(2)} s`);
     if (error) failures.push(`${entry.file}: ${error}`);
     tally.add(entry, data);
+    halves[splitOf(entry.file)].add(entry, data);
   }
   clearInterval(sampler);
+  if (!options.split) {
+    for (const [half, halfTally] of Object.entries(halves))
+      console.log(`half ${half}\n${halfTally.table()}\n`);
+    console.log('whole set');
+  }
   console.log(tally.table());
   const timeRow = (label: string, source: Map<string, number[]>, pick: (v: number[]) => number) =>
     `${label.padEnd(28)}${[...kinds, 'all']
@@ -100,7 +109,10 @@ async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]
   console.log(timeRow('seconds/doc max', seconds, (values) => Math.max(...values)));
   console.log(timeRow('cpu seconds/doc median', cpuSeconds, median));
   console.log(timeRow('cpu seconds/doc max', cpuSeconds, (values) => Math.max(...values)));
-  console.log(`peak RSS while reading ${(peakRss / 1048576).toFixed(0)} MB`);
+  console.log(
+    `peak RSS while reading ${(peakRss / 1048576).toFixed(0)} MB (app, database and engines ` +
+      `${(rssBefore / 1048576).toFixed(0)} MB before the first document)`,
+  );
   if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
   if (options.showMisses && tally.misses.length > 0)
     console.log(`\nmisses:\n${tally.misses.join('\n')}`);
@@ -121,6 +133,7 @@ async function measureLearning(evalApp: EvalApp, options: Options, entries: Trut
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   const tally = new Tally();
+  const halves = { A: new Tally(), B: new Tally() };
   let vendors = 0;
   for (const group of groups.values()) {
     const [first, second] = group;
@@ -152,7 +165,11 @@ async function measureLearning(evalApp: EvalApp, options: Options, entries: Trut
     }
     const { data } = await read(evalApp, options.folder, second);
     tally.add(second, data, coreFields);
+    halves[splitOf(second.file)].add(second, data, coreFields);
   }
+  if (!options.split)
+    for (const [half, halfTally] of Object.entries(halves))
+      console.log(`half ${half} (by the second document)\n${halfTally.table()}\n`);
   console.log(`Second documents of ${vendors} vendors, after one correction of the first:`);
   console.log(tally.table());
   if (options.showMisses && tally.misses.length > 0)
@@ -164,7 +181,9 @@ async function main(): Promise<void> {
   const all = z
     .array(truthEntry)
     .parse(JSON.parse(readFileSync(path.join(options.folder, 'truth.json'), 'utf8')));
-  const entries = options.split ? all.filter((entry) => splitOf(entry.file) === options.split) : all;
+  const entries = options.split
+    ? all.filter((entry) => splitOf(entry.file) === options.split)
+    : all;
   const evalApp = await startEvalApp();
   const warmStart = performance.now();
   await warmUpExtraction();

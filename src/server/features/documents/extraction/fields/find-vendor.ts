@@ -1,6 +1,7 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
+import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
@@ -268,6 +269,40 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   return [...totals.values()].sort((a, b) => b.score - a.score);
 }
 
+// The line above may hold the start of the name at most this many line heights up.
+const nameAboveReach = 2.2;
+
+/**
+ * A company name printed over two lines ("WESTERN EASTERN" over "STATIONERY SDN BHD"): when the
+ * name read is only a legal form or common business words before it, the heading line just above
+ * is the start of the name.
+ */
+export function withNameAbove(lines: readonly TextLine[], index: number, name: string): string {
+  const form = matchLegalForm(name);
+  if (!form) return name;
+  const before = name
+    .slice(0, form.index)
+    .replace(/^(?:co\.?,?\s*)?(?:\(\p{Lu}{1,2}\)\s*)?$/iu, '');
+  if (before.trim() !== '' && !onlyBusinessWords(before)) return name;
+  const line = lines[index];
+  const above = lines[index - 1];
+  if (!line || !above || above.page !== line.page) return name;
+  if (line.y - above.y > Math.max(line.height, above.height) * nameAboveReach) return name;
+  const start = cleanName(above.text).replace(/[.:;,]+$/u, '');
+  const words = start.split(' ').filter(Boolean);
+  if (
+    words.length === 0 ||
+    words.length > 5 ||
+    !words.every((word) => /^[\p{Lu}\d&]/u.test(word)) ||
+    letterShare(start) < 0.7 ||
+    notNamePattern.test(start) ||
+    addressPattern.test(start) ||
+    matchLegalForm(start) !== null
+  )
+    return name;
+  return `${start} ${name}`;
+}
+
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
@@ -284,11 +319,12 @@ export function findVendor(document: DocumentText): VendorChoice {
   );
   const chosen = top && !top.legal && legal ? legal : top;
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
-  const read = best
+  const corrected = best
     ? document.source === 'ocr'
-      ? correctByRepetition(best.name, text)
+      ? correctBusinessWords(correctByRepetition(best.name, text))
       : best.name
     : null;
+  const read = best && corrected ? withNameAbove(document.lines, best.lineIndex, corrected) : null;
   // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
   const marketplace = findMarketplace(document.lines);
   const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { tidyOcrLines } from '../ocr/tidy-ocr-lines';
 import { receiptLines, receiptText } from '../test-support/receipt-lines';
 import { buildDocumentText } from './document-text';
-import { findVendor, withoutRegistration } from './find-vendor';
+import { correctBusinessWords } from './business-words';
+import { findVendor, withNameAbove, withoutRegistration } from './find-vendor';
 import { findDates } from './parse-date';
 import { matchLegalForm } from './vendor-rules';
 
@@ -68,5 +69,35 @@ describe('dates on receipts', () => {
   it('leaves words that only look a little like dates alone', () => {
     const [line] = tidyOcrLines(receiptLines(['REF AB/CD/2018', 'NO 1/2/3']));
     expect(line?.text).toBe('REF AB/CD/2018');
+  });
+});
+
+describe('business words in a vendor name', () => {
+  it('spells a common business word read with one OCR slip right', () => {
+    expect(correctBusinessWords('HARBOUR ENTERFRISE')).toBe('HARBOUR ENTERPRISE');
+    expect(correctBusinessWords('Lakeside SToTIONERY')).toBe('Lakeside STATIONERY');
+    expect(correctBusinessWords('Corner Restauramt')).toBe('Corner Restaurant');
+  });
+
+  it('keeps names, plurals and words further off', () => {
+    expect(correctBusinessWords('GOLDEN RESTAURANTS')).toBe('GOLDEN RESTAURANTS');
+    expect(correctBusinessWords('MERIDIAN TRADERS')).toBe('MERIDIAN TRADERS');
+    expect(correctBusinessWords('HARBOUR STATIONERS')).toBe('HARBOUR STATIONERS');
+    expect(correctBusinessWords('ENTERTAINMENT CORNER')).toBe('ENTERTAINMENT CORNER');
+  });
+
+  it('joins a company name printed over two lines', () => {
+    expect(
+      vendorOf(['NORTH SOUTH:', 'STATIONERY SDN. BHD', 'CO REG NO : 210038-K', '12, JLN MERANTI']),
+    ).toBe('NORTH SOUTH STATIONERY SDN. BHD');
+    expect(vendorOf(['KAMPUNG FRESH', 'CO. (M) SDN BHD', '(Company No. 1138254)'])).toBe(
+      'KAMPUNG FRESH CO. (M) SDN BHD',
+    );
+  });
+
+  it('does not join an address above the name', () => {
+    expect(
+      withNameAbove(receiptLines(['12, JALAN MERANTI', 'TRADING SDN BHD']), 1, 'TRADING SDN BHD'),
+    ).toBe('TRADING SDN BHD');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchKnownVendor, substringDistance } from './match-known-vendor';
+import { substringDistance } from '../fields/ocr-distance';
+import { matchKnownVendor } from './match-known-vendor';
 
 const known = [
   'Old Mill Kopi House Sdn Bhd',

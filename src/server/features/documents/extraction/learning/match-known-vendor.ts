@@ -1,3 +1,4 @@
+import { substringDistance } from '../fields/ocr-distance';
 import { matchLegalForm } from '../fields/vendor-rules';
 
 export interface KnownVendorMatch {
@@ -6,16 +7,6 @@ export interface KnownVendorMatch {
   /** 0..1: how closely the document's text matches the name, OCR slips weighed lightly. */
   similarity: number;
 }
-
-// Characters OCR confuses with each other on receipts and scans; swapping them costs little.
-const confusableGroups = ['O0QDC', 'I1L|T', 'S5', 'B83E', 'Z2', 'EF', 'NHM', 'G6C', 'UV', 'A4'];
-const confusable = new Set<string>();
-for (const group of confusableGroups)
-  for (const a of group) for (const b of group) if (a !== b) confusable.add(`${a}${b}`);
-const confusableCost = 0.35;
-
-const substitutionCost = (a: string, b: string): number =>
-  a === b ? 0 : confusable.has(`${a}${b}`) ? confusableCost : 1;
 
 /** Upper-case letters and digits, accents dropped: "Café Noir S.A.R.L." -> "CAFENOIRSARL". */
 function matchKey(text: string): string {
@@ -30,27 +21,6 @@ function matchKey(text: string): string {
 function nameCore(name: string): string {
   const form = matchLegalForm(name);
   return matchKey(form && form.index > 0 ? name.slice(0, form.index) : name);
-}
-
-/**
- * The cost of the cheapest place where `pattern` occurs inside `text`, with insertions, deletions
- * and substitutions costing 1 and OCR-confusable substitutions less (approximate substring match).
- */
-export function substringDistance(pattern: string, text: string): number {
-  let previous = new Array<number>(text.length + 1).fill(0);
-  for (let i = 1; i <= pattern.length; i += 1) {
-    const current = new Array<number>(text.length + 1);
-    current[0] = i;
-    for (let j = 1; j <= text.length; j += 1) {
-      current[j] = Math.min(
-        (previous[j - 1] ?? 0) + substitutionCost(pattern[i - 1] ?? '', text[j - 1] ?? ''),
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-      );
-    }
-    previous = current;
-  }
-  return Math.min(...previous);
 }
 
 // A short name must match more closely: four letters one slip apart are often another word.
