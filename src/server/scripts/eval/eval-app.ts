@@ -39,7 +39,11 @@ export async function startEvalApp(): Promise<EvalApp> {
       operatorEmails: [],
       rateLimitMultiplier: 1,
     },
-    mail: createMailer({ smtpUrl: undefined, from: mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+    mail: createMailer({
+      smtpUrl: undefined,
+      from: mailFrom,
+      outboxDir: path.join(dataDir, 'outbox'),
+    }),
     now: () => new Date(),
     startWorkers: false,
   };
@@ -84,17 +88,38 @@ export function mimeTypeOf(file: string): string {
 export async function uploadAndRead(
   evalApp: EvalApp,
   file: { fileName: string; bytes: Buffer },
-): Promise<{ id: string; ocrStatus: string; processingError: string | null; extractedData: unknown }> {
+): Promise<{
+  id: string;
+  ocrStatus: string;
+  processingError: string | null;
+  extractedData: unknown;
+}> {
   const { payload, headers } = multipartBody([
     { name: 'documentType', value: 'bill' },
-    { name: 'file', fileName: file.fileName, contentType: mimeTypeOf(file.fileName), bytes: file.bytes },
+    {
+      name: 'file',
+      fileName: file.fileName,
+      contentType: mimeTypeOf(file.fileName),
+      bytes: file.bytes,
+    },
   ]);
-  const uploaded = await evalApp.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
-  if (uploaded.statusCode !== 201) throw new Error(`upload ${uploaded.statusCode}: ${uploaded.body}`);
+  const uploaded = await evalApp.request({
+    method: 'POST',
+    url: '/api/documents/upload',
+    payload,
+    headers,
+  });
+  if (uploaded.statusCode !== 201)
+    throw new Error(`upload ${uploaded.statusCode}: ${uploaded.body}`);
   const id = (uploaded.json() as { id: string }).id;
   await runDocumentJobsOnce(evalApp.deps);
   const read = await evalApp.request({ method: 'GET', url: `/api/documents/${id}` });
-  return read.json() as { id: string; ocrStatus: string; processingError: string | null; extractedData: unknown };
+  return read.json() as {
+    id: string;
+    ocrStatus: string;
+    processingError: string | null;
+    extractedData: unknown;
+  };
 }
 
 /** Adds a vendor the organization already pays (by check: no bank details needed). */
@@ -104,5 +129,6 @@ export async function addVendor(evalApp: EvalApp, name: string, index: number): 
     url: '/api/vendors',
     payload: { name, email: `vendor${index}@example.com`, paymentMethod: 'check' },
   });
-  if (response.statusCode !== 201) throw new Error(`vendor ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`vendor ${response.statusCode}: ${response.body}`);
 }

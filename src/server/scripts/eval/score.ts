@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { ExtractedData } from '../../../shared/contracts/extracted-data';
 import { parseMoney } from '../../../shared/money';
 
-export const fields = ['vendor', 'total', 'currency', 'issueDate', 'dueDate', 'invoiceNumber'] as const;
+export const fields = [
+  'vendor',
+  'total',
+  'currency',
+  'issueDate',
+  'dueDate',
+  'invoiceNumber',
+] as const;
 export type Field = (typeof fields)[number];
 /** The core fields of the issue's targets: vendor, total, date, number where printed. */
 export const coreFields: Field[] = ['vendor', 'total', 'issueDate', 'invoiceNumber'];
@@ -65,7 +72,9 @@ export function vendorIsRight(truths: readonly string[], answer: string): boolea
   if (words.length === 1 && (words[0] ?? '').length < 3) return false;
   return truths.some((truth) => {
     const expected = nameWords(truth);
-    return words.length <= expected.length && words.every((word, index) => expected[index] === word);
+    return (
+      words.length <= expected.length && words.every((word, index) => expected[index] === word)
+    );
   });
 }
 

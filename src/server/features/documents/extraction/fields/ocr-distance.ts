@@ -1,5 +1,18 @@
 // Characters OCR confuses with each other on receipts and scans; swapping them costs little.
-const confusableGroups = ['O0QDC', 'I1L|T', 'S5', 'B83E', 'Z2', 'EF', 'PF', 'NHM', 'G6C', 'UV', 'A4', 'AO'];
+const confusableGroups = [
+  'O0QDC',
+  'I1L|T',
+  'S5',
+  'B83E',
+  'Z2',
+  'EF',
+  'PF',
+  'NHM',
+  'G6C',
+  'UV',
+  'A4',
+  'AO',
+];
 const confusable = new Set<string>();
 for (const group of confusableGroups)
   for (const a of group) for (const b of group) if (a !== b) confusable.add(`${a}${b}`);

@@ -34,7 +34,8 @@ describe('pictures inside a PDF', () => {
     expect(refused).toBeInstanceOf(ExtractionError);
     expect(refused).toMatchObject({
       reason: 'unsupported',
-      message: 'This image is too large to read (more than 50 megapixels). Upload a smaller scan or photo.',
+      message:
+        'This image is too large to read (more than 50 megapixels). Upload a smaller scan or photo.',
     });
   });
 });
