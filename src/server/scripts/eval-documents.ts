@@ -1,214 +1,209 @@
 /**
- * Measures document extraction against a folder with truth.json (see the folder's README):
- * share of right fields per document kind, seconds per document and peak memory.
- * Usage: npm run eval:documents -- [folder] [--misses] [--times]
+ * Measures document extraction through the product's upload path (in-process app, in-memory
+ * database) against a folder with truth.json, scored as the folder's README says: each field per
+ * document kind, time per document and peak memory.
+ *
+ * Usage: npm run eval:documents -- [folder] [--split A|B] [--vendors] [--learning]
+ *        [--ocr-cache] [--misses] [--times]
+ *   --split A|B   only one fixed half of the set (by a hash of the file name)
+ *   --vendors     the set's vendor names are the organization's vendors before reading
+ *   --learning    for each vendor with two documents or more: correct the first one through
+ *                 create-transaction (the product's correction path), then score the next one
+ *   --ocr-cache   reuse OCR output from .cache/ocr (developers only: fast runs of the field rules)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ExtractedData } from '../../shared/contracts/extracted-data';
-import { parseMoney } from '../../shared/money';
-import {
-  extractDocument,
-  shutdownExtraction,
-  warmUpExtraction,
-  type ExtractableMimeType,
-} from '../features/documents/extraction';
+import { extractedData, type ExtractedData } from '../../shared/contracts/extracted-data';
+import { parseMoney, toDecimal } from '../../shared/money';
+import { shutdownExtraction, warmUpExtraction } from '../features/documents/extraction';
+import { useOcrCache } from '../features/documents/extraction/ocr/ocr-cache';
+import { addVendor, type EvalApp, startEvalApp, uploadAndRead } from './eval/eval-app';
+import { coreFields, kinds, splitOf, Tally, type TruthEntry, truthEntry } from './eval/score';
 
-const fields = ['vendor', 'total', 'currency', 'issueDate', 'dueDate', 'invoiceNumber'] as const;
-type Field = (typeof fields)[number];
-const combinedFields: Field[] = ['vendor', 'total', 'issueDate', 'invoiceNumber'];
-const kinds = ['text-pdf', 'image', 'einvoice-pdf'] as const;
-
-const truthEntry = z.object({
-  file: z.string(),
-  vendor: z.string().nullable(),
-  vendorAliases: z.array(z.string()).nullable().optional(),
-  total: z.number().nullable(),
-  currency: z.string().nullable(),
-  issueDate: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  invoiceNumber: z.string().nullable(),
-  kind: z.string(),
-  annotated: z.array(z.string()),
-});
-type TruthEntry = z.infer<typeof truthEntry>;
-
-const punctuationFree = (value: string): string =>
-  value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-
-function predicted(data: ExtractedData, field: Field): string | null {
-  switch (field) {
-    case 'vendor':
-      return data.vendor.name;
-    case 'total':
-      return data.amounts.total;
-    case 'currency':
-      return data.currency;
-    case 'issueDate':
-      return data.dates.issueDate;
-    case 'dueDate':
-      return data.dates.dueDate;
-    case 'invoiceNumber':
-      return data.documentNumbers.invoiceNumber;
-  }
+interface Options {
+  folder: string;
+  split: 'A' | 'B' | null;
+  vendors: boolean;
+  learning: boolean;
+  showMisses: boolean;
+  showTimes: boolean;
 }
 
-/** The README's rules: names ignore case and punctuation, totals to the cent, numbers ignore spaces and case. */
-function isRight(entry: TruthEntry, field: Field, value: string | null): boolean {
-  const truth = entry[field];
-  if (truth === null || truth === undefined) return value === null;
-  if (value === null) return false;
-  switch (field) {
-    case 'vendor':
-      return [String(truth), ...(entry.vendorAliases ?? [])].some(
-        (name) => punctuationFree(name) === punctuationFree(value),
-      );
-    case 'total':
-      return parseMoney(Number(truth), { round: true }) === parseMoney(value, { round: true });
-    case 'invoiceNumber':
-      return (
-        String(truth).replace(/\s+/g, '').toLowerCase() === value.replace(/\s+/g, '').toLowerCase()
-      );
-    default:
-      return String(truth) === value;
-  }
-}
-
-function mimeTypeOf(file: string): ExtractableMimeType {
-  const extension = path.extname(file).toLowerCase();
-  if (extension === '.pdf') return 'application/pdf';
-  if (extension === '.png') return 'image/png';
-  return 'image/jpeg';
-}
-
-/** Fields scored for an entry: its annotated ones, plus currency wherever the truth names one. */
-function scoredFields(entry: TruthEntry): Field[] {
-  return fields.filter(
-    (field) => entry.annotated.includes(field) || (field === 'currency' && entry.currency !== null),
-  );
-}
-
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const showMisses = args.includes('--misses');
-  const showTimes = args.includes('--times');
-  const folder = args.find((arg) => !arg.startsWith('--')) ?? '/work/shared/eval/documents';
-  const entries = z
-    .array(truthEntry)
-    .parse(JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')));
-
-  const right = new Map<string, number>();
-  const scored = new Map<string, number>();
-  const seconds = new Map<string, number[]>();
-  // CPU seconds (all threads of the process) show the cost without other load on the machine.
-  const cpuSeconds = new Map<string, number[]>();
-  const warmStart = performance.now();
-  await warmUpExtraction();
-  const warmUpSeconds = (performance.now() - warmStart) / 1000;
-  const misses: string[] = [];
-  const count = (map: Map<string, number>, key: string): void => {
-    map.set(key, (map.get(key) ?? 0) + 1);
+function parseOptions(args: string[]): Options {
+  const splitIndex = args.indexOf('--split');
+  const split = splitIndex >= 0 ? args[splitIndex + 1] : undefined;
+  if (splitIndex >= 0 && split !== 'A' && split !== 'B') throw new Error('--split takes A or B');
+  if (args.includes('--ocr-cache')) useOcrCache(path.resolve('.cache/ocr'));
+  return {
+    folder:
+      args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--split') ??
+      '/work/shared/eval/documents',
+    split: split === 'A' || split === 'B' ? split : null,
+    vendors: args.includes('--vendors'),
+    learning: args.includes('--learning'),
+    showMisses: args.includes('--misses'),
+    showTimes: args.includes('--times'),
   };
+}
 
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+async function read(
+  evalApp: EvalApp,
+  folder: string,
+  entry: TruthEntry,
+): Promise<{ data: ExtractedData | null; error: string | null }> {
+  const bytes = readFileSync(path.join(folder, entry.file));
+  const document = await uploadAndRead(evalApp, { fileName: entry.file, bytes });
+  if (document.ocrStatus !== 'completed')
+    return { data: null, error: `${document.ocrStatus}: ${document.processingError ?? ''}` };
+  return { data: extractedData.parse(document.extractedData), error: null };
+}
+
+/** Reads every entry once; per-kind seconds, CPU seconds and peak memory while reading. */
+async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]): Promise<void> {
+  const tally = new Tally();
+  // Without --split, each fixed half is scored too, from the same readings.
+  const halves = { A: new Tally(), B: new Tally() };
+  const seconds = new Map<string, number[]>();
+  const cpuSeconds = new Map<string, number[]>();
+  const failures: string[] = [];
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10);
   for (const entry of entries) {
-    const bytes = readFileSync(path.join(folder, entry.file));
-    // With --times, the highest resident memory while this document is read, sampled.
-    let peakRss = process.memoryUsage().rss;
-    const sampler = showTimes
-      ? setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 10)
-      : undefined;
     const started = performance.now();
     const cpuStart = process.cpuUsage();
-    let data: ExtractedData | null = null;
-    try {
-      data = await extractDocument({ bytes, mimeType: mimeTypeOf(entry.file) });
-    } catch (error) {
-      misses.push(
-        `${entry.file}: extraction failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    seconds.set(entry.kind, [
-      ...(seconds.get(entry.kind) ?? []),
-      (performance.now() - started) / 1000,
-    ]);
+    const { data, error } = await read(evalApp, options.folder, entry);
+    const wall = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuStart);
-    clearInterval(sampler);
-    if (showTimes) {
-      const wall = (performance.now() - started) / 1000;
-      console.log(
-        `${entry.file}: ${wall.toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, ` +
-          `peak rss ${(peakRss / 1048576).toFixed(0)} MB`,
-      );
-    }
+    seconds.set(entry.kind, [...(seconds.get(entry.kind) ?? []), wall]);
     cpuSeconds.set(entry.kind, [
       ...(cpuSeconds.get(entry.kind) ?? []),
       (cpu.user + cpu.system) / 1e6,
     ]);
-    for (const field of scoredFields(entry)) {
-      const value = data ? predicted(data, field) : null;
-      const ok = isRight(entry, field, value);
-      for (const key of [`${field}|${entry.kind}`, `${field}|all`]) {
-        count(scored, key);
-        if (ok) count(right, key);
-      }
-      if (combinedFields.includes(field)) {
-        for (const key of [`combined|${entry.kind}`, 'combined|all']) {
-          count(scored, key);
-          if (ok) count(right, key);
-        }
-      }
-      if (!ok)
-        misses.push(
-          `${entry.file}: ${field} expected ${JSON.stringify(entry[field])} got ${JSON.stringify(value)}`,
-        );
-    }
+    if (options.showTimes) console.log(`${entry.file}: ${wall.toFixed(2)} s`);
+    if (error) failures.push(`${entry.file}: ${error}`);
+    tally.add(entry, data);
+    halves[splitOf(entry.file)].add(entry, data);
   }
-  await shutdownExtraction();
-
-  const columns = [...kinds, 'all'];
-  const cell = (key: string): string => {
-    const total = scored.get(key) ?? 0;
-    if (total === 0) return '-'.padStart(16);
-    const ok = right.get(key) ?? 0;
-    return `${ok}/${total} ${((ok / total) * 100).toFixed(1)}%`.padStart(16);
-  };
-  const header = `${'field'.padEnd(28)}${columns.map((column) => column.padStart(16)).join('')}`;
-  const rows = [...fields, 'combined'].map((field) => {
-    const name = field === 'combined' ? 'vendor+total+date+number' : field;
-    return `${name.padEnd(28)}${columns.map((column) => cell(`${field}|${column}`)).join('')}`;
-  });
-  const timeRow = (
-    label: string,
-    pick: (values: number[]) => number,
-    source: Map<string, number[]> = seconds,
-  ): string =>
-    `${label.padEnd(28)}${columns
-      .map((column) => {
-        const values = column === 'all' ? [...source.values()].flat() : (source.get(column) ?? []);
-        return (values.length ? `${pick(values).toFixed(2)} s` : '-').padStart(16);
+  clearInterval(sampler);
+  if (!options.split) {
+    for (const [half, halfTally] of Object.entries(halves))
+      console.log(`half ${half}\n${halfTally.table()}\n`);
+    console.log('whole set');
+  }
+  console.log(tally.table());
+  const timeRow = (label: string, source: Map<string, number[]>, pick: (v: number[]) => number) =>
+    `${label.padEnd(28)}${[...kinds, 'all']
+      .map((kind) => {
+        const values = kind === 'all' ? [...source.values()].flat() : (source.get(kind) ?? []);
+        return (values.length ? `${pick(values).toFixed(2)} s` : '-').padStart(18);
       })
       .join('')}`;
-  console.log(`Document extraction on ${entries.length} documents from ${folder}`);
-  console.log(header);
-  console.log(rows.join('\n'));
+  console.log(timeRow('seconds/doc median', seconds, median));
+  console.log(timeRow('seconds/doc max', seconds, (values) => Math.max(...values)));
+  console.log(timeRow('cpu seconds/doc median', cpuSeconds, median));
+  console.log(timeRow('cpu seconds/doc max', cpuSeconds, (values) => Math.max(...values)));
   console.log(
-    timeRow('seconds/doc mean', (values) => values.reduce((a, b) => a + b, 0) / values.length),
+    `peak RSS while reading ${(peakRss / 1048576).toFixed(0)} MB (app, database and engines ` +
+      `${(rssBefore / 1048576).toFixed(0)} MB before the first document)`,
   );
-  console.log(timeRow('seconds/doc max', (values) => Math.max(...values)));
+  if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
+  if (options.showMisses && tally.misses.length > 0)
+    console.log(`\nmisses:\n${tally.misses.join('\n')}`);
+}
+
+const vendorKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * For each vendor with at least two documents: its first document is read and corrected by the
+ * user creating a bill from it (create-transaction, which keeps what the correction taught),
+ * then its second document is read and scored on the core fields.
+ */
+async function measureLearning(evalApp: EvalApp, options: Options, entries: TruthEntry[]) {
+  const groups = new Map<string, TruthEntry[]>();
+  for (const entry of entries) {
+    if (!entry.vendor || !entry.annotated.includes('vendor') || entry.total === null) continue;
+    const key = vendorKey(entry.vendor);
+    groups.set(key, [...(groups.get(key) ?? []), entry]);
+  }
+  const tally = new Tally();
+  const halves = { A: new Tally(), B: new Tally() };
+  let vendors = 0;
+  for (const group of groups.values()) {
+    const [first, second] = group;
+    if (!first || !second || first.total === null || !first.vendor) continue;
+    vendors += 1;
+    const bytes = readFileSync(path.join(options.folder, first.file));
+    const document = await uploadAndRead(evalApp, { fileName: first.file, bytes });
+    if (document.ocrStatus !== 'completed') continue;
+    const amount = toDecimal(parseMoney(first.total, { round: true }) ?? 0);
+    const issueDate = first.issueDate ?? undefined;
+    const response = await evalApp.request({
+      method: 'POST',
+      url: `/api/documents/${document.id}/create-transaction`,
+      payload: {
+        transactionType: 'bill',
+        customizations: {
+          vendorName: first.vendor,
+          amount,
+          number: first.invoiceNumber ?? undefined,
+          issueDate,
+          dueDate: first.dueDate ?? issueDate ?? '2030-01-01',
+          description: 'Corrected from the document',
+        },
+      },
+    });
+    if (response.statusCode !== 201) {
+      console.log(`${first.file}: correction refused ${response.statusCode}: ${response.body}`);
+      continue;
+    }
+    const { data } = await read(evalApp, options.folder, second);
+    tally.add(second, data, coreFields);
+    halves[splitOf(second.file)].add(second, data, coreFields);
+  }
+  if (!options.split)
+    for (const [half, halfTally] of Object.entries(halves))
+      console.log(`half ${half} (by the second document)\n${halfTally.table()}\n`);
+  console.log(`Second documents of ${vendors} vendors, after one correction of the first:`);
+  console.log(tally.table());
+  if (options.showMisses && tally.misses.length > 0)
+    console.log(`\nmisses:\n${tally.misses.join('\n')}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const all = z
+    .array(truthEntry)
+    .parse(JSON.parse(readFileSync(path.join(options.folder, 'truth.json'), 'utf8')));
+  const entries = options.split
+    ? all.filter((entry) => splitOf(entry.file) === options.split)
+    : all;
+  const evalApp = await startEvalApp();
+  const warmStart = performance.now();
+  await warmUpExtraction();
   console.log(
-    timeRow(
-      'cpu seconds/doc mean',
-      (values) => values.reduce((a, b) => a + b, 0) / values.length,
-      cpuSeconds,
-    ),
+    `Document extraction on ${entries.length} documents from ${options.folder}` +
+      `${options.split ? `, half ${options.split}` : ''}` +
+      `${options.vendors ? ', with the vendors loaded' : ', no vendors known'}` +
+      ` (warm-up ${((performance.now() - warmStart) / 1000).toFixed(2)} s, not counted)`,
   );
-  console.log(timeRow('cpu seconds/doc max', (values) => Math.max(...values), cpuSeconds));
-  console.log(
-    `worker warm-up ${warmUpSeconds.toFixed(2)} s (before the first document, not in the times above)`,
-  );
-  console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
-  if (showMisses && misses.length > 0) console.log(`\nmisses:\n${misses.join('\n')}`);
+  try {
+    if (options.vendors) {
+      const names = [...new Set(all.flatMap((entry) => (entry.vendor ? [entry.vendor] : [])))];
+      for (const [index, name] of names.entries()) await addVendor(evalApp, name, index);
+    }
+    if (options.learning) await measureLearning(evalApp, options, entries);
+    else await measure(evalApp, options, entries);
+  } finally {
+    await evalApp.close();
+    await shutdownExtraction();
+  }
 }
 
 await main();

@@ -8,7 +8,7 @@ import type { FileStore } from '../../platform/storage';
 import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
 import { findVendorHints } from './documents.queries';
 import { ExtractionError, extractDocument, warmUpExtraction } from './extraction';
-import { findVendorByName } from '../vendors/vendors.queries';
+import { findVendorByName, findVendorNames } from '../vendors/vendors.queries';
 
 type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -45,7 +45,8 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
   let extracted: ExtractedData;
   try {
     const hints = await findVendorHints(deps.db, document.organizationId);
-    extracted = await extractDocument({ bytes, mimeType: document.fileType, hints: hints.map((row) => row.hints) });
+    const knownVendors = await findVendorNames(deps.db, document.organizationId);
+    extracted = await extractDocument({ bytes, mimeType: document.fileType, hints: hints.map((row) => row.hints), knownVendors });
   } catch (error) {
     // The extractor may run in a worker thread; its errors can arrive rebuilt, so the name counts too.
     if (error instanceof ExtractionError || (error instanceof Error && error.name === 'ExtractionError')) {

@@ -9,6 +9,8 @@ import { type SignedIn, signUp } from '../../test/factories';
 import { multipartBody } from './multipart-body';
 import { corruptPdf, invoicePdf, pngBytes, pngHeader } from './test-files';
 import { runDocumentJobsOnce } from './document-jobs';
+import { maxImagePixels } from './extraction/limits';
+import { buildBlackPicturePdf, buildTextPng } from './extraction/test-support/build-documents';
 
 let t: TestApp;
 let alice: SignedIn;
@@ -238,4 +240,80 @@ describe('reading documents in the background', () => {
       'This image is too large to read (900 megapixels; at most 50). Upload a smaller scan or photo.',
     );
   });
+
+  it('fails a scanned PDF page whose picture is over the pixel limit with the large-photo message', async () => {
+    const side = Math.ceil(Math.sqrt(maxImagePixels)) + 100;
+    const bytes = await buildBlackPicturePdf(side, side);
+    const created = (await upload(alice, { bytes, fileName: 'huge-scan.pdf' })).json();
+    await runDocumentJobsOnce(t.deps);
+    const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, created.id));
+    expect(row?.ocrStatus).toBe('failed');
+    expect(row?.processingError).toBe(
+      'This image is too large to read (more than 50 megapixels). Upload a smaller scan or photo.',
+    );
+    expect(row?.extractedData).toBeNull();
+  });
+
+  it('reads a photographed receipt to completion with vendor, total and date filled', async () => {
+    const bytes = bakeryReceipt();
+    const created = (
+      await upload(alice, { bytes, fileName: 'receipt.png', contentType: 'image/png' }, 'receipt')
+    ).json();
+    await runDocumentJobsOnce(t.deps);
+    const response = await alice.request({ method: 'GET', url: `/api/documents/${created.id}` });
+    expect(response.json()).toMatchObject({
+      ocrStatus: 'completed',
+      extractedData: {
+        source: 'ocr',
+        vendor: { name: 'LANTERN LANE BAKERY SDN BHD', matchedVendorId: null },
+        amounts: { total: '15.40' },
+        dates: { issueDate: '2019-02-04' },
+      },
+    });
+  });
+
+  it("proposes the organization's existing vendor for a receipt that prints its name", async () => {
+    const bob = await signUp(t.app);
+    const vendor = await bob.request({
+      method: 'POST',
+      url: '/api/vendors',
+      payload: {
+        name: 'Lantern Lane Bakery',
+        email: 'shop@lantern.example',
+        paymentMethod: 'check',
+      },
+    });
+    expect(vendor.statusCode).toBe(201);
+    const created = (
+      await upload(
+        bob,
+        { bytes: bakeryReceipt(), fileName: 'r.png', contentType: 'image/png' },
+        'receipt',
+      )
+    ).json();
+    await runDocumentJobsOnce(t.deps);
+    const response = await bob.request({ method: 'GET', url: `/api/documents/${created.id}` });
+    expect(response.json().extractedData.vendor).toMatchObject({
+      name: 'Lantern Lane Bakery',
+      matchedVendorId: vendor.json().id,
+    });
+    expect(response.json().extractedData.fieldConfidence.vendor).toBeGreaterThanOrEqual(0.9);
+  });
 });
+
+function bakeryReceipt(): Buffer {
+  return buildTextPng(
+    [
+      { text: 'LANTERN LANE BAKERY SDN BHD', x: 0.1, y: 0.06, size: 14 },
+      { text: 'NO 3, JALAN KENANGA, 43000 KAJANG', x: 0.1, y: 0.09, size: 11 },
+      { text: 'Receipt No: LB7731  Date: 04/02/2019 10:15', x: 0.1, y: 0.15, size: 12 },
+      { text: 'BUTTER LOAF             6.40', x: 0.1, y: 0.2, size: 12 },
+      { text: 'CHEESE TART x2          9.00', x: 0.1, y: 0.23, size: 12 },
+      { text: 'TOTAL :                15.40', x: 0.1, y: 0.28, size: 13 },
+      { text: 'CASH :                 20.00', x: 0.1, y: 0.31, size: 12 },
+      { text: 'CHANGE :                4.60', x: 0.1, y: 0.34, size: 12 },
+    ],
+    900,
+    1400,
+  );
+}

@@ -87,6 +87,17 @@ export async function findVendorByName(db: Database, organizationId: string, nam
   return row ?? null;
 }
 
+/** Names of the organization's active vendors (at most `limit`), for matching documents to them. */
+export async function findVendorNames(db: Database, organizationId: string, limit = 2000): Promise<string[]> {
+  const rows = await db
+    .select({ name: vendors.name })
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), eq(vendors.isActive, true)))
+    .orderBy(desc(vendors.updatedAt))
+    .limit(limit);
+  return rows.map((row) => row.name);
+}
+
 export async function countVendorBills(db: Database, organizationId: string, vendorId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

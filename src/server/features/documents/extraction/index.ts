@@ -1,6 +1,6 @@
 import type { ExtractedData } from '../../../../shared/contracts/extracted-data';
 import { ExtractionError } from './extraction-error';
-import { maxImagePixels } from './limits';
+import { imageTooLargeMessage, maxImagePixels } from './limits';
 import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
 import { buildDocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
@@ -35,6 +35,8 @@ export interface ExtractDocumentInput {
   mimeType: ExtractableMimeType;
   /** Hints learned from earlier corrections, one per vendor; the matching one is applied. */
   hints?: VendorHints[];
+  /** Names of the organization's vendors: a vendor read with OCR slips is matched to one of them. */
+  knownVendors?: readonly string[];
 }
 
 // Invoices put what we need on the first pages; later pages are terms and detail lists.
@@ -65,7 +67,11 @@ function finishEinvoice(data: ExtractedData, hints: readonly VendorHints[]): Ext
   return { ...data, suggestedCategory: hint?.category ?? suggestCategory(text).category };
 }
 
-async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise<ExtractedData> {
+async function extractPdf(
+  bytes: Buffer,
+  hints: readonly VendorHints[],
+  known: readonly string[] = [],
+): Promise<ExtractedData> {
   const pdf = await readPdf(bytes, maxTextPages);
   const einvoice = readEmbeddedEinvoice(pdf.attachments);
   if (einvoice) return finishEinvoice(einvoice, hints);
@@ -76,7 +82,7 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
     .filter((page) => page.characterCount < minTextLayerCharacters)
     .slice(0, maxOcrPages);
   if (scanned.length === 0 || (textLines.length > 0 && scanned.length < pages.length)) {
-    const data = readFields(buildDocumentText(textLines, 'pdf-text'), hints);
+    const data = readFields(buildDocumentText(textLines, 'pdf-text'), hints, known);
     const first = pdf.pages[0];
     if (!first || !vendorIsUnsure(data)) return data;
     // The issuer's name may exist only inside a picture (logo, pasted letterhead): read those.
@@ -84,7 +90,7 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
     const pictureLines = await readPictureLines(bytes, first).catch(() => []);
     if (pictureLines.length === 0) return data;
     const merged = [...textLines, ...pictureLines].sort((a, b) => a.page - b.page || a.y - b.y);
-    return withPictureVendor(data, readFields(buildDocumentText(merged, 'pdf-text'), hints));
+    return withPictureVendor(data, readFields(buildDocumentText(merged, 'pdf-text'), hints, known));
   }
   const images: PageImage[] = [];
   for (const page of scanned) {
@@ -92,7 +98,7 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
     const scale = raw ? ocrScale(raw.width, raw.height) : 2;
     images.push({ ...(await renderPdfPage(bytes, page.page, scale)), page: page.page });
   }
-  return readFields(await readByOcr(images), hints);
+  return readFields(await readByOcr(images), hints, known);
 }
 
 /**
@@ -101,14 +107,12 @@ async function extractPdf(bytes: Buffer, hints: readonly VendorHints[]): Promise
  */
 export async function extractDocument(input: ExtractDocumentInput): Promise<ExtractedData> {
   const hints = input.hints ?? [];
-  if (input.mimeType === 'application/pdf') return extractPdf(input.bytes, hints);
+  if (input.mimeType === 'application/pdf')
+    return extractPdf(input.bytes, hints, input.knownVendors);
   const size = readImageSize(input.bytes);
   const pixels = size ? size.width * size.height : 0;
   if (pixels > maxImagePixels) {
-    throw new ExtractionError(
-      `This image is too large to read (${Math.round(pixels / 1e6)} megapixels; at most ${maxImagePixels / 1e6}). Upload a smaller scan or photo.`,
-      'unsupported',
-    );
+    throw new ExtractionError(imageTooLargeMessage(pixels), 'unsupported');
   }
   // When decoding a large photo could take the process over its budget, the idle OCR engine's
   // memory is released first (it restarts in about half a second).
@@ -117,7 +121,7 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
     await terminateOcrWorker();
   }
   const image = await prepareImageForOcr(input.bytes);
-  return readFields(await readByOcr([{ ...image, page: 1 }]), hints);
+  return readFields(await readByOcr([{ ...image, page: 1 }]), hints, input.knownVendors);
 }
 
 /**

@@ -139,14 +139,50 @@ export function findUnlabelledAmounts(document: DocumentText): AmountCandidate[]
   );
 }
 
+const roundingPattern = /\b(?:rounding|round(?:ing)?\s*(?:off|adj\w*)|rundung|arrondi)\b/iu;
+// A rounding adjustment is a few cents; an amount this large on a "Rounding" line is the total
+// after rounding ("Rounding RM 72.75" under "Rounding Adjustment 0.01").
+const maxAdjustment = 10;
+
 /** Rounding adjustments printed on receipts ("Rounding -0.02"), which change the final total. */
 export function findRoundings(document: DocumentText): Cents[] {
-  return document.lines.flatMap((line) => {
-    if (!/\b(?:rounding|round(?:ing)?\s*(?:off|adj\w*)|rundung|arrondi)\b/iu.test(line.text))
-      return [];
+  return roundingLineAmounts(document)
+    .map((amount) => amount.cents)
+    .filter((cents) => cents !== 0 && Math.abs(cents) < maxAdjustment);
+}
+
+/** Totals after rounding printed on a line labelled only "Rounding". */
+export function findRoundedTotals(document: DocumentText): AmountCandidate[] {
+  return roundingLineAmounts(document)
+    .filter((amount) => amount.cents >= 100)
+    .map((amount) => ({
+      role: 'total' as const,
+      value: amount.cents,
+      score: 0,
+      box: amount.box,
+      label: amount.label,
+      hasDecimals: true,
+      currencyMark: amount.currencyMark,
+      lineIndex: amount.lineIndex,
+    }));
+}
+
+function roundingLineAmounts(document: DocumentText) {
+  return document.lines.flatMap((line, lineIndex) => {
+    const label = roundingPattern.exec(line.text);
+    if (!label) return [];
     const amount = moneyOf(document, line)
       .filter((token) => token.hasDecimals)
       .at(-1);
-    return amount && amount.cents !== 0 ? [amount.cents] : [];
+    if (!amount) return [];
+    return [
+      {
+        cents: amount.cents,
+        box: spanBox(line, amount.start, amount.end),
+        label: label[0],
+        currencyMark: amount.currencyMark,
+        lineIndex,
+      },
+    ];
   });
 }

@@ -1,6 +1,7 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
+import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
@@ -99,6 +100,22 @@ function nameWithLegalForm(text: string): string | null {
   return cleanName(`${kept.join(' ')} ${match.text}`);
 }
 
+/**
+ * A heading without the company registration number printed after the name ("99 SPEED MART S/B
+ * (519537-X)", "KEDAI MAJU {81109-A}"): the number and anything after it go.
+ */
+export function withoutRegistration(text: string): string {
+  return text.replace(
+    /\s*[({[]\s*(?:co\.?\s*(?:no|reg)\.?\s*[:.]?\s*)?\d{4,}[\s-]*[\p{Lu}\d]?\s*[)}\]].*$/iu,
+    '',
+  );
+}
+
+/** A shop name may start with a number ("99 SPEED MART"); only a street number rules a line out. */
+function withoutShopNumber(text: string): string {
+  return text.replace(/^\d{1,3}\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u, '');
+}
+
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
 
@@ -181,9 +198,14 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       groups.push({ words: wholeLine, whole: true });
     for (const { words, whole } of groups) {
       if (words.length === 0 || averageConfidence(words) < 0.6) continue;
-      const raw = words.map((word) => word.text.trim()).join(' ');
+      const raw = withoutRegistration(words.map((word) => word.text.trim()).join(' '));
       const text = nameWithLegalForm(raw) ?? cleanName(raw);
-      if (text.length < 3 || letterShare(text) < 0.7 || notNamePattern.test(text)) continue;
+      if (
+        text.length < 3 ||
+        letterShare(text) < 0.7 ||
+        notNamePattern.test(withoutShopNumber(text))
+      )
+        continue;
       if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
       // Logo letters read as fragments ("amazo n") are not a name, nor is one lower-case word.
       const fragment = words.some(
@@ -247,6 +269,40 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   return [...totals.values()].sort((a, b) => b.score - a.score);
 }
 
+// The line above may hold the start of the name at most this many line heights up.
+const nameAboveReach = 2.2;
+
+/**
+ * A company name printed over two lines ("WESTERN EASTERN" over "STATIONERY SDN BHD"): when the
+ * name read is only a legal form or common business words before it, the heading line just above
+ * is the start of the name.
+ */
+export function withNameAbove(lines: readonly TextLine[], index: number, name: string): string {
+  const form = matchLegalForm(name);
+  if (!form) return name;
+  const before = name
+    .slice(0, form.index)
+    .replace(/^(?:co\.?,?\s*)?(?:\(\p{Lu}{1,2}\)\s*)?$/iu, '');
+  if (before.trim() !== '' && !onlyBusinessWords(before)) return name;
+  const line = lines[index];
+  const above = lines[index - 1];
+  if (!line || !above || above.page !== line.page) return name;
+  if (line.y - above.y > Math.max(line.height, above.height) * nameAboveReach) return name;
+  const start = cleanName(above.text).replace(/[.:;,]+$/u, '');
+  const words = start.split(' ').filter(Boolean);
+  if (
+    words.length === 0 ||
+    words.length > 5 ||
+    !words.every((word) => /^[\p{Lu}\d&]/u.test(word)) ||
+    letterShare(start) < 0.7 ||
+    notNamePattern.test(start) ||
+    addressPattern.test(start) ||
+    matchLegalForm(start) !== null
+  )
+    return name;
+  return `${start} ${name}`;
+}
+
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
@@ -263,11 +319,12 @@ export function findVendor(document: DocumentText): VendorChoice {
   );
   const chosen = top && !top.legal && legal ? legal : top;
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
-  const read = best
+  const corrected = best
     ? document.source === 'ocr'
-      ? correctByRepetition(best.name, text)
+      ? correctBusinessWords(correctByRepetition(best.name, text))
       : best.name
     : null;
+  const read = best && corrected ? withNameAbove(document.lines, best.lineIndex, corrected) : null;
   // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
   const marketplace = findMarketplace(document.lines);
   const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);

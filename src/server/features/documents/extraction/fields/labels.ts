@@ -15,12 +15,16 @@ export const totalLabels: LabelRule[] = [
     pattern: String.raw`grand\s*total|rounded\s+total|total\s+rounded|total\s+amt|total\s+amount\s+due|amount\s+due|balance\s+due|total\s+due|total\s+to\s+pay|amount\s+payable|total\s+payable|invoice\s+total|total\s+for\s+this\s+invoice|total\s+amount|total\s+incl\.?(?:uding)?\s*(?:gst|vat|tax|sst)?|total\s+sales\s+incl|total\s+after\s+adj\w*|net+\s*total|total\s+ttc|montant\s+(?:eur\s+)?ttc|net\s+[àa]\s+payer|somme\s+[àa]\s+payer|total\s+[àa]\s+payer|montant\s+total|total\s+facture|gesamtbetrag|rechnungsbetrag|rechnungssumme|zu\s+zahlen(?:der\s+betrag)?|zahlbetrag|endbetrag|bruttobetrag|gesamtsumme|summe\s+brutto|brutto\s*summe|factuur\s*totaal|totaal\s+te\s+betalen|te\s+betalen|totaalbedrag|factuurbedrag`,
     weight: 3,
   },
-  { pattern: String.raw`total(?:\s*\(\w{1,3}\))?|totaal|summe|betrag|montant|amount`, weight: 1.5 },
+  // OCR reads "Total" as "Totsl", "T0TAL", "Tota1" on faded receipts.
+  {
+    pattern: String.raw`t[o0]t[a4s][l1i|](?:\s*\(\w{1,3}\))?|totaal|summe|betrag|montant|a[mn][o0]unt(?:\s+incl\w*\.?)?`,
+    weight: 1.5,
+  },
 ];
 
 export const subtotalLabels: LabelRule[] = [
   {
-    pattern: String.raw`sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s+excl\.?(?:uding)?\s*(?:gst|vat|tax|btw)?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`,
+    pattern: String.raw`(?:total\s+)?sales\s*\(?\s*excl\w*\.?\s*(?:of\s+)?(?:gst|vat|tax|sst)\)?|sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s+excl\.?(?:uding)?\s*(?:gst|vat|tax|btw)?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`,
     weight: 3,
   },
 ];
@@ -30,11 +34,15 @@ export const taxLabels: LabelRule[] = [
     pattern: String.raw`total\s+(?:gst|vat|tax|sst|tva|mwst|btw)|(?:gst|vat|tax|sales\s+tax)\s+amount|montant\s+tva|mehrwertsteuer|umsatzsteuer|mwst\.?|ust\.?|btw\s+bedrag`,
     weight: 3,
   },
-  { pattern: String.raw`vat|gst|sst|tva|btw|tax|steuer`, weight: 1.5 },
+  // Not the tax named inside a total's label: "Total Sales (Inclusive of GST)".
+  {
+    pattern: String.raw`(?<!(?:incl\w*|excl\w*|inkl\w*)\.?\s{0,2}(?:of\s+)?)(?:vat|gst|sst|tva|btw|tax|steuer)`,
+    weight: 1.5,
+  },
 ];
 
 /** Lines with these words carry amounts that are not the invoice total (payment, change, counts). */
-export const notTotalWords = String.raw`total\s+(?:qty|quantity|items?|saving|savings|discount|stamps?|points?|weight)|item\s+count|qty|cash|change|tender(?:ed)?|rounding|round\s*off|received|payment|deposit|credits?|discount|saving|previous\s+balance|balance\s+forward|stamp|summary|analysis|change\s+amt`;
+export const notTotalWords = String.raw`accepted\s+total|amount\s+(?:received|tendered)|total\s+(?:qty|quantity|items?|saving|savings|discount|stamps?|points?|weight)|item\s+count|qty|cash|change|tender(?:ed)?|rounding|round\s*off|received|payment|deposit|credits?|discount|saving|previous\s+balance|balance\s+forward|stamp|summary|analysis|change\s+amt`;
 export const notTotalPattern = new RegExp(String.raw`\b(?:${notTotalWords})\b`, 'iu');
 
 export const issueDateLabels = String.raw`invoice\s+date|date\s+of\s+invoice|tax\s+point|bill\s+date|issue\s+date|date\s+issued|receipt\s+date|document\s+date|rechnungsdatum|belegdatum|ausstellungsdatum|datum|date\s+de\s+(?:la\s+)?facture|date\s+d'[ée]mission|factuurdatum|factuur\s+datum|date`;

@@ -5,6 +5,9 @@ import { registrationLinePattern } from './vendor-rules';
 const taxIdLinePattern =
   /\b(?:VAT|TVA|USt-?Id(?:Nr)?|UID|BTW|GST(?:IN)?|Tax\s*ID|TIN|ABN|Steuer-?Nr|Steuernummer|SIRET|SIREN|KvK|CIN|Company\s+(?:No|Number|Reg))\b[^\n]*?(?:\d[\s./-]?){6}/iu;
 
+/** A company number alone in brackets under the name, as receipts print it ("(894996-D)"). */
+const companyNumberLinePattern = /^\s*[({[]\s*\d{5,}\s*-\s*[\p{Lu}\d]\s*[)}\]]\s*$/u;
+
 /** The buyer's own ids are printed as "your VAT number", "Uw BTW nummer", "votre TVA"… */
 const buyerIdPattern =
   /\b(?:your|uw|votre|vos|ihre?|customer|client|kunden|klant|buyer|acheteur|käufer)\b/iu;
@@ -12,7 +15,11 @@ const buyerIdPattern =
 /** True when the line carries the issuer's registration: trade register, capital, tax or VAT id. */
 export function isRegistrationLine(text: string): boolean {
   if (buyerIdPattern.test(text)) return false;
-  return registrationLinePattern.test(text) || taxIdLinePattern.test(text);
+  return (
+    registrationLinePattern.test(text) ||
+    taxIdLinePattern.test(text) ||
+    companyNumberLinePattern.test(text)
+  );
 }
 
 // How far a company's legal block reaches: its name, then address and ids on the next lines.

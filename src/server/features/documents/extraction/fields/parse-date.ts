@@ -34,7 +34,9 @@ const monthAlternatives = Object.keys(monthNames)
   .join('|');
 
 const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-const numericPattern = /(?<![\d/.-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/])/g;
+// A four-digit year may run into the time printed after it ("25/01/201813:45").
+const numericPattern =
+  /(?<![\d/.-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
 const dayMonthNamePattern = new RegExp(
   String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*(${monthAlternatives})\.?[\s.,-]*(\d{4}|\d{2})(?!\d)`,
   'giu',

@@ -1,16 +1,25 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
 import { toDecimal } from '../../../../../shared/money';
+import { matchKnownVendor } from '../learning/match-known-vendor';
 import { matchVendorHints, type VendorHints } from '../learning/vendor-hints';
 import type { Box } from '../text-line';
 import { type Candidate, scoreToConfidence } from './candidate';
+import type { AmountCandidate } from './find-amounts';
 import { chooseTotals } from './choose-totals';
 import type { DocumentText } from './document-text';
-import { findAmountCandidates, findRoundings, findUnlabelledAmounts } from './find-amounts';
+import {
+  findAmountCandidates,
+  findRoundedTotals,
+  findRoundings,
+  findUnlabelledAmounts,
+} from './find-amounts';
+import { findPayments } from './find-payments';
+import { reconcileTotal } from './reconcile-totals';
 import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
 import { findInvoiceNumber } from './find-invoice-number';
 import { findLineItems } from './find-line-items';
-import { findVendor } from './find-vendor';
+import { findVendor, type VendorChoice } from './find-vendor';
 import { suggestCategory } from './suggest-category';
 
 function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): LayoutField {
@@ -26,16 +35,62 @@ function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): Layo
   };
 }
 
+// How far (cents) a rounded total may be from the total it rounds.
+const roundingReach = 10;
+
+/** A total after rounding ("Rounding RM 72.75") outranks the total it rounds, printed above it. */
+function withRoundedTotals(
+  candidates: AmountCandidate[],
+  rounded: readonly AmountCandidate[],
+): AmountCandidate[] {
+  const added = rounded.flatMap((total) => {
+    const before = candidates.filter(
+      (c) =>
+        c.role === 'total' &&
+        c.lineIndex < total.lineIndex &&
+        c.value !== total.value &&
+        Math.abs(c.value - total.value) <= roundingReach,
+    );
+    const best = Math.max(...before.map((c) => c.score));
+    return before.length > 0 ? [{ ...total, score: best + 2 }] : [];
+  });
+  return [...candidates, ...added];
+}
+
+// The header: where a receipt or invoice prints who issued it.
+const headerLines = 10;
+const headerDepth = 0.4;
+
+/** The organization's existing vendor the document names, proposed with its match's confidence. */
+function withKnownVendor(
+  vendor: VendorChoice,
+  document: DocumentText,
+  knownVendors: readonly string[],
+): VendorChoice {
+  if (knownVendors.length === 0) return vendor;
+  const header = document.lines
+    .filter((line) => line.page === 1 && line.y < headerDepth)
+    .slice(0, headerLines)
+    .map((line) => line.text);
+  const match = matchKnownVendor(knownVendors, { name: vendor.name, headerLines: header });
+  if (!match) return vendor;
+  return { ...vendor, name: match.name, confidence: Math.max(0.5, match.similarity) };
+}
+
 /** Reads every field from the lines of a document, using the vendor's learned hints if any. */
 export function readFields(
   document: DocumentText,
   hints: readonly VendorHints[] = [],
+  knownVendors: readonly string[] = [],
 ): ExtractedData {
   const text = document.lines.map((line) => line.text).join('\n');
-  const vendor = findVendor(document);
+  const vendor = withKnownVendor(findVendor(document), document, knownVendors);
   const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
 
-  let amountCandidates = findAmountCandidates(document);
+  let amountCandidates = withRoundedTotals(
+    findAmountCandidates(document),
+    findRoundedTotals(document),
+  );
   const roundings = findRoundings(document);
   let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
   let labelledTotal = true;
@@ -51,6 +106,25 @@ export function readFields(
         roundings,
       );
     labelledTotal = false;
+  }
+  // Several sources agreeing on another amount (payment, breakdown) outvote a misread total line.
+  const reconciled = reconcileTotal(amountCandidates, roundings, findPayments(document));
+  if (
+    reconciled.best &&
+    reconciled.best.value !== totals.total?.value &&
+    reconciled.best.support > reconciled.supportOf(totals.total?.value ?? 0)
+  ) {
+    const value = reconciled.best.value;
+    const printed = amountCandidates.find((c) => c.role === 'total' && c.value === value);
+    const base = printed ?? totals.total ?? amountCandidates[0];
+    if (base) {
+      totals = {
+        ...totals,
+        total: { ...base, role: 'total', value, score: Math.max(base.score, 4) },
+        consistent: true,
+      };
+      labelledTotal = true;
+    }
   }
   const total = totals.total;
   let totalConfidence = total ? scoreToConfidence(total.score + (totals.consistent ? 1 : 0), 6) : 0;

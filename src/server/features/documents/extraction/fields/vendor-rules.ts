@@ -1,9 +1,10 @@
 /** Company legal forms that end a business name (international), any letter case. */
-const legalFormAnyCase = String.raw`(?:GmbH(?:\s*&\s*Co\.?\s*KG(?:aA)?)?|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Incorporated|LLC|L\.L\.C\.|LLP|Ltd\.?|Limited|PLC|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Co\.?\s*\(M\)\s*Bhd\.?|Pvt\.?\s*Ltd\.?|Private\s+Limited|Pte\.?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Sdn\.?\s*Bhd\.?|Bhd\.?|B\.\s?V\.?|N\.\s?V\.?|S\.A\.S\.?|SASU|SARL|S\.A\.R\.L\.|EURL|S\.A\.|S\.r\.l\.|S\.p\.A\.|Sp\.\s*z\s*o\.\s*o\.)`;
+const legalFormAnyCase = String.raw`(?:GmbH(?:\s*&\s*Co\.?\s*KG(?:aA)?)?|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Incorporated|LLC|L\.L\.C\.|LLP|Ltd\.?|Limited|PLC|Corp\.?|Corporation|Co\.,?\s*Ltd\.?|Co\.?\s*\(M\)\s*Bhd\.?|Pvt\.?\s*Ltd\.?|Private\s+Limited|Pte\.?\s*Ltd\.?|Pty\.?\s*Ltd\.?|Sdn\.?\s*Bhd\.?|Bhd\.?|S\/B|B\.\s?V\.?|N\.\s?V\.?|S\.A\.S\.?|SASU|SARL|S\.A\.R\.L\.|EURL|S\.A\.|S\.r\.l\.|S\.p\.A\.|Sp\.\s*z\s*o\.\s*o\.)`;
 /** Short forms that are ordinary words or units in lower case ("kg"), so only as printed. */
 const legalFormExactCase = String.raw`(?:AG|KGaA|KG|OHG|GbR|UG|SAS|SNC|SpA|Srl|(?:Inc|INC)\.?(?!\s*(?:GST|VAT|SST|TAX|tax)\b))`;
 const anyCase = new RegExp(String.raw`(?<![\p{L}])${legalFormAnyCase}(?![\p{L}])`, 'iu');
-const exactCase = new RegExp(String.raw`(?<![\p{L}\d])${legalFormExactCase}(?![\p{L}])`, 'u');
+// "UG" and "AG" followed by a digit are a floor or a unit ("Level UG1"), not a company form.
+const exactCase = new RegExp(String.raw`(?<![\p{L}\d])${legalFormExactCase}(?![\p{L}\d])`, 'u');
 
 /** The first legal form in a text ("Sdn Bhd", "GmbH", "B.V."), or null. */
 export function matchLegalForm(text: string): { index: number; text: string } | null {
@@ -12,10 +13,16 @@ export function matchLegalForm(text: string): { index: number; text: string } | 
   return first ? { index: first.index, text: first[0] } : null;
 }
 
-/** True when the text is nothing but a legal form ("SDN BHD" on a line of its own). */
+/**
+ * True when the text is nothing but a legal form ("SDN BHD" on a line of its own), possibly after
+ * "Co." and a country mark ("CO. (M) SDN BHD": the name itself is on the line above).
+ */
 export function isLegalFormOnly(text: string): boolean {
   const match = matchLegalForm(text);
-  return match !== null && text.trim() === match.text.trim();
+  if (match === null) return false;
+  const before = text.slice(0, match.index).trim();
+  const after = text.slice(match.index + match.text.length).trim();
+  return after === '' && /^(?:co\.?,?\s*)?(?:\(\p{Lu}{1,2}\)\s*)?$/iu.test(before);
 }
 
 /** Labels that introduce the customer's block; names there are the buyer, not the vendor. */

@@ -1,11 +1,25 @@
 import { groupWordsIntoLines, type TextLine, type Word } from '../text-line';
+import { readCachedOcr, writeCachedOcr } from './ocr-cache';
 import { type OcrLanguages, withOcrWorker } from './ocr-worker';
+import { tidyOcrLines } from './tidy-ocr-lines';
 
 /** OCRs one prepared page image into positioned lines. */
 export async function ocrPage(
   png: Buffer,
   size: { width: number; height: number; page: number },
   languages: OcrLanguages = 'eng',
+): Promise<TextLine[]> {
+  const cached = readCachedOcr(png, size, languages);
+  if (cached) return tidyOcrLines(cached);
+  const lines = await recognizePage(png, size, languages);
+  writeCachedOcr(png, size, languages, lines);
+  return tidyOcrLines(lines);
+}
+
+async function recognizePage(
+  png: Buffer,
+  size: { width: number; height: number; page: number },
+  languages: OcrLanguages,
 ): Promise<TextLine[]> {
   const result = await withOcrWorker(languages, (worker) =>
     worker.recognize(png, {}, { blocks: true, text: false }),

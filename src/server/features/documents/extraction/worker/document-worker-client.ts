@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import { ExtractionError } from '../extraction-error';
-import { maxImagePixels } from '../limits';
+import { imageTooLargeMessage, maxImagePixels } from '../limits';
 
 const textItem = z.object({
   str: z.string(),
@@ -100,6 +100,7 @@ async function ask(
       );
     }
     const name = error instanceof Error ? error.name : '';
+    if (name === 'ImageTooLargeError') throw new ExtractionError(imageTooLargeMessage(), 'unsupported');
     if (name === 'PasswordException') {
       throw new ExtractionError(
         'This PDF is password-protected. Remove the password and upload it again.',

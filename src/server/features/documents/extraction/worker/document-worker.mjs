@@ -12,6 +12,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 import { setTimeout } from 'node:timers';
+import console from 'node:console';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -35,7 +36,7 @@ const warmUpPasses = 4;
  * text and its positions come from the built-in metrics, and parsing those font files cost a text
  * PDF up to a tenth of a second each time.
  */
-async function open(bytes, forRendering) {
+async function open(bytes, forRendering, verbosity = 0) {
   const task = getDocument({
     data: new Uint8Array(bytes),
     ...(forRendering ? { standardFontDataUrl: dataUrl('standard_fonts') } : {}),
@@ -45,7 +46,7 @@ async function open(bytes, forRendering) {
     isEvalSupported: false,
     useSystemFonts: false,
     maxImageSize: maxImagePixels,
-    verbosity: 0,
+    verbosity,
   });
   try {
     const pdf = await task.promise;
@@ -171,6 +172,38 @@ async function prepareImage(bytes, targetLongSide, minScale, maxScale) {
   return greyPng(canvas, context);
 }
 
+const oversizedPicture = /Image exceeded maximum allowed size/;
+
+/**
+ * Draws a scanned page for OCR. The scan is the page's picture: one over the pixel limit must fail
+ * the document as too large (as a large photo does) instead of reading as a blank page. pdfjs
+ * leaves such a picture out with only a warning (its errors in strict mode are swallowed too), so
+ * the warnings of this drawing are listened to; the others are dropped as before (verbosity 0).
+ */
+async function renderScan(request) {
+  const warnings = [];
+  const log = console.warn;
+  console.warn = (...parts) => {
+    warnings.push(parts.map(String).join(' '));
+  };
+  try {
+    const pdf = await open(request.bytes, true, 1);
+    try {
+      const page = await render(pdf, request.page, request.scale);
+      if (warnings.some((warning) => oversizedPicture.test(warning))) {
+        const tooLarge = new Error('A picture on the page is over the pixel limit');
+        tooLarge.name = 'ImageTooLargeError';
+        throw tooLarge;
+      }
+      return page;
+    } finally {
+      await pdf.destroy().catch(() => undefined);
+    }
+  } finally {
+    console.warn = log;
+  }
+}
+
 // Workers may not take --expose-gc on their command line; the flag can be set at run time.
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
@@ -194,6 +227,7 @@ async function handle(request) {
     );
     return { pdf: result, page };
   }
+  if (request.op === 'render') return renderScan(request);
   const pdf = await open(request.bytes, request.op !== 'read');
   try {
     if (request.op === 'imageRegions') {

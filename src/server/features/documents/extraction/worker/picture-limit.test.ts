@@ -1,5 +1,6 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ExtractionError } from '../extraction-error';
 import { maxImagePixels } from '../limits';
 import { buildBlackPicturePdf } from '../test-support/build-documents';
 import { renderPdfPage, terminateDocumentWorker } from './document-worker-client';
@@ -25,11 +26,16 @@ describe('pictures inside a PDF', () => {
     expect(await middleGrey(page.png)).toBe(0);
   });
 
-  it('leaves out, without decoding it, a picture above the limit (a small file can hold one)', async () => {
+  it('refuses, without decoding it, a scanned page whose picture is above the limit (a small file can hold one)', async () => {
     const side = Math.ceil(Math.sqrt(maxImagePixels)) + 100;
     const pdf = await buildBlackPicturePdf(side, side);
     expect(pdf.length).toBeLessThan(1_000_000);
-    const page = await renderPdfPage(pdf, 1, 0.5);
-    expect(await middleGrey(page.png)).toBe(255);
+    const refused = await renderPdfPage(pdf, 1, 0.5).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ExtractionError);
+    expect(refused).toMatchObject({
+      reason: 'unsupported',
+      message:
+        'This image is too large to read (more than 50 megapixels). Upload a smaller scan or photo.',
+    });
   });
 });

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { tidyOcrLines } from '../ocr/tidy-ocr-lines';
+import { receiptLines, receiptText } from '../test-support/receipt-lines';
+import { buildDocumentText } from './document-text';
+import { correctBusinessWords } from './business-words';
+import { findVendor, withNameAbove, withoutRegistration } from './find-vendor';
+import { findDates } from './parse-date';
+import { matchLegalForm } from './vendor-rules';
+
+const vendorOf = (rows: string[]): string | null =>
+  findVendor(buildDocumentText(tidyOcrLines(receiptLines(rows)), 'ocr')).name;
+
+describe('the vendor in a receipt header', () => {
+  it('takes a shop name that starts with a number, without its registration number', () => {
+    expect(
+      vendorOf([
+        '77 LUCKY GROCER S/B (123456-X)',
+        'LOT 12, JALAN CONTOH,',
+        '41000 KLANG, SELANGOR',
+        'GST ID NO : 000111222333',
+      ]),
+    ).toBe('77 LUCKY GROCER S/B');
+  });
+
+  it('drops a registration number in brackets and what follows it', () => {
+    expect(withoutRegistration('KEDAI MAJU {81109-A) i')).toBe('KEDAI MAJU');
+    expect(withoutRegistration('ACME TRADING (Co. No: 20154-T)')).toBe('ACME TRADING');
+    expect(withoutRegistration('CAFE 1990 (SS2)')).toBe('CAFE 1990 (SS2)');
+  });
+
+  it('reads Sdn Bhd and S/B as OCR misreads them', () => {
+    expect(vendorOf(['HILLTOP PAPER SUPPLIES SDN EHD', 'NO 3, JALAN BUKIT'])).toBe(
+      'HILLTOP PAPER SUPPLIES SDN BHD',
+    );
+    expect(vendorOf(['RIVERSIDE MOTOR SEN 3HD,', 'NO 9, JALAN SUNGAI'])).toBe(
+      'RIVERSIDE MOTOR SDN BHD',
+    );
+    expect(vendorOf(['DAILY FRESH MART 5/8', 'LOT 4, JALAN IPOH'])).toBe('DAILY FRESH MART S/B');
+  });
+
+  it('prefers the company with its number under it to an address line', () => {
+    expect(
+      vendorOf([
+        'Noodle Q',
+        'GREENLEAF DINING SDN BHD',
+        '(894996-D)',
+        'Lot NO : 20, Level UG1, Some Mall',
+        'Tax Invoice',
+      ]),
+    ).toBe('GREENLEAF DINING SDN BHD');
+  });
+
+  it('does not read a floor ("Level UG1") as a company form', () => {
+    expect(matchLegalForm('Lot 20, Level UG1')).toBeNull();
+    expect(matchLegalForm('Muster UG (haftungsbeschränkt)')?.text).toBe('UG');
+  });
+});
+
+describe('dates on receipts', () => {
+  it('reads a date that runs into the time after it', () => {
+    expect(findDates('25/01/201813:45', 'DMY').map((date) => date.iso)).toEqual(['2018-01-25']);
+  });
+
+  it('reads a date with a letter read for a digit', () => {
+    const [line] = tidyOcrLines(receiptLines(['Date : 17/06/2C18 7:36:12 PM']));
+    expect(receiptText([line?.text ?? '']).lines[0]?.text).toBe('Date : 17/06/2018 7:36:12 PM');
+  });
+
+  it('leaves words that only look a little like dates alone', () => {
+    const [line] = tidyOcrLines(receiptLines(['REF AB/CD/2018', 'NO 1/2/3']));
+    expect(line?.text).toBe('REF AB/CD/2018');
+  });
+});
+
+describe('business words in a vendor name', () => {
+  it('spells a common business word read with one OCR slip right', () => {
+    expect(correctBusinessWords('HARBOUR ENTERFRISE')).toBe('HARBOUR ENTERPRISE');
+    expect(correctBusinessWords('Lakeside SToTIONERY')).toBe('Lakeside STATIONERY');
+    expect(correctBusinessWords('Corner Restauramt')).toBe('Corner Restaurant');
+  });
+
+  it('keeps names, plurals and words further off', () => {
+    expect(correctBusinessWords('GOLDEN RESTAURANTS')).toBe('GOLDEN RESTAURANTS');
+    expect(correctBusinessWords('MERIDIAN TRADERS')).toBe('MERIDIAN TRADERS');
+    expect(correctBusinessWords('HARBOUR STATIONERS')).toBe('HARBOUR STATIONERS');
+    expect(correctBusinessWords('ENTERTAINMENT CORNER')).toBe('ENTERTAINMENT CORNER');
+  });
+
+  it('joins a company name printed over two lines', () => {
+    expect(
+      vendorOf(['NORTH SOUTH:', 'STATIONERY SDN. BHD', 'CO REG NO : 210038-K', '12, JLN MERANTI']),
+    ).toBe('NORTH SOUTH STATIONERY SDN. BHD');
+    expect(vendorOf(['KAMPUNG FRESH', 'CO. (M) SDN BHD', '(Company No. 1138254)'])).toBe(
+      'KAMPUNG FRESH CO. (M) SDN BHD',
+    );
+  });
+
+  it('does not join an address above the name', () => {
+    expect(
+      withNameAbove(receiptLines(['12, JALAN MERANTI', 'TRADING SDN BHD']), 1, 'TRADING SDN BHD'),
+    ).toBe('TRADING SDN BHD');
+  });
+});

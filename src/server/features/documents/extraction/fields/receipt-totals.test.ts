@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { receiptText } from '../test-support/receipt-lines';
+import { findPayments } from './find-payments';
+import { readFields } from './read-fields';
+
+const totalOf = (rows: string[]): string | null => readFields(receiptText(rows)).amounts.total;
+
+describe('payments on a receipt', () => {
+  it('reads tendered amounts and what was paid after change', () => {
+    expect(findPayments(receiptText(['TOTAL 33.90', 'CASH 50.00', 'CHANGE 16.10']))).toEqual({
+      tendered: [5000],
+      paid: 3390,
+      changeGiven: true,
+    });
+  });
+
+  it('takes a change of "00" as none', () => {
+    expect(findPayments(receiptText(['CREDIT CARD 61.65', 'CHANGE 00']))).toEqual({
+      tendered: [6165],
+      paid: 6165,
+      changeGiven: false,
+    });
+  });
+
+  it('knows nothing was paid without a change line', () => {
+    expect(findPayments(receiptText(['TOTAL 9.00', 'CASH 10.00'])).paid).toBeNull();
+  });
+});
+
+describe('choosing the total of a receipt', () => {
+  it('prefers the amount that subtotal, tax, rounding and the payment agree on over a misread total line', () => {
+    expect(
+      totalOf([
+        'KEDAI CONTOH',
+        'SUB TOTAL 21.00',
+        'GST 6% 1.26',
+        'ROUNDING ADJ -0.01',
+        'NET TOTAL 2.05',
+        'CASH 30.00',
+        'CHANGE 7.75',
+      ]),
+    ).toBe('22.25');
+  });
+
+  it('takes what was paid when the cash line and tendered less change agree', () => {
+    expect(
+      totalOf([
+        'SubTotal RM8.60',
+        'Total Sales Incl GST @ 6% RM 60',
+        'Cash 8.60',
+        'Tendered 9.00',
+        'Change 0.40',
+      ]),
+    ).toBe('8.60');
+  });
+
+  it('keeps the printed total when nothing else agrees on another amount', () => {
+    expect(totalOf(['TOTAL 18.40', 'CASH 20.00'])).toBe('18.40');
+  });
+
+  it('does not take the amount tendered for the total', () => {
+    expect(totalOf(['Amount Incl. GST 5.00', 'Accepted total 10.00', 'Change 5.00'])).toBe('5.00');
+  });
+
+  it('takes the total after rounding printed on a line labelled only "Rounding"', () => {
+    expect(
+      totalOf([
+        'Total Sales (Inclusive GST) RM 72.74',
+        'Rounding Adjustment RM 0.01',
+        'Rounding RM 72.75',
+        'CASH RM 100.00',
+      ]),
+    ).toBe('72.75');
+  });
+
+  it('reads total labels as OCR misreads them', () => {
+    expect(totalOf(['Totsl RM 12.57'])).toBe('12.57');
+    expect(totalOf(['T0TAL 8.10'])).toBe('8.10');
+  });
+});

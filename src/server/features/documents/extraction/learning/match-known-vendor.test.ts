@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { substringDistance } from '../fields/ocr-distance';
+import { matchKnownVendor } from './match-known-vendor';
+
+const known = [
+  'Old Mill Kopi House Sdn Bhd',
+  'Sunrise Stationery & Books',
+  'Bright Lamp Trading',
+  'AEON',
+];
+
+describe("matching a reading to the organization's vendors", () => {
+  it('finds a vendor read with OCR slips in the name', () => {
+    expect(
+      matchKnownVendor(known, { name: 'Gld Mill Kopi House Sdn Bhd', headerLines: [] }),
+    ).toEqual({ name: 'Old Mill Kopi House Sdn Bhd', similarity: 0.94 });
+  });
+
+  it('finds a vendor in the header when the name read was something else', () => {
+    expect(
+      matchKnownVendor(known, {
+        name: 'EHSAN',
+        headerLines: ['SUNR1SE STATI0NERY & B00KS', 'NO 5, JALAN MAWAR'],
+      })?.name,
+    ).toBe('Sunrise Stationery & Books');
+  });
+
+  it('proposes nothing when no vendor is close enough', () => {
+    expect(
+      matchKnownVendor(known, { name: 'Bright Star Motors', headerLines: ['Jalan Terang 4'] }),
+    ).toBeNull();
+  });
+
+  it('asks a short name to match closely: one OCR slip, not another letter', () => {
+    expect(matchKnownVendor(known, { name: null, headerLines: ['AXON MALL'] })).toBeNull();
+    expect(matchKnownVendor(known, { name: null, headerLines: ['AEDN MALL'] })?.name).toBe('AEON');
+  });
+
+  it('weighs OCR-confusable characters lightly', () => {
+    expect(substringDistance('BOOKS', 'xxB00KSyy')).toBeCloseTo(0.7);
+    expect(substringDistance('BOOKS', 'xxBXXKSyy')).toBe(2);
+  });
+});

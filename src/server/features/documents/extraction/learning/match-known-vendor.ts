@@ -1,0 +1,55 @@
+import { substringDistance } from '../fields/ocr-distance';
+import { matchLegalForm } from '../fields/vendor-rules';
+
+export interface KnownVendorMatch {
+  /** The organization's vendor, as it is stored. */
+  name: string;
+  /** 0..1: how closely the document's text matches the name, OCR slips weighed lightly. */
+  similarity: number;
+}
+
+/** Upper-case letters and digits, accents dropped: "Café Noir S.A.R.L." -> "CAFENOIRSARL". */
+function matchKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^\p{L}\d]+/gu, '');
+}
+
+/** The part of a vendor's name before its legal form ("Gardenia Bakeries (KL) Sdn Bhd" -> "GARDENIABAKERIESKL"). */
+function nameCore(name: string): string {
+  const form = matchLegalForm(name);
+  return matchKey(form && form.index > 0 ? name.slice(0, form.index) : name);
+}
+
+// A short name must match more closely: four letters one slip apart are often another word.
+const minCoreLength = 4;
+const requiredSimilarity = (length: number): number => (length >= 10 ? 0.8 : 0.88);
+const maxKnownVendors = 2000;
+
+/**
+ * The organization's vendor whose name the document prints, read with OCR slips ("Gld Town
+ * Kopitiam" for Old Town Kopitiam): searched in the vendor name read and the header lines.
+ */
+export function matchKnownVendor(
+  known: readonly string[],
+  reading: { name: string | null; headerLines: readonly string[] },
+): KnownVendorMatch | null {
+  const texts = [reading.name ?? '', reading.headerLines.join(' ')].map(matchKey);
+  let best: (KnownVendorMatch & { length: number }) | null = null;
+  for (const name of known.slice(0, maxKnownVendors)) {
+    const core = nameCore(name);
+    if (core.length < minCoreLength) continue;
+    const cost = Math.min(...texts.map((text) => substringDistance(core, text)));
+    const similarity = 1 - cost / core.length;
+    if (similarity < requiredSimilarity(core.length)) continue;
+    if (
+      !best ||
+      similarity > best.similarity ||
+      (similarity === best.similarity && core.length > best.length)
+    )
+      best = { name, similarity, length: core.length };
+  }
+  return best ? { name: best.name, similarity: Math.round(best.similarity * 100) / 100 } : null;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { receiptLines } from '../test-support/receipt-lines';
+import { repairAmountWord, tidyOcrLines } from './tidy-ocr-lines';
+
+describe('repairing amounts read by OCR', () => {
+  it('reads the ringgit prefix as OCR misreads it', () => {
+    expect(repairAmountWord('RH14.00')).toBe('RM14.00');
+    expect(repairAmountWord('RK43.40')).toBe('RM43.40');
+    expect(repairAmountWord('EM2.50')).toBe('RM2.50');
+  });
+
+  it('reads letters in an amount as the digits they look like', () => {
+    expect(repairAmountWord('RMS.00')).toBe('RM5.00');
+    expect(repairAmountWord('RMO.28')).toBe('RM0.28');
+    expect(repairAmountWord('RMZ8.05')).toBe('RM28.05');
+    expect(repairAmountWord('1O.50')).toBe('10.50');
+  });
+
+  it('leaves words that are not amounts alone', () => {
+    for (const word of ['RM', 'RHB', 'ROSE', 'SOLD', 'KMART', 'BOSS', 'RM100.00', '12.50'])
+      expect(repairAmountWord(word)).toBe(word);
+  });
+
+  it('joins an amount split after its decimal point', () => {
+    const [line] = tidyOcrLines(receiptLines(['SUBTOTAL RM53. 60']));
+    expect(line?.text).toBe('SUBTOTAL RM53.60');
+    expect(line?.words).toHaveLength(2);
+  });
+
+  it('puts back a decimal point lost after a currency prefix', () => {
+    const [line] = tidyOcrLines(receiptLines(['SubTotal RM8 60']));
+    expect(line?.text).toBe('SubTotal RM8.60');
+  });
+
+  it('keeps a number and a separate two-digit count apart', () => {
+    const [line] = tidyOcrLines(receiptLines(['ITEMS 2.        10']));
+    expect(line?.text).toBe('ITEMS 2. 10');
+  });
+});
