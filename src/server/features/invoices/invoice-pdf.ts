@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { format, parseISO } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import { centsFromDecimal } from '../../../shared/money';
 import type { organizations } from '../../db/schema';
+import { BOLD, REGULAR, registerPdfFonts } from '../../platform/pdf-fonts';
 import type { CustomerRow } from '../customers/customers.queries';
 import { moneyIn } from './invoice-rules';
 
@@ -17,24 +15,6 @@ export interface InvoiceDocument {
   organization: OrganizationRow;
 }
 
-/*
- * Liberation Sans (shipped with pdfjs-dist, a runtime dependency) covers Latin, Greek and Cyrillic
- * names and most currency symbols; the built-in Helvetica only covers WinAnsi.
- */
-function fontFiles(): { regular: string; bold: string } | null {
-  try {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-    const regular = path.join(dir, 'LiberationSans-Regular.ttf');
-    const bold = path.join(dir, 'LiberationSans-Bold.ttf');
-    return existsSync(regular) && existsSync(bold) ? { regular, bold } : null;
-  } catch {
-    return null;
-  }
-}
-
-const fonts = fontFiles();
-const REGULAR = fonts ? 'Body' : 'Helvetica';
-const BOLD = fonts ? 'Body-Bold' : 'Helvetica-Bold';
 
 const day = (value: string): string => format(parseISO(value), 'MMM d, yyyy');
 const lines = (...parts: (string | null | undefined)[]): string[] => parts.filter((part): part is string => Boolean(part?.trim()));
@@ -61,10 +41,7 @@ export function renderInvoicePdf({ invoice, customer, organization }: InvoiceDoc
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    if (fonts) {
-      doc.registerFont(REGULAR, fonts.regular);
-      doc.registerFont(BOLD, fonts.bold);
-    }
+    registerPdfFonts(doc);
 
     // Seller, top left; invoice facts, top right.
     doc.font(BOLD).fontSize(18).fillColor('#0f172a').text(organization.name, LEFT, 50, { width: 280 });

@@ -1,26 +1,9 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { ReportFigures, ReportTable } from '../../../shared/contracts/reports';
+import { BOLD, REGULAR, registerPdfFonts } from '../../platform/pdf-fonts';
 import { type ReportHeading, formatCell } from './report-cells';
 
-/* Liberation Sans, shipped with pdfjs-dist (as the invoice PDF uses it), covers more names than Helvetica. */
-function fontFiles(): { regular: string; bold: string } | null {
-  try {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts');
-    const regular = path.join(dir, 'LiberationSans-Regular.ttf');
-    const bold = path.join(dir, 'LiberationSans-Bold.ttf');
-    return existsSync(regular) && existsSync(bold) ? { regular, bold } : null;
-  } catch {
-    return null;
-  }
-}
-
-const fonts = fontFiles();
-const REGULAR = fonts ? 'Body' : 'Helvetica';
-const BOLD = fonts ? 'Body-Bold' : 'Helvetica-Bold';
 const LEFT = 40;
 const RIGHT = 802;
 const BOTTOM = 540;
@@ -39,10 +22,7 @@ function widths(table: ReportTable): number[] {
  */
 export function reportPdf(heading: ReportHeading, figures: ReportFigures): Readable {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: LEFT, bufferPages: true, info: { Title: heading.title, Author: heading.organizationName } });
-  if (fonts) {
-    doc.registerFont(REGULAR, fonts.regular);
-    doc.registerFont(BOLD, fonts.bold);
-  }
+  registerPdfFonts(doc);
   doc.font(BOLD).fontSize(16).fillColor('#0f172a').text(heading.organizationName, LEFT, 40, { width: RIGHT - LEFT });
   doc.font(BOLD).fontSize(13).text(heading.title);
   doc.font(REGULAR).fontSize(10).fillColor('#475569').text(`Period: ${heading.from} to ${heading.to} (${heading.currency})`);
