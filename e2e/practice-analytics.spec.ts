@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { calendarDay } from '../src/shared/calendar';
+import { expect, test, testNow } from './fixtures';
 import { addPracticeClient, signInFirm } from './support';
 
 async function download(page: Page, format: 'PDF' | 'Excel (XLSX)') {
@@ -62,4 +63,76 @@ test('a firm opens each analytics tab with its charts and downloads the report',
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('tab', { name: 'Practice Overview' }).click();
   await page.screenshot({ path: testInfo.outputPath('analytics-phone.png'), fullPage: true });
+});
+
+/** A sent invoice for `total` to `customerId`, issued today, in the session's active workspace. */
+async function sendInvoice(page: Page, customerId: string, total: string, today: string) {
+  const invoice = await page.request.post('/api/invoices', {
+    data: {
+      customerId,
+      status: 'sent',
+      issueDate: today,
+      dueDate: today,
+      subtotal: total,
+      taxAmount: '0',
+      totalAmount: total,
+      items: [{ description: 'Services', quantity: 1, unitPrice: total, totalPrice: total }],
+    },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+}
+
+/*
+ * The firm bills Harbor Bistro 80.00 this period (its monthly fee set to 0, so the fee schedule adds
+ * nothing) and the bistro's own books hold one sent invoice: one invoice of work. By the formula in
+ * client-profitability.ts, score = 50 + 50 × (fee − cost) / max(fee, cost):
+ * - defaults, 5 minutes an invoice at 60.00 an hour: cost 5.00, 50 + 50 × 75 / 80 = 96.875, shown 97;
+ * - 20 minutes an invoice at 120.00 an hour: cost 40.00, 50 + 50 × 40 / 80 = 75.
+ */
+test('a firm owner changes the cost per item and the profitability score follows', async ({ page }, testInfo) => {
+  const { user: owner } = await signInFirm(page.request);
+  const today = calendarDay(testNow(), owner.organizationTimeZone);
+  const client = await addPracticeClient(page.request, 'Harbor Bistro');
+  const noFee = await page.request.put(`/api/practice/clients/${client.id}/service-level`, { data: { monthlyFee: '0' } });
+  expect(noFee.status(), await noFee.text()).toBe(200);
+  const drafted = (await (await page.request.get(`/api/invoices?customerId=${client.id}`)).json()) as { id: string }[];
+  for (const invoice of drafted) expect((await page.request.delete(`/api/invoices/${invoice.id}`)).status()).toBe(204);
+  await sendInvoice(page, client.id, '80.00', today);
+
+  const opened = await page.request.put('/api/session/workspace', { data: { organizationId: client.organizationId } });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const customer = await page.request.post('/api/customers', { data: { name: 'Quayside Catering', email: `${client.id}@quayside.example` } });
+  expect(customer.status(), await customer.text()).toBe(201);
+  await sendInvoice(page, ((await customer.json()) as { id: string }).id, '45.00', today);
+  expect((await page.request.put('/api/session/workspace', { data: { organizationId: owner.homeOrganizationId } })).status()).toBe(200);
+
+  await page.goto('/practice/analytics');
+  await page.getByRole('tab', { name: 'Client Analysis' }).click();
+  const clients = page.getByRole('tabpanel', { name: 'Client Analysis' });
+  const bistro = clients.getByRole('list', { name: 'Client profitability' }).getByRole('listitem').filter({ hasText: 'Harbor Bistro' });
+  await expect(bistro).toContainText('97/100');
+
+  await clients.getByRole('button', { name: 'Cost per item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cost per item' });
+  await expect(dialog.getByLabel('Minutes per invoice')).toHaveValue('5');
+  await expect(dialog.getByLabel('Hourly rate')).toHaveValue('60.00');
+
+  // A negative number of minutes is refused under its field; nothing is saved.
+  await dialog.getByLabel('Minutes per bill').fill('-5');
+  await dialog.getByRole('button', { name: 'Save Costs' }).click();
+  await expect(dialog.getByText('Minutes per bill cannot be negative')).toBeVisible();
+  await expect(dialog.getByLabel('Minutes per bill')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: testInfo.outputPath('cost-settings-dialog.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('cost-settings-dialog-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await dialog.getByLabel('Minutes per bill').fill('6');
+  await dialog.getByLabel('Minutes per invoice').fill('20');
+  await dialog.getByLabel('Hourly rate').fill('120');
+  await dialog.getByRole('button', { name: 'Save Costs' }).click();
+  await expect(page.getByText('Costs updated', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(bistro).toContainText('75/100');
+  await expect(clients.getByText(/Minutes per item: document read 3, invoice 20, bill 6, .*hourly rate \$120\.00\.$/)).toBeVisible();
 });

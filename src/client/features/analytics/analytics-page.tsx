@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart3, Download, Percent, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { AnalyticsPractice, ClientProfitability, CostSettings, IndustryBenchmarks, PredictiveInsights } from '@shared/contracts/analytics';
+import type { AnalyticsPractice, ClientProfitability, IndustryBenchmarks, PredictiveInsights } from '@shared/contracts/analytics';
 import { parseMoney } from '@shared/money';
 import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { withParams } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
+import { useCostSettings } from './api';
+import { CostSettingsDialog } from './cost-settings-dialog';
 
 const PERIODS = [3, 6, 12, 24] as const;
 const units = (amount: string) => (parseMoney(amount) ?? 0) / 100;
@@ -89,13 +92,19 @@ function Overview({ months }: { months: number }) {
 
 function ClientAnalysis({ months }: { months: number }) {
   const { data } = useAnalytics<ClientProfitability[]>('client-profitability', months);
-  const { data: costs } = useQuery<CostSettings>({ queryKey: ['/api/analytics/cost-settings'] });
+  const { data: costs } = useCostSettings();
+  const { data: user } = useCurrentUser();
+  // The server lets the firm's owners and admins change the costs; others read them below.
+  const canEditCosts = user?.homeRole === 'owner' || user?.homeRole === 'admin';
   const { formatAmount } = useMoneyFormat();
   if (!data) return null;
   return (
     <div className="space-y-4">
       <Card>
-        <CardHeader><CardTitle>Client profitability</CardTitle><CardDescription>Top 10 clients by profitability score</CardDescription></CardHeader>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-2">
+          <div className="grid gap-1.5"><CardTitle>Client profitability</CardTitle><CardDescription>Top 10 clients by profitability score</CardDescription></div>
+          {canEditCosts && costs && <CostSettingsDialog costs={costs} />}
+        </CardHeader>
         <CardContent className="space-y-4">
           {data.length === 0 ? (
             <EmptyState icon={Users} title="No clients yet" description="Add a client under My Practice to see its profitability." />
