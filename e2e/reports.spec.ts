@@ -74,6 +74,8 @@ test('generate each report, open one, pick a custom range and download it as CSV
   const recent = page.getByRole('list', { name: 'Recent reports' });
   await expect(recent.getByRole('listitem')).toHaveCount(6);
   await expect(recent.getByText('ready')).toHaveCount(6);
+  // Each says who generated it: the account registered as Erin Example.
+  await expect(recent.getByText(/ by Erin Example$/)).toHaveCount(6);
   await page.screenshot({ path: `${SHOTS}/reports-desktop.png`, fullPage: true });
 
   // Open the aging report: its figures, chart and tables. 300.00 + 120.00 are open, both due today.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv';
-import { streamCsv } from './csv-stream';
+import { toCsv, toCsvRows } from './csv';
+import { streamCsv, streamCsvRows } from './csv-stream';
 
 type Row = { name: string; amount: string | null };
 const columns = [
@@ -31,5 +31,14 @@ describe('streamCsv', () => {
 
   it('writes only the header when there are no rows', async () => {
     expect(await read(streamCsv(columns, pagesOf()))).toBe('\uFEFFName,Amount\r\n');
+  });
+});
+
+describe('streamCsvRows', () => {
+  it('writes the same bytes as toCsvRows, page by page: one byte order mark, blank rows kept', async () => {
+    const pages = [[['=1+1', -3]], [], [[], ['Total', null, 'a,b']]];
+    const streamed = await read(streamCsvRows(pages));
+    expect(streamed).toBe(toCsvRows(pages.flat()));
+    expect(streamed).toBe('\uFEFF\'=1+1,-3\r\n\r\nTotal,,"a,b"\r\n');
   });
 });

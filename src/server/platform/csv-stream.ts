@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CsvColumn, toCsv } from './csv';
+import { type CsvColumn, toCsv, toCsvRows } from './csv';
 
 /**
  * A CSV export written page by page as the rows are read, so a long list never sits in memory
@@ -12,6 +12,23 @@ export function streamCsv<T>(columns: readonly CsvColumn<T>[], pages: AsyncItera
     yield head;
     for await (const rows of pages) {
       if (rows.length > 0) yield toCsv(columns, rows).slice(head.length);
+    }
+  }
+  return Readable.from(chunks());
+}
+
+type CsvRow = readonly (string | number | null)[];
+
+/**
+ * Free-form CSV rows (as `toCsvRows`) written page by page: each page goes through `toCsvRows`,
+ * the byte order mark comes once, at the start, so the bytes are those of `toCsvRows` over all rows.
+ */
+export function streamCsvRows(pages: Iterable<readonly CsvRow[]> | AsyncIterable<readonly CsvRow[]>): Readable {
+  const bom = toCsvRows([]);
+  async function* chunks(): AsyncGenerator<string> {
+    yield bom;
+    for await (const rows of pages) {
+      if (rows.length > 0) yield toCsvRows(rows).slice(bom.length);
     }
   }
   return Readable.from(chunks());

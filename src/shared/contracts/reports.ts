@@ -164,3 +164,8 @@ export interface Report {
   /** Only in GET /api/reports/{id} and the generate answer, once ready. */
   figures?: ReportFigures | null;
 }
+
+/** A report in Recent Reports (GET /api/reports): who generated it, by name; null once that user is gone. */
+export interface ReportListItem extends Report {
+  generatedBy: string | null;
+}

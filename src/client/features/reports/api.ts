@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest, withParams } from '@/lib/api';
-import type { GenerateReportInput, Report, ReportDownloadFormat, ReportFigures, ReportFilters, ReportPeriod } from '@shared/contracts/reports';
+import type { GenerateReportInput, Report, ReportDownloadFormat, ReportListItem, ReportFigures, ReportFilters, ReportPeriod } from '@shared/contracts/reports';
 
 export const REPORTS_URL = '/api/reports';
 export const REPORTS_PAGE_SIZE = 10;
@@ -12,7 +12,7 @@ export function useRecentReports(offset: number) {
   const query = { limit: REPORTS_PAGE_SIZE, offset };
   return useQuery({
     queryKey: [REPORTS_URL, query],
-    queryFn: () => apiList<Report>(REPORTS_URL, query),
+    queryFn: () => apiList<ReportListItem>(REPORTS_URL, query),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => (current.state.data?.items.some((report) => report.status === 'generating') ? 2000 : false),
   });

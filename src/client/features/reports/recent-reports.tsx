@@ -42,6 +42,7 @@ export function RecentReports({ onOpen }: { onOpen: (id: string) => void }) {
                     <p className="font-medium text-slate-900">{report.name}</p>
                     <p className="text-sm text-muted-foreground">
                       {periodText(report)} · generated {new Date(report.createdAt).toLocaleString()}
+                      {report.generatedBy && ` by ${report.generatedBy}`}
                     </p>
                   </div>
                   {Object.keys(report.filters).length > 0 && <Badge variant="info">Filtered</Badge>}

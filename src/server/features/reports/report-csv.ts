@@ -1,13 +1,19 @@
+import type { Readable } from 'node:stream';
 import type { ReportFigures } from '../../../shared/contracts/reports';
-import { toCsvRows } from '../../platform/csv';
+import { streamCsvRows } from '../../platform/csv-stream';
 import { type ReportHeading, numericCell } from './report-cells';
 
+type CsvRow = (string | number | null)[];
+
+/** How many table rows go through the CSV writer at a time. */
+const ROWS_PER_PAGE = 500;
+
 /**
- * The report as one CSV: a heading, the summary figures, then each table with its title and
- * header row, separated by blank lines. Amounts are plain numbers in the report's currency.
+ * The report's CSV rows, page by page: a heading, the summary figures, then each table with its
+ * title and header row, separated by blank lines. Amounts are plain numbers in the report's currency.
  */
-export function reportCsv(heading: ReportHeading, figures: ReportFigures): string {
-  const rows: (string | number | null)[][] = [
+export function* reportCsvPages(heading: ReportHeading, figures: ReportFigures): Generator<CsvRow[]> {
+  yield [
     [heading.title],
     ['Organization', heading.organizationName],
     ['From', heading.from],
@@ -19,8 +25,16 @@ export function reportCsv(heading: ReportHeading, figures: ReportFigures): strin
     ...figures.summary.map((figure) => [figure.label, numericCell(figure.kind, figure.value) ?? figure.value]),
   ];
   for (const table of figures.tables) {
-    rows.push([], [table.title], table.columns.map((column) => column.label));
-    for (const row of table.rows) rows.push(table.columns.map((column) => numericCell(column.kind, row[column.key] ?? null) ?? row[column.key] ?? null));
+    yield [[], [table.title], table.columns.map((column) => column.label)];
+    for (let start = 0; start < table.rows.length; start += ROWS_PER_PAGE) {
+      yield table.rows
+        .slice(start, start + ROWS_PER_PAGE)
+        .map((row) => table.columns.map((column) => numericCell(column.kind, row[column.key] ?? null) ?? row[column.key] ?? null));
+    }
   }
-  return toCsvRows(rows);
+}
+
+/** The report as one CSV, streamed page by page (the same writer, quoting and formula neutralisation as toCsvRows). */
+export function reportCsv(heading: ReportHeading, figures: ReportFigures): Readable {
+  return streamCsvRows(reportCsvPages(heading, figures));
 }

@@ -3,11 +3,13 @@ import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../../shared/contracts/reports';
+import type { Report, ReportFigures } from '../../../shared/contracts/reports';
+import { toCsvRows } from '../../platform/csv';
 import { organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addMember } from '../team/team.fixtures';
+import { reportCsvPages } from './report-csv';
 import { INJECTION_NAME, REPORTS_NOW, seedLedger, seedManyCustomers } from './reports.fixtures';
 
 let t: TestApp;
@@ -56,6 +58,10 @@ describe('report downloads', () => {
     expect(lines).toContain('Acme Corp,750,0,400,0,0,1150');
     // The injection cell comes out as text: an apostrophe first, quoted because of its quotes and comma.
     expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",0,0,0,0,200,200`);
+    // Streamed, the download has the bytes of the whole file written at once from the stored figures.
+    const stored = (await owner.request({ method: 'GET', url: `/api/reports/${aging.id}` })).json<Report & { figures: ReportFigures }>();
+    const heading = { organizationName: 'Northwind Bookkeeping LLC', title: 'Invoice Aging', from: '2026-02-17', to: '2026-03-18', currency: 'USD', filters: null };
+    expect(response.body).toBe(toCsvRows([...reportCsvPages(heading, stored.figures)].flat()));
   });
 
   it('writes the XLSX with a frozen header row, number and date cells, widths and a neutralised name', async () => {

@@ -32,8 +32,8 @@ export async function describeFilters(db: Database, organizationId: string, filt
   return parts.length ? parts.join('; ') : null;
 }
 
-/** The file of one report in one format: a stream (XLSX, PDF) or the whole text (CSV). */
-export function renderReport(format: ReportDownloadFormat, heading: ReportHeading, figures: ReportFigures): Readable | string {
+/** The file of one report in one format, streamed (CSV, XLSX, PDF). */
+export function renderReport(format: ReportDownloadFormat, heading: ReportHeading, figures: ReportFigures): Readable {
   if (format === 'csv') return reportCsv(heading, figures);
   if (format === 'xlsx') return reportXlsx(heading, figures);
   return reportPdf(heading, figures);

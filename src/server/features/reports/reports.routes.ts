@@ -41,7 +41,10 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const report = await generateReport(deps, auth, request.body, { onQueued: () => worker?.wake() });
+      const report = await generateReport(deps, auth, request.body, {
+        onQueued: () => worker?.wake(),
+        onFailed: (error) => request.log.error({ err: error }, 'report generation failed'),
+      });
       return reply.code(201).send(report);
     },
   );
@@ -52,7 +55,7 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       schema: {
         tags: ['reports'],
         summary: 'Recent reports',
-        description: 'Newest first, without figures; paginated (limit, offset, X-Total-Count).',
+        description: 'Newest first, without figures, with generatedBy (the name of the user who generated the report); paginated (limit, offset, X-Total-Count).',
         querystring: pageQuery,
       },
     },

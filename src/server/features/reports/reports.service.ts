@@ -3,6 +3,7 @@ import {
   type GenerateReportRequest,
   type Report,
   type ReportFigures,
+  type ReportListItem,
   type ReportFilters,
   type ReportPeriod,
   type ReportType,
@@ -10,7 +11,7 @@ import {
 } from '../../../shared/contracts/reports';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
-import { customers, reports, vendors } from '../../db/schema';
+import { customers, reports, users, vendors } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -111,7 +112,7 @@ export async function generateReport(
   deps: Pick<AppDeps, 'db' | 'now'>,
   actor: Actor,
   input: GenerateReportRequest,
-  options: { inlineRowLimit?: number; onQueued?: () => void } = {},
+  options: { inlineRowLimit?: number; onQueued?: () => void; onFailed?: (error: unknown) => void } = {},
 ): Promise<Report> {
   const { scope, organization } = await prepareReport(deps, actor, input);
   const queued = await sourceRowsOver(deps.db, actor.organizationId, input.type, options.inlineRowLimit ?? INLINE_ROW_LIMIT);
@@ -138,12 +139,22 @@ export async function generateReport(
   }
   const [inserted] = await deps.db.insert(reports).values(values).returning();
   if (!inserted) throw new Error('report insert failed');
-  const finished = await finishReport(deps, inserted, scope, organization.currency);
+  const finished = await finishReport(deps, inserted, scope, organization.currency, options.onFailed ?? (() => undefined));
   return toReport(finished, true);
 }
 
-/** Computes and stores the figures of a report that is still generating; a failure is stored with its reason. */
-async function finishReport(deps: Pick<AppDeps, 'db' | 'now'>, row: ReportRow, scope: ReportScope, currency: string, rethrow = false): Promise<ReportRow> {
+/**
+ * Computes and stores the figures of a report that is still generating. A failure is stored as
+ * failed with a message for the person who asked (the reason goes to `onFailed`, the log); without
+ * `onFailed` it is thrown instead, for the job queue to retry.
+ */
+async function finishReport(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  row: ReportRow,
+  scope: ReportScope,
+  currency: string,
+  onFailed?: (error: unknown) => void,
+): Promise<ReportRow> {
   try {
     const figures = await computeReport(deps.db, row.type, scope, row.filters as ReportFilters, currency);
     const [updated] = await deps.db
@@ -153,16 +164,23 @@ async function finishReport(deps: Pick<AppDeps, 'db' | 'now'>, row: ReportRow, s
       .returning();
     return updated ?? row;
   } catch (error) {
-    if (rethrow) throw error;
-    return markFailed(deps, row.id, error);
+    if (!onFailed) throw error;
+    onFailed(error);
+    return markFailed(deps, row.id);
   }
 }
 
-async function markFailed(deps: Pick<AppDeps, 'db' | 'now'>, reportId: string, error: unknown): Promise<ReportRow> {
-  const message = error instanceof Error && error.message ? error.message.slice(0, 500) : 'Failed to generate report. Please try again.';
+/**
+ * What a failed report says to the client. The reason itself (often the database's, with the
+ * statement and its parameters) is internal: it goes to the log, and for a queued report to the
+ * job's last error.
+ */
+export const REPORT_FAILED_MESSAGE = 'Failed to generate report. Please try again.';
+
+async function markFailed(deps: Pick<AppDeps, 'db' | 'now'>, reportId: string): Promise<ReportRow> {
   const [updated] = await deps.db
     .update(reports)
-    .set({ status: 'failed', error: message, completedAt: deps.now() })
+    .set({ status: 'failed', error: REPORT_FAILED_MESSAGE, completedAt: deps.now() })
     .where(and(eq(reports.id, reportId), eq(reports.status, 'generating')))
     .returning();
   if (!updated) throw new Error('report is no longer generating');
@@ -171,20 +189,21 @@ async function markFailed(deps: Pick<AppDeps, 'db' | 'now'>, reportId: string, e
 
 /**
  * The queued generation. Generating twice (a job taken again after a crash) only writes the same
- * figures: the update applies while the report is still generating, so it lands once. After the
- * last attempt the report is marked failed with the reason.
+ * figures: the update applies while the report is still generating, so it lands once. A failed
+ * attempt is thrown for the queue to retry (its reason kept as the job's last error); after the
+ * last attempt the report is marked failed, whatever step failed, so it is never left generating.
  */
 async function runReportJob(deps: Pick<AppDeps, 'db' | 'now'>, job: Job): Promise<void> {
   const reportId = String(job.payload.reportId ?? '');
   const [row] = await deps.db.select().from(reports).where(eq(reports.id, reportId)).limit(1);
   if (!row || row.status !== 'generating') return;
-  const organization = await loadReportOrganization(deps.db, row.organizationId);
-  const window = resolveReportWindow({ period: 'custom', from: row.fromDate, to: row.toDate }, organization.timeZone, deps.now());
-  const scope: ReportScope = { organizationId: row.organizationId, timeZone: organization.timeZone, ...window, userId: row.userId, role: String(job.payload.role ?? 'viewer') };
   try {
-    await finishReport(deps, row, scope, organization.currency, true);
+    const organization = await loadReportOrganization(deps.db, row.organizationId);
+    const window = resolveReportWindow({ period: 'custom', from: row.fromDate, to: row.toDate }, organization.timeZone, deps.now());
+    const scope: ReportScope = { organizationId: row.organizationId, timeZone: organization.timeZone, ...window, userId: row.userId, role: String(job.payload.role ?? 'viewer') };
+    await finishReport(deps, row, scope, organization.currency);
   } catch (error) {
-    if (job.attempts >= job.maxAttempts) await markFailed(deps, row.id, error);
+    if (job.attempts >= job.maxAttempts) await markFailed(deps, row.id);
     throw error;
   }
 }
@@ -200,17 +219,21 @@ export function startReportWorker(deps: Pick<AppDeps, 'db' | 'now'>, onError: (e
   return startJobWorker(deps.db, { handlers: handlers(deps), now: deps.now, pollMs: 2000, onError });
 }
 
-/** Recent Reports: newest first, paginated in SQL, without figures. */
-export async function listReports(db: Database, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: Report[]; total: number }> {
+/** A user's full name, or their username when they gave none. */
+const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
+
+/** Recent Reports: newest first, paginated in SQL, without figures, with who generated each one. */
+export async function listReports(db: Database, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: ReportListItem[]; total: number }> {
   const rows = await db
-    .select()
+    .select({ report: reports, generatedBy: personName })
     .from(reports)
+    .leftJoin(users, and(eq(users.id, reports.userId), eq(users.organizationId, reports.organizationId)))
     .where(eq(reports.organizationId, organizationId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(reports).where(eq(reports.organizationId, organizationId));
-  return { items: rows.map((row) => toReport(row)), total: total?.n ?? 0 };
+  return { items: rows.map((row) => ({ ...toReport(row.report), generatedBy: row.generatedBy ?? null })), total: total?.n ?? 0 };
 }
 
 /** One report of the organization; another organization's (or a malformed id) is a 404. */

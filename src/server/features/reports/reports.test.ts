@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
-import type { Report, ReportFigures } from '../../../shared/contracts/reports';
-import { jobs, reports } from '../../db/schema';
+import type { Report, ReportFigures, ReportListItem } from '../../../shared/contracts/reports';
+import { jobs, reports, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
+import { addMember } from '../team/team.fixtures';
 import { generateReport, runReportJobs } from './reports.service';
 import { INJECTION_NAME, REPORTS_NOW, seedLedger } from './reports.fixtures';
 
@@ -216,18 +217,33 @@ describe('client_profitability and client_onboarding for a business', () => {
 });
 
 describe('Recent Reports and one report', () => {
-  it('lists the organization\'s reports newest first, paginated, without figures', async () => {
-    const fresh = await signUp(t.app);
+  it('lists the organization\'s reports newest first, paginated, without figures, with who generated each', async () => {
+    const fresh = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
+    const member = await addMember(t, fresh, 'admin');
     const first = await generate(fresh, { type: 'invoice_aging' });
     t.clock.advance(1000);
-    const second = await generate(fresh, { type: 'vendor_spending', period: 'last_7_days' });
-    const response = await fresh.request({ method: 'GET', url: '/api/reports?limit=1' });
-    expect(response.headers['x-total-count']).toBe('2');
-    const [only] = response.json<Report[]>();
-    expect(only).toMatchObject({ id: second.id, type: 'vendor_spending', name: 'Vendor Spending', category: 'vendor', status: 'ready', period: 'last_7_days' });
+    const second = await generate(member, { type: 'vendor_spending', period: 'last_7_days' });
+    t.clock.advance(1000);
+    const third = await generate(fresh, { type: 'payment_trends' });
+    const response = await fresh.request({ method: 'GET', url: '/api/reports?limit=1&offset=1' });
+    expect(response.headers['x-total-count']).toBe('3');
+    const [only] = response.json<ReportListItem[]>();
+    expect(only).toMatchObject({ id: second.id, type: 'vendor_spending', name: 'Vendor Spending', category: 'vendor', status: 'ready', period: 'last_7_days', generatedBy: 'Mia Member' });
     expect(only && 'figures' in only).toBe(false);
-    const next = await fresh.request({ method: 'GET', url: '/api/reports?limit=1&offset=1' });
-    expect(next.json<Report[]>().map((report) => report.id)).toEqual([first.id]);
+    const rest = await fresh.request({ method: 'GET', url: '/api/reports?limit=5&offset=0' });
+    expect(rest.json<ReportListItem[]>().map((report) => [report.id, report.generatedBy])).toEqual([
+      [third.id, 'Grace Hopper'],
+      [second.id, 'Mia Member'],
+      [first.id, 'Grace Hopper'],
+    ]);
+    // Without a name, the username; a report whose generator is gone (no user id) has none.
+    await t.deps.db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, member.user.id));
+    await t.deps.db.update(reports).set({ userId: null }).where(eq(reports.id, third.id));
+    const named = await fresh.request({ method: 'GET', url: '/api/reports?limit=2' });
+    expect(named.json<ReportListItem[]>().map((report) => [report.id, report.generatedBy])).toEqual([
+      [third.id, null],
+      [second.id, member.user.username],
+    ]);
   });
 
   it("hides another organization's report behind a 404", async () => {
