@@ -48,6 +48,9 @@ test('a firm opens each analytics tab with its charts and downloads the report',
   const insights = page.getByRole('tabpanel', { name: 'Predictive Insights' });
   // Each client's practice fee schedule brings 299.00 next month: inflow bars.
   await expect(insights.getByLabel('Cash-flow forecast chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // Amounts on the axis as money, months by name.
+  await expect(insights.getByLabel('Cash-flow forecast chart').getByText(/^\$[\d,]+\.\d\d$/).first()).toBeVisible();
+  await expect(insights.getByLabel('Cash-flow forecast chart').getByText(/^[A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
   await expect(insights.getByText('No client at risk')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('analytics-insights.png'), fullPage: true });
 

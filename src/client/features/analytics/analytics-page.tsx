@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
 import { BarChart3, Download, Percent, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -19,6 +20,8 @@ import { CostSettingsDialog } from './cost-settings-dialog';
 
 const PERIODS = [3, 6, 12, 24] as const;
 const units = (amount: string) => (parseMoney(amount) ?? 0) / 100;
+/** "2026-11" -> "Nov 2026" on a chart's axis. */
+const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy');
 
 function useAnalytics<T>(path: string, months: number) {
   return useQuery<T>({ queryKey: [withParams(`/api/analytics/${path}`, { months })] });
@@ -39,15 +42,28 @@ function percentileTone(percentile: number) {
   return 'text-red-700';
 }
 
-function Chart({ label, data, series }: { label: string; data: Record<string, string | number>[]; series: { key: string; name: string; color: string }[] }) {
+function Chart({
+  label,
+  data,
+  series,
+  amounts = false,
+}: {
+  label: string;
+  data: Record<string, string | number>[];
+  series: { key: string; name: string; color: string }[];
+  /** The values are amounts: the axis and tooltip show them as money. */
+  amounts?: boolean;
+}) {
+  const { formatAmount } = useMoneyFormat();
+  const money = amounts ? (value: number | string) => formatAmount(value) : undefined;
   return (
     <div className="h-64 w-full" data-testid="analytics-chart" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={8} />
-          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" />
-          <Tooltip />
+          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={money} />
+          <Tooltip formatter={money ? (value) => money(Number(value)) : undefined} />
           <Legend />
           {series.map((entry) => (
             <Bar key={entry.key} dataKey={entry.key} name={entry.name} fill={entry.color} radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -76,7 +92,7 @@ function Overview({ months }: { months: number }) {
         <Card>
           <CardHeader><CardTitle>Revenue by month</CardTitle><CardDescription>Invoiced and collected, {data.period.from} to {data.period.to}</CardDescription></CardHeader>
           <CardContent>
-            <Chart label="Revenue by month chart" data={data.timeSeriesData.revenueByMonth.map((row) => ({ label: row.month, revenue: units(row.revenue), collected: units(row.collected) }))} series={[{ key: 'revenue', name: 'Invoiced', color: '#2563eb' }, { key: 'collected', name: 'Collected', color: '#16a34a' }]} />
+            <Chart amounts label="Revenue by month chart" data={data.timeSeriesData.revenueByMonth.map((row) => ({ label: monthLabel(row.month), revenue: units(row.revenue), collected: units(row.collected) }))} series={[{ key: 'revenue', name: 'Invoiced', color: '#2563eb' }, { key: 'collected', name: 'Collected', color: '#16a34a' }]} />
           </CardContent>
         </Card>
         <Card>
@@ -189,8 +205,8 @@ function Insights({ months }: { months: number }) {
       <Card>
         <CardHeader><CardTitle>Cash-flow forecast</CardTitle><CardDescription>Open receivables shifted by each customer’s days late and weighted by how often invoices of their age got paid, recurring schedules, and unpaid bills. Based on {data.basedOnData.paidInvoices} paid invoices.</CardDescription></CardHeader>
         <CardContent>
-          <Chart label="Cash-flow forecast chart" data={data.cashFlowForecast.map((row) => ({ label: row.month, inflow: units(row.projectedInflow), outflow: units(row.projectedOutflow), net: units(row.netCashFlow) }))} series={[{ key: 'inflow', name: 'Inflow', color: '#16a34a' }, { key: 'outflow', name: 'Outflow', color: '#dc2626' }, { key: 'net', name: 'Net', color: '#2563eb' }]} />
-          <p className="mt-2 text-xs text-slate-500">Confidence: {data.cashFlowForecast.map((row) => `${row.month} ${row.confidence}%`).join(' · ')}</p>
+          <Chart amounts label="Cash-flow forecast chart" data={data.cashFlowForecast.map((row) => ({ label: monthLabel(row.month), inflow: units(row.projectedInflow), outflow: units(row.projectedOutflow), net: units(row.netCashFlow) }))} series={[{ key: 'inflow', name: 'Inflow', color: '#16a34a' }, { key: 'outflow', name: 'Outflow', color: '#dc2626' }, { key: 'net', name: 'Net', color: '#2563eb' }]} />
+          <p className="mt-2 text-xs text-slate-500">Confidence: {data.cashFlowForecast.map((row) => `${monthLabel(row.month)} ${row.confidence}%`).join(' · ')}</p>
         </CardContent>
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
