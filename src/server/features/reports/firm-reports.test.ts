@@ -133,3 +133,17 @@ describe("a firm's client_onboarding", () => {
     ]);
   });
 });
+
+describe("a report another member generated with clients' figures", () => {
+  it('is a 404 to an accountant without the grants, on the page and as a download', async () => {
+    const { id } = await generate({ type: 'client_profitability', ...MARCH });
+    const accountant = await addMember(t, firm, 'accountant');
+    for (const url of [`/api/reports/${id}`, `/api/reports/${id}/download?format=csv`, `/api/reports/${id}/download?format=xlsx`]) {
+      const response = await accountant.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('Bayside Bakery');
+    }
+    // The owner who generated it still reads it.
+    expect((await firm.request({ method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(200);
+  });
+});

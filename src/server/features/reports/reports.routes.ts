@@ -93,7 +93,7 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     {
       schema: { tags: ['reports'], summary: 'A report with its figures', description: "Another organization's report is a 404.", params: idParam },
     },
-    async (request) => toReport(await findReport(deps.db, requireAuth(request).organizationId, request.params.id), true),
+    async (request) => toReport(await findReport(deps.db, requireAuth(request), request.params.id), true),
   );
 
   app.get(
@@ -109,8 +109,9 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { organizationId } = requireAuth(request);
-      const row = await findReport(deps.db, organizationId, request.params.id);
+      const auth = requireAuth(request);
+      const { organizationId } = auth;
+      const row = await findReport(deps.db, auth, request.params.id);
       if (row.status !== 'ready' || !row.figures) {
         throw new AppError('CONFLICT', row.status === 'failed' ? 'This report failed; generate it again' : 'This report is still generating');
       }

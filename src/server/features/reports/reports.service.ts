@@ -15,6 +15,7 @@ import { customers, reports, users, vendors } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { type Job, type JobWorker, enqueueJob, runDueJobs, startJobWorker } from '../../platform/jobs';
 import { computeReport, loadReportOrganization } from './compute-report';
 import { resolveReportWindow } from './report-period';
@@ -236,10 +237,18 @@ export async function listReports(db: Database, organizationId: string, page: { 
   return { items: rows.map((row) => ({ ...toReport(row.report), generatedBy: row.generatedBy ?? null })), total: total?.n ?? 0 };
 }
 
-/** One report of the organization; another organization's (or a malformed id) is a 404. */
-export async function findReport(db: Database, organizationId: string, id: string): Promise<ReportRow> {
+/** The reports whose figures count the work of a firm's clients only as far as the member who generated them may see. */
+const CLIENT_SCOPED_TYPES: readonly ReportType[] = ['client_profitability', 'client_onboarding'];
+
+/**
+ * One report of the organization; another organization's (or a malformed id) is a 404. A report
+ * whose figures depend on the clients its author may see (visibleWorkspace) is, for a member who
+ * is not an owner or admin, theirs alone: another member's may count clients not granted to them.
+ */
+export async function findReport(db: Database, viewer: Actor, id: string): Promise<ReportRow> {
   if (!isUuid(id)) throw notFound('Report');
-  const [row] = await db.select().from(reports).where(and(eq(reports.id, id), eq(reports.organizationId, organizationId))).limit(1);
+  const [row] = await db.select().from(reports).where(and(eq(reports.id, id), eq(reports.organizationId, viewer.organizationId))).limit(1);
   if (!row) throw notFound('Report');
+  if (CLIENT_SCOPED_TYPES.includes(row.type) && !FIRM_WIDE_ROLES.includes(viewer.role) && row.userId !== viewer.userId) throw notFound('Report');
   return row;
 }
