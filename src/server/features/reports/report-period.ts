@@ -10,6 +10,12 @@ const ROLLING_DAYS: Record<Exclude<ReportPeriod, 'custom'>, number> = {
   last_year: 365,
 };
 
+/**
+ * The first day a custom range may start: the previous period (up to 5 years before it) and the
+ * day arithmetic stay in years the database and Date.UTC take as written (a year below 100 is not).
+ */
+const FIRST_REPORT_DAY = '1900-01-01';
+
 export interface ReportWindow {
   from: string;
   to: string;
@@ -38,6 +44,7 @@ export function resolveReportWindow(
     }
     from = toOrganizationDay(input.from, timeZone);
     to = toOrganizationDay(input.to, timeZone);
+    if (from < FIRST_REPORT_DAY) throw new AppError('VALIDATION', 'From must be in 1900 or later', { from: 'From must be in 1900 or later' });
     if (to < from) throw new AppError('VALIDATION', 'To must be on or after From', { to: 'To must be on or after From' });
     if (to > lastReportDay(from)) throw new AppError('VALIDATION', 'A report covers at most 5 years', { to: 'A report covers at most 5 years' });
   } else {

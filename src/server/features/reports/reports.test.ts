@@ -309,3 +309,15 @@ describe('large reports in the job queue', () => {
     expect(row?.completedAt?.toISOString()).toBe(ready.completedAt);
   });
 });
+
+describe('a custom period in year 1', () => {
+  it('is refused with a 400 on generate and on Export All, never a 500 or a failed report', async () => {
+    const period = { period: 'custom', from: '0001-01-01', to: '0001-01-31' } as const;
+    const generated = await owner.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'revenue_summary', ...period } });
+    expect(generated.statusCode, generated.body).toBe(400);
+    expect(generated.json()).toMatchObject({ code: 'VALIDATION', fields: { from: expect.any(String) } });
+    const exported = await owner.request({ method: 'GET', url: `/api/reports/export-all?period=custom&from=${period.from}&to=${period.to}` });
+    expect(exported.statusCode, exported.body).toBe(400);
+    expect(exported.json()).toMatchObject({ code: 'VALIDATION', fields: { from: expect.any(String) } });
+  });
+});
