@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsFromDecimal, formatMoney, multiplyCents, parseMoney, percentOf, sumCents, toDecimal } from './money';
+import { centsFromDecimal, formatMoney, multiplyCents, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -166,5 +166,16 @@ describe('formatMoney', () => {
     expect(formatMoney(null, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
     expect(formatMoney(undefined, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
     expect(formatMoney(Number.NaN, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+  });
+});
+
+describe('shareOfCents', () => {
+  it('rounds part / whole of an amount half away from zero, exactly', () => {
+    expect(shareOfCents(45, 7, 10)).toBe(32);
+    expect(shareOfCents(85, 7, 10)).toBe(60);
+    expect(shareOfCents(-45, 7, 10)).toBe(-32);
+    expect(shareOfCents(12_345, 45, 60)).toBe(9_259);
+    expect(shareOfCents(100, 0, 3)).toBe(0);
+    expect(() => shareOfCents(100, 1, 0)).toThrow();
   });
 });

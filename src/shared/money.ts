@@ -104,6 +104,23 @@ export function multiplyCents(unitCents: Cents, quantity: number | string): Cent
   return cents;
 }
 
+/**
+ * The share part / whole of an amount (7 of 10 invoices paid, 45 of 60 minutes), rounded to the
+ * cent exactly: part and whole are whole numbers, so no float (0.7 × 45 = 31.4999…) decides it.
+ */
+export function shareOfCents(cents: Cents, part: number, whole: number): Cents {
+  if (!Number.isSafeInteger(part) || !Number.isSafeInteger(whole) || whole <= 0) throw new Error(`Not a share: ${part}/${whole}`);
+  const product = BigInt(cents) * BigInt(part);
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const base = BigInt(whole);
+  let quotient = abs / base;
+  if ((abs % base) * 2n >= base) quotient += 1n;
+  const result = toSafe(negative ? -quotient : quotient);
+  if (result === null) throw new Error('Amount too large');
+  return result;
+}
+
 /** Percentage of an amount (e.g. a tax rate of 8.25), rounded to the cent. */
 export function percentOf(cents: Cents, percent: number | string): Cents {
   const parts = splitDecimal(percent);

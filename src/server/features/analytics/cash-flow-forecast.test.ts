@@ -18,6 +18,25 @@ const scopeOf = (organizationId: string) => ({ organizationId, timeZone: 'Americ
 const at = (day: string) => new Date(`${day}T16:00:00Z`);
 
 describe('forecastCashFlow', () => {
+  it('weights a balance by its bucket share in exact cents: 0.45 × 7/10 is 0.32 (float arithmetic gave 0.31)', async () => {
+    const db = t.deps.db;
+    const org = (await signUp(t.app)).user.organizationId;
+    const [customer] = await db.insert(customers).values({ organizationId: org, name: 'Seven in Ten', email: 's@example.com' }).returning();
+    if (!customer) throw new Error('insert failed');
+    // Ten invoices due by 15 January: seven paid on their due day, three never (90+ days past due, a share of 0).
+    for (let n = 0; n < 7; n += 1) {
+      const due = `2025-12-${String(n + 1).padStart(2, '0')}`;
+      await firmInvoice(db, org, { customerId: customer.id, issue: '2025-11-01', due, cents: 1_000, status: 'paid', paidCents: 1_000, paidAt: at(due) });
+    }
+    for (let n = 0; n < 3; n += 1) await firmInvoice(db, org, { customerId: customer.id, issue: '2025-05-01', due: `2025-06-0${n + 1}`, cents: 1_000 });
+    // Open and current: 0.45 due 10 February, the customer pays on time.
+    await firmInvoice(db, org, { customerId: customer.id, issue: '2026-01-11', due: '2026-02-10', cents: 45 });
+
+    const forecast = await forecastCashFlow(db, scopeOf(org), '2026-01-15', 3);
+    expect(forecast.bucketShares.current).toBe(0.7);
+    expect(forecast.months.map((m) => toDecimal(m.inflow))).toEqual(['0.00', '0.32', '0.00']);
+  });
+
   it('shifts open invoices by their customer’s lateness, weights them by aging bucket and adds schedules and bills', async () => {
     const db = t.deps.db;
     const org = (await signUp(t.app)).user.organizationId;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { addMonths, format, parseISO } from 'date-fns';
-import { type Cents, centsFromDecimal } from '../../../shared/money';
+import { type Cents, centsFromDecimal, shareOfCents } from '../../../shared/money';
 import { type RecurrenceFrequency, addDays, nextRunDay, runsOn, termDays } from '../../../shared/recurrence';
 import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
@@ -117,6 +117,7 @@ export async function forecastCashFlow(db: Database, scope: ForecastScope, asOf:
 
   // Bucket shares: of the invoices that reached a bucket (due + its lower bound ≤ asOf, unpaid then), the share paid by asOf.
   const bucketShares: Record<string, number> = {};
+  const bucketCounts: Record<string, { paid: number; reached: number }> = {};
   for (const bucket of AGING_BUCKETS) {
     const reached = invoices.filter((row) => {
       const start = addDays(row.due, bucket.from);
@@ -124,7 +125,13 @@ export async function forecastCashFlow(db: Database, scope: ForecastScope, asOf:
     });
     const paidCount = reached.filter((row) => row.paid_day !== null).length;
     bucketShares[bucket.key] = reached.length === 0 ? 1 : paidCount / reached.length;
+    bucketCounts[bucket.key] = reached.length === 0 ? { paid: 1, reached: 1 } : { paid: paidCount, reached: reached.length };
   }
+  /** The amount times its bucket's paid share, in exact cents. */
+  const weighted = (cents: Cents, key: string) => {
+    const counts = bucketCounts[key] ?? { paid: 1, reached: 1 };
+    return shareOfCents(cents, counts.paid, counts.reached);
+  };
   const bucketOf = (due: string) => {
     const past = daysBetween(due, asOf);
     return [...AGING_BUCKETS].reverse().find((bucket) => past >= bucket.from)?.key ?? 'current';
@@ -152,7 +159,7 @@ export async function forecastCashFlow(db: Database, scope: ForecastScope, asOf:
     const balance = centsFromDecimal(row.total) - centsFromDecimal(row.collected);
     if (balance <= 0) continue;
     const expected = addDays(row.due, Math.round(daysLate(row.customer_id)));
-    place(expected, Math.round(balance * (bucketShares[bucketOf(row.due)] ?? 1)), 'inflow');
+    place(expected, weighted(balance, bucketOf(row.due)), 'inflow');
   }
 
   const horizonEnd = monthBuckets[monthBuckets.length - 1]?.to ?? asOf;
@@ -176,7 +183,7 @@ export async function forecastCashFlow(db: Database, scope: ForecastScope, asOf:
     while (run <= horizonEnd && runsOn(timing, run, count)) {
       if (run > asOf) {
         const expected = addDays(run, termDays(schedule.payment_terms) + Math.round(daysLate(schedule.customer_id)));
-        place(expected, Math.round(amount * (bucketShares.current ?? 1)), 'inflow');
+        place(expected, weighted(amount, 'current'), 'inflow');
       }
       count += 1;
       run = nextRunDay(schedule.frequency, run, schedule.anchor_day);

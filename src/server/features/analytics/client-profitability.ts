@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ClientProfitability } from '../../../shared/contracts/analytics';
-import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
+import { type Cents, centsFromDecimal, shareOfCents, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { organizationTimeZone } from '../../platform/calendar';
 import type { FirmActor } from '../practice/create-client';
@@ -39,7 +39,7 @@ export function workMinutes(work: Pick<Row, 'documents' | 'invoices' | 'bills' |
 }
 
 /** workMinutes priced at the hourly rate, rounded to the cent. */
-export const workCost = (minutes: number, hourlyRate: Cents): Cents => Math.round((minutes * hourlyRate) / 60);
+export const workCost = (minutes: number, hourlyRate: Cents): Cents => shareOfCents(hourlyRate, minutes, 60);
 
 /**
  * profitabilityScore = 50 + 50 × (fee − workCost) / max(fee, workCost), rounded and kept in 0..100,
