@@ -40,22 +40,22 @@ export function renderReport(format: ReportDownloadFormat, heading: ReportHeadin
 }
 
 /**
- * Export All Reports: the six reports of one period, each as CSV, XLSX and PDF, in one ZIP that
- * is streamed while the reports are computed one after another.
+ * Export All Reports: the six reports of one period, each as CSV, XLSX and PDF, in one ZIP. The
+ * figures are computed before the answer starts, so a failed computation reaches the error
+ * handler (a generic 500) instead of breaking a stream Fastify already holds (whose error text
+ * went to the client); the files are then written into the ZIP as it streams.
  */
-export function exportAllZip(db: Database, prepared: PreparedReport): Readable {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+export async function exportAllZip(db: Database, prepared: PreparedReport): Promise<Readable> {
   const { scope, organization } = prepared;
-  const write = async () => {
-    for (const type of reportTypes) {
-      const figures = await computeReport(db, type, scope, {}, organization.currency);
-      const heading: ReportHeading = { organizationName: organization.name, title: reportCatalogue[type].name, from: scope.from, to: scope.to, currency: organization.currency, filters: null };
-      for (const format of ['csv', 'xlsx', 'pdf'] as const) {
-        archive.append(renderReport(format, heading, figures), { name: reportFileName(heading.title, scope.from, scope.to, format) });
-      }
+  const computed: { type: (typeof reportTypes)[number]; figures: ReportFigures }[] = [];
+  for (const type of reportTypes) computed.push({ type, figures: await computeReport(db, type, scope, {}, organization.currency) });
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  for (const { type, figures } of computed) {
+    const heading: ReportHeading = { organizationName: organization.name, title: reportCatalogue[type].name, from: scope.from, to: scope.to, currency: organization.currency, filters: null };
+    for (const format of ['csv', 'xlsx', 'pdf'] as const) {
+      archive.append(renderReport(format, heading, figures), { name: reportFileName(heading.title, scope.from, scope.to, format) });
     }
-    await archive.finalize();
-  };
-  write().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
+  }
+  archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
   return archive;
 }

@@ -87,3 +87,12 @@ describe('a report whose computation fails', () => {
     expect(failedJobs.map((job) => [job.payload.reportId, job.status])).toEqual([[queued.id, 'failed']]);
   });
 });
+
+describe('Export All when a computation fails', () => {
+  it("answers the generic 500 { message, code }, never Fastify's or the database's text", async () => {
+    failComputation();
+    const response = await owner.request({ method: 'GET', url: '/api/reports/export-all?period=custom&from=2026-03-01&to=2026-03-31' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something went wrong on our side', code: 'INTERNAL' });
+  });
+});

@@ -79,12 +79,13 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       const prepared = await prepareReport(deps, auth, request.query);
+      const zip = await exportAllZip(deps.db, prepared);
       const name = `Signal-AR-reports-${prepared.scope.from}-to-${prepared.scope.to}.zip`;
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(exportAllZip(deps.db, prepared));
+        .send(zip);
     },
   );
 
