@@ -54,6 +54,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'document.deleted': 'Document deleted',
   'document.transaction_created': 'Document turned into a transaction',
   'automation_settings.updated': 'Automation settings changed',
+  'analytics_costs.updated': 'Cost per item changed',
   'team.member_invited': 'Member invited',
   'team.member_joined': 'Member joined',
   'team.member_updated': 'Member changed',

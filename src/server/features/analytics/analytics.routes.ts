@@ -91,7 +91,7 @@ export async function analyticsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
     async (request) => {
       const actor = requireFirm(request);
       if (!FIRM_WIDE_ROLES.includes(actor.role)) throw new AppError('FORBIDDEN', "Only the firm's owners and admins can change the costs");
-      return saveCosts(deps.db, actor.firmId, request.body, deps.now());
+      return saveCosts(deps.db, actor, request.body, deps.now());
     },
   );
 

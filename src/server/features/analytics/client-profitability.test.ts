@@ -131,6 +131,15 @@ describe('GET /api/analytics/client-profitability', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json<CostSettings>()).toMatchObject({ documentMinutes: 30, hourlyRate: '120.00', isDefault: false });
+    // The change of the firm's hourly rate is in its audit trail, who made it, before and after.
+    const trail = await firm.request({ method: 'GET', url: '/api/audit-log?action=analytics_costs.updated' });
+    expect(trail.json()).toMatchObject([
+      {
+        actionLabel: 'Cost per item changed',
+        user: { id: firm.user.id },
+        details: { before: { documentMinutes: 3, hourlyRate: '60.00' }, after: { documentMinutes: 30, hourlyRate: '120.00' } },
+      },
+    ]);
     const [first] = await list(firm);
     // 4×30 + 15 + 30 + 4 + 30 = 199 minutes at 120.00 an hour = 398.00; 50 + 50 × (800 − 398) / 800 = 75.1.
     expect(first).toMatchObject({ clientName: 'Bayside Bakery', workMinutes: 199, workCost: '398.00', profitabilityScore: 75 });

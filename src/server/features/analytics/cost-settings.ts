@@ -3,6 +3,7 @@ import type { CostSettings } from '../../../shared/contracts/analytics';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { analyticsCostSettings } from '../../db/schema';
+import { writeAudit } from '../../platform/audit';
 
 /** The firm's costs as the profitability score uses them: minutes per item and the hourly rate in cents. */
 export interface Costs {
@@ -47,11 +48,24 @@ export function toCostSettings(costs: Costs & { isDefault: boolean }): CostSetti
   return { ...costs, hourlyRate: toDecimal(costs.hourlyRate) };
 }
 
-export async function saveCosts(db: Database, firmId: string, costs: Costs, now: Date): Promise<CostSettings> {
+/** Owners and admins change the firm's costs; the change (before and after) is audited in the same transaction. */
+export async function saveCosts(db: Database, actor: { firmId: string; userId: string }, costs: Costs, now: Date): Promise<CostSettings> {
   const values = { ...costs, hourlyRate: toDecimal(costs.hourlyRate), updatedAt: now };
-  await db
-    .insert(analyticsCostSettings)
-    .values({ organizationId: firmId, ...values })
-    .onConflictDoUpdate({ target: analyticsCostSettings.organizationId, set: values });
-  return toCostSettings({ ...costs, isDefault: false });
+  return db.transaction(async (tx) => {
+    const before = toCostSettings(await loadCosts(tx, actor.firmId));
+    await tx
+      .insert(analyticsCostSettings)
+      .values({ organizationId: actor.firmId, ...values })
+      .onConflictDoUpdate({ target: analyticsCostSettings.organizationId, set: values });
+    const after = toCostSettings({ ...costs, isDefault: false });
+    await writeAudit(tx, {
+      organizationId: actor.firmId,
+      userId: actor.userId,
+      action: 'analytics_costs.updated',
+      entityType: 'organization',
+      entityId: actor.firmId,
+      details: { before, after },
+    });
+    return after;
+  });
 }
