@@ -77,8 +77,7 @@ export async function auditLogRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
         },
       },
       async (request, reply) => {
-        const { organizationId } = requireAuth(request);
-        const { entries, total } = await recordHistory(deps.db, organizationId, entityType, request.params.id, request.query);
+        const { entries, total } = await recordHistory(deps.db, requireAuth(request), entityType, request.params.id, request.query);
         return reply.header('X-Total-Count', String(total)).send(entries);
       },
     );

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import {
   type AuditLogEntry,
   type AuditLogFilters,
@@ -14,6 +14,8 @@ import { toOrganizationDay } from '../../platform/calendar';
 import type { CsvColumn } from '../../platform/csv';
 import { streamCsv } from '../../platform/csv-stream';
 import { AppError, notFound } from '../../platform/errors';
+import type { AuthContext } from '../../platform/sessions';
+import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { type AuditLogWhere, type AuditRow, countAuditRows, findAuditRows, personName } from './audit-log.queries';
 import { moneyFormatFor, summarizeAudit } from './audit-summary';
 import { findRecordReferences, referenceKey } from './record-references';
@@ -68,16 +70,29 @@ const historyOf = {
 } as const;
 
 /**
+ * A firm's invoice to one of its practice clients is, for a member who is not an owner or admin,
+ * only theirs to read when the client is granted to them (visibleClients): its history names the
+ * client's fees. An invoice to any other customer, and every invoice in a client's workspace, is
+ * not concerned (their customers have no workspace).
+ */
+function clientVisibleTo(viewer: Pick<AuthContext, 'userId' | 'role'>): SQL | undefined {
+  if (FIRM_WIDE_ROLES.includes(viewer.role)) return undefined;
+  return sql`not exists (select 1 from customers c where c.id = ${invoices.customerId} and c.client_organization_id is not null
+    and not exists (select 1 from workspace_grants g where g.organization_id = c.client_organization_id and g.user_id = ${viewer.userId}))`;
+}
+
+/**
  * One invoice's or bill's own history, oldest first (created, sent, reminded, approved or
  * rejected, paid). Open to every member who can see the record; another organization's is a 404.
  */
-export async function recordHistory(db: Database, organizationId: string, entityType: keyof typeof historyOf, id: string, page: PageQuery) {
+export async function recordHistory(db: Database, viewer: Pick<AuthContext, 'organizationId' | 'userId' | 'role'>, entityType: keyof typeof historyOf, id: string, page: PageQuery) {
+  const { organizationId } = viewer;
   const { table, name } = historyOf[entityType];
   const [record] = isUuid(id)
     ? await db
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.organizationId, organizationId), eq(table.id, id)))
+        .where(and(eq(table.organizationId, organizationId), eq(table.id, id), entityType === 'invoice' ? clientVisibleTo(viewer) : undefined))
         .limit(1)
     : [];
   if (!record) throw notFound(name);

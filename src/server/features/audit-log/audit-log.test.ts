@@ -7,6 +7,8 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addMember, billOf, vendorPayload } from '../bills/payables-fixtures';
 import { createInvoiceFor, ownerWithCustomer } from '../invoices/invoices.fixtures';
+import { addClient, grantClient, signUpFirm } from '../practice/practice.fixtures';
+import { addMember as addFirmMember } from '../team/team.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -312,5 +314,21 @@ describe('GET /api/audit-log/export', () => {
     expect(exported.has('row-0') && exported.has(`row-${count - 1}`)).toBe(true);
     const stored = await t.deps.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, 'test.bulk')));
     expect(stored).toHaveLength(count);
+  });
+});
+
+describe("a firm's invoice to a client", () => {
+  it('has a history only for the members who may see the client (owners, admins, a granted accountant); others get a 404', async () => {
+    const firm = await signUpFirm(t);
+    const client = await addClient(firm, { businessName: 'Granted Later Ltd' });
+    const invoice = await createInvoiceFor(firm, client.id);
+    const accountant = await addFirmMember(t, firm, 'accountant');
+    const url = `/api/invoices/${invoice.id}/history`;
+    const refused = await accountant.request({ method: 'GET', url });
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Invoice not found', code: 'NOT_FOUND' });
+    expect((await history(firm, 'invoices', invoice.id)).map((entry) => entry.action)).toContain('invoice.created');
+    await grantClient(t, firm, accountant, client);
+    expect((await history(accountant, 'invoices', invoice.id)).map((entry) => entry.action)).toContain('invoice.created');
   });
 });
