@@ -143,6 +143,9 @@ describe("a report another member generated with clients' figures", () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body).not.toContain('Bayside Bakery');
     }
+    // Nor is it in their Recent Reports.
+    const listed = await accountant.request({ method: 'GET', url: '/api/reports' });
+    expect(listed.json<{ id: string }[]>().map((report) => report.id)).not.toContain(id);
     // The owner who generated it still reads it.
     expect((await firm.request({ method: 'GET', url: `/api/reports/${id}` })).statusCode).toBe(200);
   });

@@ -60,7 +60,7 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listReports(deps.db, requireAuth(request).organizationId, request.query);
+      const { items, total } = await listReports(deps.db, requireAuth(request), request.query);
       return reply.header('X-Total-Count', String(total)).send(items);
     },
   );

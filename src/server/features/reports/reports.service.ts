@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import {
   type GenerateReportRequest,
   type Report,
@@ -224,21 +224,29 @@ export function startReportWorker(deps: Pick<AppDeps, 'db' | 'now'>, onError: (e
 const personName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
 
 /** Recent Reports: newest first, paginated in SQL, without figures, with who generated each one. */
-export async function listReports(db: Database, organizationId: string, page: { limit: number; offset: number }): Promise<{ items: ReportListItem[]; total: number }> {
+export async function listReports(db: Database, viewer: Actor, page: { limit: number; offset: number }): Promise<{ items: ReportListItem[]; total: number }> {
+  const { organizationId } = viewer;
+  const where = and(eq(reports.organizationId, organizationId), readableBy(viewer));
   const rows = await db
     .select({ report: reports, generatedBy: personName })
     .from(reports)
     .leftJoin(users, and(eq(users.id, reports.userId), eq(users.organizationId, reports.organizationId)))
-    .where(eq(reports.organizationId, organizationId))
+    .where(where)
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(reports).where(eq(reports.organizationId, organizationId));
+  const [total] = await db.select({ n: count() }).from(reports).where(where);
   return { items: rows.map((row) => ({ ...toReport(row.report), generatedBy: row.generatedBy ?? null })), total: total?.n ?? 0 };
 }
 
 /** The reports whose figures count the work of a firm's clients only as far as the member who generated them may see. */
 const CLIENT_SCOPED_TYPES: readonly ReportType[] = ['client_profitability', 'client_onboarding'];
+
+/** In SQL, findReport's rule: the client-scoped reports of other members are left out for a member who is not an owner or admin. */
+function readableBy(viewer: Actor): SQL | undefined {
+  if (FIRM_WIDE_ROLES.includes(viewer.role)) return undefined;
+  return or(notInArray(reports.type, [...CLIENT_SCOPED_TYPES]), eq(reports.userId, viewer.userId));
+}
 
 /**
  * One report of the organization; another organization's (or a malformed id) is a 404. A report
