@@ -47,11 +47,13 @@ export function timeOrderedId(now = Date.now()): string {
  * written by one transaction (created, then sent) keep their order when a history reads them back.
  */
 export async function writeAudit(tx: Database, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({ ...entry, id: timeOrderedId(), details: entry.details ?? {}, createdAt: sql`clock_timestamp()` });
+  await writeAudits(tx, [entry]);
 }
 
-/** writeAudit for many changes made in one statement's worth of work (a batch of recurring runs). */
+/** writeAudit for many changes in one insert (a batch of recurring runs), in the order given. */
 export async function writeAudits(tx: Database, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(auditLog).values(entries.map((entry) => ({ ...entry, details: entry.details ?? {} })));
+  await tx
+    .insert(auditLog)
+    .values(entries.map((entry) => ({ ...entry, id: timeOrderedId(), details: entry.details ?? {}, createdAt: sql`clock_timestamp()` })));
 }

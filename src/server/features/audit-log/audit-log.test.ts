@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../shared/contracts/audit-log';
 import { auditLog, organizations } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { writeAudit, writeAudits } from '../../platform/audit';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addMember, billOf, vendorPayload } from '../bills/payables-fixtures';
@@ -214,6 +214,16 @@ describe('GET /api/audit-log', () => {
       for (const action of steps) await writeAudit(tx, { organizationId, userId: owner.user.id, action, entityType: 'test', entityId: 'ordered' });
     });
     const newestFirst = await entries(owner, '?entityType=test&entityId=ordered&limit=200');
+    expect(newestFirst.map((row) => row.action)).toEqual([...steps].reverse());
+  });
+
+  it('keeps the order of rows written in one batch insert (the recurring runs)', async () => {
+    const { owner, organizationId } = await newYorkOwner();
+    const steps = Array.from({ length: 30 }, (_, i) => `test.batch_${String(i).padStart(2, '0')}`);
+    await t.deps.db.transaction(async (tx) => {
+      await writeAudits(tx, steps.map((action) => ({ organizationId, userId: null, action, entityType: 'test', entityId: 'batched' })));
+    });
+    const newestFirst = await entries(owner, '?entityType=test&entityId=batched&limit=200');
     expect(newestFirst.map((row) => row.action)).toEqual([...steps].reverse());
   });
 
