@@ -20,3 +20,4 @@ export * from './practice';
 export * from './recurring-invoices';
 export * from './reports';
 export * from './analytics';
+export * from './integrations';
