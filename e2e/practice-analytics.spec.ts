@@ -40,8 +40,10 @@ test('a firm opens each analytics tab with its charts and downloads the report',
 
   await page.getByRole('tab', { name: 'Industry Benchmarks' }).click();
   const benchmarks = page.getByRole('tabpanel', { name: 'Industry Benchmarks' });
-  await expect(benchmarks.getByText(/reference figures\. Source: Signal AR reference table/)).toBeVisible();
+  await expect(benchmarks.getByText(/reference figures\. Source: Atradius Payment Practices Barometer/)).toBeVisible();
   await expect(benchmarks.getByRole('list', { name: 'Benchmarks' }).getByRole('listitem')).toHaveCount(5);
+  await expect(benchmarks.getByText('Reference: Atradius Payment Practices Barometer, USA, June 2020: average DSO of US B2B suppliers, 38 days')).toBeVisible();
+  await expect(benchmarks.getByText(/Reference: Stated norm, not survey data: two weeks/)).toBeVisible();
   await expect(benchmarks.getByLabel('Benchmarks chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Predictive Insights' }).click();

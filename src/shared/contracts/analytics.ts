@@ -164,6 +164,8 @@ export const industryBenchmarksSchema = z.object({
       /** The firm's figure over the period; null when there is nothing to compute it from. */
       userValue: z.number().nullable(),
       industryAverage: z.number(),
+      /** Where this row's industry average comes from (a survey, or a stated norm that says so). */
+      source: z.string(),
       /** 0..100: where userValue falls among firms, assuming a normal spread of 30% around the average; null without a userValue. */
       percentile: z.number().int().nullable(),
     }),

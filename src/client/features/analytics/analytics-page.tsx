@@ -185,6 +185,7 @@ function Benchmarks({ months }: { months: number }) {
               <div className="mt-1 h-2 w-full rounded bg-slate-100">
                 <div className="h-2 rounded bg-blue-600" style={{ width: `${Math.min(100, ((row.userValue ?? 0) / row.industryAverage) * 50)}%` }} />
               </div>
+              <p className="mt-1 text-xs text-slate-500">Reference: {row.source}</p>
             </li>
           ))}
         </ul>

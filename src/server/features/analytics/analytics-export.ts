@@ -76,11 +76,9 @@ export async function analyticsExport(db: Database, actor: FirmActor, now: Date,
           { key: 'userValue', label: 'Your value', kind: 'number' },
           { key: 'industryAverage', label: 'Industry average (reference)', kind: 'number' },
           { key: 'percentile', label: 'Percentile', kind: 'number' },
+          { key: 'source', label: 'Source of the average', kind: 'text' },
         ],
-        [
-          ...benchmarks.performanceComparison.map((row) => ({ metric: row.metric, userValue: row.userValue, industryAverage: row.industryAverage, percentile: row.percentile })),
-          { metric: `Source: ${benchmarks.source}`, userValue: null, industryAverage: null, percentile: null },
-        ],
+        benchmarks.performanceComparison.map((row) => ({ metric: row.metric, userValue: row.userValue, industryAverage: row.industryAverage, percentile: row.percentile, source: row.source })),
       ),
       table(
         'cash_flow_forecast',

@@ -85,15 +85,23 @@ describe('GET /api/analytics/industry-benchmarks', () => {
     const response = await firm.request({ method: 'GET', url: '/api/analytics/industry-benchmarks?months=3' });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<IndustryBenchmarks>();
-    expect(body.source).toMatch(/reference/i);
+    expect(body.source).toMatch(/^Atradius Payment Practices Barometer, USA, June 2020 .* stated norms/);
+    // Every average names its own source; the rows without a survey say they are norms.
+    expect(body.performanceComparison.map((row) => row.source.split(':')[0])).toEqual([
+      'Atradius Payment Practices Barometer, USA, June 2020',
+      'Atradius Payment Practices Barometer, USA, June 2020',
+      'Atradius Payment Practices Barometer, USA, June 2020',
+      'Stated norm, not survey data',
+      'Stated norm, not survey data',
+    ]);
     expect(body.performanceComparison.map((row) => [row.key, row.userValue, row.industryAverage, row.percentile])).toEqual([
       // Open today: 150.00 left of February's, March's 300.00, Cedar's 100.00 = 550.00; × 77 days / 900.00 = 47.06.
-      // Percentile: z = (47.1 − 45) / 13.5 = 0.156, lower is better: Φ(−0.156) = 0.438.
-      ['days_sales_outstanding', 47.1, 45, 44],
-      // 950.00 / 900.00; z = 13.6 / 27.6 = 0.493, Φ = 0.689.
-      ['collection_rate', 105.6, 92, 69],
-      // z = −10 / 9 = −1.11, lower is better: Φ(1.11) = 0.867.
-      ['days_to_pay_bills', 20, 30, 87],
+      // Percentile: z = (47.1 − 38) / 11.4 = 0.798, lower is better: Φ(−0.798) = 0.212.
+      ['days_sales_outstanding', 47.1, 38, 21],
+      // 950.00 / 900.00; z = 9.6 / 28.8 = 0.333, Φ = 0.631.
+      ['collection_rate', 105.6, 96, 63],
+      // z = −18 / 11.4 = −1.58, lower is better: Φ(1.58) = 0.943.
+      ['days_to_pay_bills', 20, 38, 94],
       // 3 invoices to clients in the period / 2 active clients / 3 months; z = −0.5 / 0.3, Φ(−1.67) = 0.048.
       ['invoices_per_client', 0.5, 1, 5],
       // (10 + 62) / 2, far above 14: kept at the 1st percentile.
