@@ -1,7 +1,9 @@
 import { idParam } from '../../../shared/contracts/common';
 import { connectIntegrationSchema, updateIntegrationSchema } from '../../../shared/contracts/integrations';
+import { isUuid } from '../../db/query-helpers';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
 import { listProviders } from './catalogue';
 import {
   connectIntegration,
@@ -16,6 +18,12 @@ import { startIntegrationScheduler } from './scheduler';
 import { runManualSync } from './sync';
 
 const tags = ['integrations'];
+
+/** An id that is not a UUID names no integration: 404 before any query. */
+function integrationId(id: string): string {
+  if (!isUuid(id)) throw notFound('Integration');
+  return id;
+}
 
 /**
  * The Integration Hub (issue 14): the active organization's integrations. The organization is the
@@ -77,13 +85,13 @@ export async function integrationsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
     { schema: { tags, summary: 'Change sync frequency or direction (owners and admins)', params: idParam, body: updateIntegrationSchema } },
     async (request) => {
       const auth = requireRole(request, ['owner', 'admin']);
-      return updateIntegration(deps, { organizationId: auth.organizationId, userId: auth.userId }, request.params.id, request.body);
+      return updateIntegration(deps, { organizationId: auth.organizationId, userId: auth.userId }, integrationId(request.params.id), request.body);
     },
   );
 
   app.delete('/api/integrations/:id', { schema: { tags, summary: 'Disconnect an integration (owners and admins)', params: idParam } }, async (request, reply) => {
     const auth = requireRole(request, ['owner', 'admin']);
-    await disconnectIntegration(deps, { organizationId: auth.organizationId, userId: auth.userId }, request.params.id);
+    await disconnectIntegration(deps, { organizationId: auth.organizationId, userId: auth.userId }, integrationId(request.params.id));
     return reply.status(204).send();
   });
 
@@ -99,7 +107,7 @@ export async function integrationsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
     },
     async (request, reply) => {
       const auth = requireRole(request, ['owner', 'admin', 'accountant']);
-      const result = await runManualSync(deps, { organizationId: auth.organizationId, integrationId: request.params.id, requestedBy: auth.userId });
+      const result = await runManualSync(deps, { organizationId: auth.organizationId, integrationId: integrationId(request.params.id), requestedBy: auth.userId });
       if (result.status === 'failed') {
         return reply.status(409).send({ message: result.error ?? 'The sync failed', code: 'SYNC_FAILED', syncId: result.syncId });
       }

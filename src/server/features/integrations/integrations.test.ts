@@ -157,6 +157,7 @@ describe('connect, change, disconnect', () => {
       ['PUT', `/api/integrations/${mine.integrationId}`],
       ['DELETE', `/api/integrations/${mine.integrationId}`],
       ['POST', `/api/integrations/${mine.integrationId}/sync`],
+      ['POST', '/api/integrations/not-a-uuid/sync'],
     ] as const) {
       const response = await owner.request({ method, url, payload: method === 'PUT' ? { syncFrequency: 'hourly' } : undefined });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
