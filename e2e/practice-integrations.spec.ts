@@ -84,8 +84,10 @@ test('a firm connects a provider, syncs it and sees it monitored', async ({ page
   await shot(page, 'overview');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'phone-overview');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Integration Hub' })).toBeVisible();
   for (const [tab, name] of [
+    ['Overview', 'overview'],
     ['Active Integrations', 'active'],
     ['Marketplace', 'marketplace'],
     ['Health Monitoring', 'health'],

@@ -308,11 +308,11 @@ export default function IntegrationHubPage() {
       }
     >
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="grid gap-6">
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="active">Active Integrations</TabsTrigger>
-          <TabsTrigger value="marketplace">Marketplace</TabsTrigger>
-          <TabsTrigger value="health">Health Monitoring</TabsTrigger>
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-fit">
+          <TabsTrigger value="overview" className="h-8">Overview</TabsTrigger>
+          <TabsTrigger value="active" className="h-8">Active Integrations</TabsTrigger>
+          <TabsTrigger value="marketplace" className="h-8">Marketplace</TabsTrigger>
+          <TabsTrigger value="health" className="h-8">Health Monitoring</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <Overview stats={stats.data} />

@@ -202,7 +202,7 @@ async function healthOf(db: Database, organizationId: string, rows: readonly Int
       status: integrationSyncs.status,
       error: integrationSyncs.error,
       finishedAt: integrationSyncs.finishedAt,
-      rank: sql<number>`row_number() over (partition by ${integrationSyncs.integrationId} order by ${integrationSyncs.finishedAt} desc, ${integrationSyncs.createdAt} desc, ${integrationSyncs.id} desc)`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${integrationSyncs.integrationId} order by ${integrationSyncs.finishedAt} desc, ${integrationSyncs.id} desc)`.as('rank'),
     })
     .from(integrationSyncs)
     .where(and(eq(integrationSyncs.organizationId, organizationId), inArray(integrationSyncs.integrationId, ids), inArray(integrationSyncs.status, ['succeeded', 'failed'])))
@@ -289,7 +289,7 @@ export async function integrationStats(db: Database, organizationId: string, now
     .select({ status: integrationSyncs.status })
     .from(integrationSyncs)
     .where(eq(integrationSyncs.organizationId, organizationId))
-    .orderBy(desc(integrationSyncs.createdAt), desc(integrationSyncs.id))
+    .orderBy(desc(integrationSyncs.startedAt), desc(integrationSyncs.id))
     .limit(1);
   const health = await integrationHealth(db, organizationId);
   const healthy = health.integrations.filter((item) => item.status === 'healthy' || item.status === 'connected').length;

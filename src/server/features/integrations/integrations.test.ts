@@ -231,10 +231,8 @@ describe('syncs, figures and health', () => {
     const integration = await connected(user, 'netsuite');
     fake('xero');
     const idle = await connected(user, 'xero');
-    for (let n = 0; n < results.length; n += 1) {
-      t.clock.advance(minute);
-      await sync(user, integration.integrationId);
-    }
+    // The clock stands still: syncs finished in the same instant still count newest first.
+    for (let n = 0; n < results.length; n += 1) await sync(user, integration.integrationId);
     // Window = the last 20: syncs 3..22 -> failures 3, 8, 12, 21, 22 = 5; 15 succeeded -> 75, minus 2 x 10 in a row.
     const health = (await user.request({ method: 'GET', url: '/api/integrations/health' })).json<IntegrationHealthReport>();
     const figures = health.integrations.find((item) => item.integrationId === integration.integrationId);
@@ -253,7 +251,6 @@ describe('syncs, figures and health', () => {
       syncSummary: { successRate: 77, healthyShare: 50, onScheduleShare: 100 }, // 17/22; connected of 2
     });
     // A third failure in a row makes it an error.
-    t.clock.advance(minute);
     await sync(user, integration.integrationId);
     const worse = (await user.request({ method: 'GET', url: '/api/integrations/health' })).json<IntegrationHealthReport>();
     // Window: syncs 4..23 -> failures 8, 12, 21, 22, 23 = 5 -> 75 - 30.
@@ -298,45 +295,52 @@ describe('syncs, figures and health', () => {
 });
 
 describe('scheduler', () => {
+  // Its own database: the scheduler serves every organization, so other tests' integrations stay out.
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp();
+  });
+  afterAll(async () => s.close());
+
   it('runs each period once, with two schedulers at the same time', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(s.app);
     const connector = fake('netsuite');
     const integration = await connected(user, 'netsuite', { syncFrequency: 'hourly' });
     const registry = { netsuite: connector };
-    expect((await runDueSyncs(t.deps, registry)).ran).toBe(0); // not due before the next hour
-    t.clock.set(new Date(new Date(integration.nextSyncAt ?? 0).getTime() + minute));
-    const [a, b] = await Promise.all([runDueSyncs(t.deps, registry), runDueSyncs(t.deps, registry)]);
+    expect((await runDueSyncs(s.deps, registry)).ran).toBe(0); // not due before the next hour
+    s.clock.set(new Date(new Date(integration.nextSyncAt ?? 0).getTime() + minute));
+    const [a, b] = await Promise.all([runDueSyncs(s.deps, registry), runDueSyncs(s.deps, registry)]);
     expect(a.ran + b.ran).toBe(1);
     expect(connector.calls).toHaveLength(1);
-    t.clock.advance(10 * minute);
-    expect((await runDueSyncs(t.deps, registry)).ran).toBe(0);
-    t.clock.advance(3600_000);
-    await Promise.all([runDueSyncs(t.deps, registry), runDueSyncs(t.deps, registry)]);
+    s.clock.advance(10 * minute);
+    expect((await runDueSyncs(s.deps, registry)).ran).toBe(0);
+    s.clock.advance(3600_000);
+    await Promise.all([runDueSyncs(s.deps, registry), runDueSyncs(s.deps, registry)]);
     expect(connector.calls).toHaveLength(2);
-    const rows = await t.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.integrationId, integration.integrationId));
+    const rows = await s.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.integrationId, integration.integrationId));
     expect(rows.map((row) => row.trigger)).toEqual(['scheduled', 'scheduled']);
     expect(new Set(rows.map((row) => row.slot)).size).toBe(2);
-    const [after] = await t.deps.db.select().from(integrations).where(eq(integrations.id, integration.integrationId));
+    const [after] = await s.deps.db.select().from(integrations).where(eq(integrations.id, integration.integrationId));
     expect(after?.lastSyncAt).not.toBeNull();
-    expect(after?.nextSyncAt?.getTime()).toBeGreaterThan(t.clock.now.getTime());
+    expect(after?.nextSyncAt?.getTime()).toBeGreaterThan(s.clock.now.getTime());
   });
 
   it('runs again a sync left running by a dead process once it is stale, and only then', async () => {
-    const user = await signUp(t.app);
+    const user = await signUp(s.app);
     const connector = fake('netsuite', [{ customersProcessed: 5, invoicesProcessed: 0, paymentsProcessed: 0 }]);
     const integration = await connected(user, 'netsuite', { syncFrequency: 'weekly' });
     // The process claims a sync, then dies before running it.
-    const claimed = await claimSync(t.deps, { organizationId: user.user.organizationId, integrationId: integration.integrationId, trigger: 'manual' });
+    const claimed = await claimSync(s.deps, { organizationId: user.user.organizationId, integrationId: integration.integrationId, trigger: 'manual' });
     expect(claimed).not.toBeNull();
-    t.clock.advance(minute);
-    expect((await runDueSyncs(t.deps, { netsuite: connector })).recovered).toBe(0);
+    s.clock.advance(minute);
+    expect((await runDueSyncs(s.deps, { netsuite: connector })).recovered).toBe(0);
     expect((await sync(user, integration.integrationId)).statusCode).toBe(409); // still counted as running
-    t.clock.advance(11 * minute);
-    expect((await runDueSyncs(t.deps, { netsuite: connector })).recovered).toBe(1);
+    s.clock.advance(11 * minute);
+    expect((await runDueSyncs(s.deps, { netsuite: connector })).recovered).toBe(1);
     expect(connector.calls).toHaveLength(1);
-    const [row] = await t.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.id, claimed?.syncId ?? ''));
+    const [row] = await s.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.id, claimed?.syncId ?? ''));
     expect(row).toMatchObject({ status: 'succeeded', customersProcessed: 5 });
-    expect((await runDueSyncs(t.deps, { netsuite: connector })).recovered).toBe(0);
+    expect((await runDueSyncs(s.deps, { netsuite: connector })).recovered).toBe(0);
     expect(connector.calls).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps';
 import { decryptSecret, encryptSecret } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
 import { type Job, STALE_JOB_MS, completeJob, enqueueJob, runDueJobs } from '../../platform/jobs';
+import { timeOrderedId } from '../../platform/audit';
 import type { ConnectorRegistry } from './catalogue';
 import type { Integration, ProviderId, SyncSummary } from './provider';
 import { connectors } from './providers';
@@ -117,6 +118,8 @@ export async function claimSync(
     const [sync] = await tx
       .insert(integrationSyncs)
       .values({
+        // Time-ordered, so syncs finished in the same instant still read back newest first (health).
+        id: timeOrderedId(now.getTime()),
         organizationId: integration.organizationId,
         integrationId: integration.id,
         trigger: input.trigger,
