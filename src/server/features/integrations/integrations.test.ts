@@ -343,6 +343,25 @@ describe('scheduler', () => {
     expect((await runDueSyncs(s.deps, { netsuite: connector })).recovered).toBe(0);
     expect(connector.calls).toHaveLength(1);
   });
+  it('closes an interrupted sync as failed when another sync keeps it from running again', async () => {
+    const user = await signUp(s.app);
+    const connector = fake('netsuite');
+    const integration = await connected(user, 'netsuite', { syncFrequency: 'weekly' });
+    const input = { organizationId: user.user.organizationId, integrationId: integration.integrationId, trigger: 'manual' as const };
+    const dead = await claimSync(s.deps, input);
+    s.clock.advance(11 * minute);
+    // A newer sync runs (its process alive) while the dead one's job is handed out again.
+    expect(await claimSync(s.deps, input)).not.toBeNull();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await runDueSyncs(s.deps, { netsuite: connector });
+      s.clock.advance(2 * minute);
+    }
+    expect(connector.calls).toHaveLength(0);
+    const [row] = await s.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.id, dead?.syncId ?? ''));
+    expect(row).toMatchObject({ status: 'failed', error: 'The sync was interrupted (the server stopped) and could not run again' });
+    const [job] = await s.deps.db.select().from(jobs).where(eq(jobs.id, dead?.job.id ?? ''));
+    expect(job?.status).toBe('done');
+  });
 });
 
 describe('import providers', () => {

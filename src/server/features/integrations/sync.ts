@@ -249,7 +249,15 @@ async function runSyncJob(deps: SyncDeps, job: Job, registry: ConnectorRegistry)
         .where(eq(integrationSyncs.id, syncId));
       return false;
     }
-    if (await runningSyncOf(tx, integration.id, now, syncId)) throw new Error('Another sync of this integration is running');
+    if (await runningSyncOf(tx, integration.id, now, syncId)) {
+      // The queue retries later; on its last attempt the sync is closed as interrupted, never left running.
+      if (job.attempts < job.maxAttempts) throw new Error('Another sync of this integration is running');
+      await tx
+        .update(integrationSyncs)
+        .set({ status: 'failed', error: 'The sync was interrupted (the server stopped) and could not run again', finishedAt: now })
+        .where(eq(integrationSyncs.id, syncId));
+      return false;
+    }
     await tx.update(integrationSyncs).set({ status: 'running', startedAt: now }).where(eq(integrationSyncs.id, syncId));
     return true;
   });
