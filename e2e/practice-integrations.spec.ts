@@ -30,10 +30,14 @@ test('a firm connects a provider, syncs it and sees it monitored', async ({ page
   const webhooks = marketplace.locator('[data-provider="webhooks"]');
   await expect(webhooks.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   await expect(marketplace.locator('[data-provider="netsuite"]').getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  // The file-import providers offer Import (the import wizard) whatever their connection.
+  for (const id of ['csv_excel', 'quickbooks_online_csv', 'xero_csv']) {
+    await expect(marketplace.locator(`[data-provider="${id}"]`).getByRole('button', { name: 'Import' })).toBeVisible();
+  }
+  await expect(marketplace.locator('[data-provider="quickbooks_desktop"]').getByRole('button', { name: 'Import' })).toHaveCount(0);
   await shot(page, 'marketplace');
 
   const csv = marketplace.locator('[data-provider="csv_excel"]');
-  await expect(csv.getByRole('button', { name: 'Import' })).toBeVisible();
   await csv.getByRole('button', { name: 'Connect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect CSV / Excel' });
   await expect(dialog.getByRole('combobox', { name: 'Sync Frequency' })).toHaveText('Daily');

@@ -181,7 +181,7 @@ function IntegrationCard({
               {sync.isPending ? 'Syncing…' : 'Sync'}
             </Button>
           )}
-          {template && canManage && (
+          {template && canSync && (
             <Button size="sm" variant="outline" onClick={() => onImport(template)}>
               <FileUp aria-hidden="true" />
               Import
@@ -201,16 +201,19 @@ function IntegrationCard({
 function ProviderCard({
   provider,
   canManage,
+  canImport,
   onConnect,
   onImport,
 }: {
   provider: IntegrationProvider;
   canManage: boolean;
+  canImport: boolean;
   onConnect: (provider: IntegrationProvider) => void;
   onImport: (template: ImportTemplate) => void;
 }) {
   const comingSoon = provider.status === 'coming_soon';
-  const importable = provider.importTemplate !== null && !comingSoon && canManage;
+  // Importing a file goes through /api/imports: it needs no connection, so the card offers it whatever the status.
+  const importable = provider.importTemplate !== null && canImport;
   return (
     <Card data-testid="provider-card" data-provider={provider.id} className="flex flex-col">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
@@ -344,7 +347,7 @@ export default function IntegrationHubPage() {
         <TabsContent value="marketplace">
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
             {(providers.data ?? []).map((provider) => (
-              <ProviderCard key={provider.id} provider={provider} canManage={canManage} onConnect={setConnecting} onImport={setImporting} />
+              <ProviderCard key={provider.id} provider={provider} canManage={canManage} canImport={canSync} onConnect={setConnecting} onImport={setImporting} />
             ))}
           </div>
         </TabsContent>
