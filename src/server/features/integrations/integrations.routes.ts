@@ -44,10 +44,16 @@ export async function integrationsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
     },
   );
 
-  app.get('/api/integrations', { schema: { tags, summary: 'Connected integrations', description: 'At most one per provider; disconnected ones are left out.' } }, async (request) => {
-    const { organizationId } = requireAuth(request);
-    return listIntegrations(deps.db, organizationId);
-  });
+  app.get(
+    '/api/integrations',
+    { schema: { tags, summary: 'Connected integrations', description: 'At most one per provider (so never more than the catalogue); disconnected ones are left out. X-Total-Count carries the count.' } },
+    async (request, reply) => {
+      const { organizationId } = requireAuth(request);
+      const list = await listIntegrations(deps.db, organizationId);
+      reply.header('X-Total-Count', String(list.length));
+      return list;
+    },
+  );
 
   app.get('/api/integrations/stats', { schema: { tags, summary: 'Integration figures', description: 'SQL aggregates over the sync history.' } }, async (request) => {
     const { organizationId } = requireAuth(request);

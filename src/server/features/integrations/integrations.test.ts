@@ -122,8 +122,9 @@ describe('connect, change, disconnect', () => {
     expect(again.statusCode).toBe(409);
     const providers = (await owner.request({ method: 'GET', url: '/api/integrations/providers' })).json<IntegrationProvider[]>();
     expect(providers.find((p) => p.id === 'csv_excel')?.connected).toBe(true);
-    const list = (await owner.request({ method: 'GET', url: '/api/integrations' })).json<Integration[]>();
-    expect(list.map((item) => item.integrationId)).toEqual([integration.integrationId]);
+    const listed = await owner.request({ method: 'GET', url: '/api/integrations' });
+    expect(listed.headers['x-total-count']).toBe('1');
+    expect(listed.json<Integration[]>().map((item) => item.integrationId)).toEqual([integration.integrationId]);
   });
 
   it('keeps the secrets prepareConnect returns encrypted, and hands them decrypted to the sync', async () => {
