@@ -40,7 +40,7 @@ export const appRoutes: RouteObject[] = [
   page('/practice/onboard-client', () => import('@/features/practice/onboard-client-page')),
   page('/practice/invoices', () => import('@/features/practice/invoice-hub-page')),
   page('/practice/analytics', () => import('@/features/analytics/analytics-page')),
-  page('/practice/integrations', () => import('@/features/practice/practice-area-pending-page')),
+  page('/practice/integrations', () => import('@/features/integrations/integration-hub-page')),
 ];
 
 /** Public pages with forms (they post data and show toasts) load the providers; content pages do not. */

@@ -78,6 +78,9 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'practice_client.service_level_changed': 'Service level changed',
   'firm.registered': 'Firm registered',
   'firm.plan_changed': 'Plan changed',
+  'integration.connected': 'Integration connected',
+  'integration.updated': 'Integration settings changed',
+  'integration.disconnected': 'Integration disconnected',
   'firm.plan_subscription_cancel_failed': 'Plan subscription not cancelled',
 };
 

@@ -53,6 +53,16 @@ export interface ProviderConnector {
   prepareConnect?: (
     deps: AppDeps,
     input: { organizationId: string; settings: Record<string, unknown> },
-  ) => Promise<{ settings: Record<string, unknown>; secrets: Record<string, unknown> }>;
+  ) => Promise<{
+    settings: Record<string, unknown>;
+    secrets: Record<string, unknown>;
+    /**
+     * Where to send the user to authorize the connection (OAuth2). When given, the integration is
+     * stored 'pending_authorization' (no scheduled syncs) and POST /api/integrations answers it as
+     * `authorizationUrl`; the page navigates there. (A `settings.authorizationUrl` string is read
+     * the same way and not stored.)
+     */
+    authorizationUrl?: string;
+  }>;
   sync: (context: SyncContext) => Promise<SyncSummary>;
 }

@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  type IntegrationProvider,
+  syncDirectionLabels,
+  syncDirections,
+  syncFrequencies,
+  syncFrequencyLabels,
+  webhookEvents,
+} from '@shared/contracts/integrations';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { labelledOptions, SelectField } from '@/components/ui/select-field';
+import { toast } from '@/lib/toast';
+import { useConnectIntegration } from './api';
+
+const formSchema = z
+  .object({
+    webhooks: z.boolean(),
+    syncFrequency: z.enum(syncFrequencies),
+    syncDirection: z.enum(syncDirections),
+    url: z.string().trim(),
+    events: z.array(z.string()),
+  })
+  .superRefine((values, context) => {
+    if (!values.webhooks) return;
+    const url = URL.canParse(values.url) ? new URL(values.url) : null;
+    if (!url || url.protocol !== 'https:') context.addIssue({ code: 'custom', path: ['url'], message: 'Enter an https:// URL' });
+    if (values.events.length === 0) context.addIssue({ code: 'custom', path: ['events'], message: 'Choose at least one event' });
+  });
+type FormValues = z.infer<typeof formSchema>;
+
+const defaults = (provider: IntegrationProvider | null): FormValues => ({
+  webhooks: provider?.id === 'webhooks',
+  syncFrequency: 'daily',
+  syncDirection: 'bidirectional',
+  url: '',
+  events: [...webhookEvents],
+});
+
+/**
+ * The connect dialog (spec 2.8): Sync Frequency and Sync Direction, plus the provider's own fields
+ * (Webhooks: the https URL and the events), then 'Connect Now' (POST /api/integrations). A provider
+ * that needs an authorization step answers authorizationUrl, where the browser goes next.
+ */
+export function ConnectDialog({ provider, onOpenChange }: { provider: IntegrationProvider | null; onOpenChange: (open: boolean) => void }) {
+  const connect = useConnectIntegration();
+  const { control, register, handleSubmit, reset, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaults(provider) });
+
+  useEffect(() => {
+    if (provider) reset(defaults(provider));
+  }, [provider, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!provider) return;
+    const settings: Record<string, unknown> = { syncFrequency: values.syncFrequency, syncDirection: values.syncDirection };
+    if (values.webhooks) {
+      settings.url = values.url;
+      settings.events = values.events;
+    }
+    try {
+      const integration = await connect.mutateAsync({ provider: provider.id, settings });
+      if (integration.authorizationUrl) {
+        window.location.assign(integration.authorizationUrl);
+        return;
+      }
+      toast({ title: 'Integration Connected', description: `${provider.name} is connected.` });
+      onOpenChange(false);
+    } catch (error) {
+      toast({ title: 'Connection Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    }
+  });
+
+  const isWebhooks = provider?.id === 'webhooks';
+  return (
+    <Dialog open={provider !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Connect {provider?.name}</DialogTitle>
+          <DialogDescription>{provider?.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <SelectField control={control} name="syncFrequency" label="Sync Frequency" options={labelledOptions(syncFrequencies, syncFrequencyLabels)} />
+          <SelectField control={control} name="syncDirection" label="Sync Direction" options={labelledOptions(syncDirections, syncDirectionLabels)} />
+          {isWebhooks && (
+            <>
+              <Field label="Webhook URL" error={formState.errors.url?.message} description="Events are sent here, signed with HMAC-SHA256." required>
+                <Input type="url" inputMode="url" placeholder="https://example.com/hooks/signal" autoComplete="off" {...register('url')} />
+              </Field>
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">Events</legend>
+                <Controller
+                  control={control}
+                  name="events"
+                  render={({ field }) => (
+                    <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                      {webhookEvents.map((event) => (
+                        <label key={event} className="flex items-center gap-2 text-sm">
+                          <Checkbox
+                            checked={field.value.includes(event)}
+                            onCheckedChange={(checked) =>
+                              field.onChange(checked === true ? [...field.value, event] : field.value.filter((value) => value !== event))
+                            }
+                          />
+                          <span className="font-mono text-xs">{event}</span>
+                        </label>
+                      ))}
+                    </div>
+                  )}
+                />
+                {formState.errors.events?.message && <p className="text-sm text-destructive">{formState.errors.events.message}</p>}
+              </fieldset>
+            </>
+          )}
+          <DialogFormFooter onCancel={() => onOpenChange(false)} pending={connect.isPending} submitLabel="Connect Now" pendingLabel="Connecting…" />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * The Integration Hub (spec practice 2.8, 3.4; issue 14): the provider catalogue, the connected
+ * integrations of the active organization, their sync history and health.
+ */
+
+export const syncFrequencies = ['real_time', 'hourly', 'daily', 'weekly'] as const;
+export const syncDirections = ['bidirectional', 'to_platform', 'from_platform'] as const;
+export type SyncFrequency = (typeof syncFrequencies)[number];
+export type SyncDirection = (typeof syncDirections)[number];
+
+export const syncFrequencyLabels: Record<SyncFrequency, string> = {
+  real_time: 'Real-time',
+  hourly: 'Hourly',
+  daily: 'Daily',
+  weekly: 'Weekly',
+};
+export const syncDirectionLabels: Record<SyncDirection, string> = {
+  bidirectional: 'Bidirectional',
+  to_platform: 'To platform',
+  from_platform: 'From platform',
+};
+
+/** The events a webhook integration can subscribe to (settings.events). */
+export const webhookEvents = [
+  'invoice.created',
+  'invoice.sent',
+  'invoice.paid',
+  'payment.received',
+  'bill.created',
+  'bill.approved',
+  'bill.paid',
+] as const;
+
+/** POST /api/integrations: the provider's own settings (webhook url and events, ...) pass through to its connector. */
+export const connectIntegrationSchema = z.object({
+  provider: z.string().min(1, 'Choose a provider').max(60),
+  settings: z
+    .object({
+      syncFrequency: z.enum(syncFrequencies).default('daily'),
+      syncDirection: z.enum(syncDirections).default('bidirectional'),
+    })
+    .catchall(z.unknown())
+    .default({ syncFrequency: 'daily', syncDirection: 'bidirectional' }),
+});
+export type ConnectIntegrationInput = z.input<typeof connectIntegrationSchema>;
+
+/** PUT /api/integrations/{id}: fields left out are kept. */
+export const updateIntegrationSchema = z
+  .object({
+    syncFrequency: z.enum(syncFrequencies).optional(),
+    syncDirection: z.enum(syncDirections).optional(),
+  })
+  .strict();
+export type UpdateIntegrationInput = z.infer<typeof updateIntegrationSchema>;
+
+export type ProviderStatus = 'available' | 'beta' | 'coming_soon';
+
+export interface IntegrationProvider {
+  id: string;
+  name: string;
+  description: string;
+  kind: 'file' | 'webhook' | 'api';
+  status: ProviderStatus;
+  pricingTier: 'free' | 'standard' | 'premium' | 'enterprise';
+  setupComplexity: 'simple' | 'moderate' | 'advanced';
+  syncCapabilities: { realTime: boolean };
+  features: string[];
+  /** Connected (or awaiting authorization) for the active organization. */
+  connected: boolean;
+  /** The import template its Import button opens, for the file-import providers. */
+  importTemplate: 'generic' | 'quickbooks_online' | 'xero' | null;
+}
+
+export type HealthStatus = 'healthy' | 'connected' | 'warning' | 'error' | 'disconnected';
+
+export interface HealthIssue {
+  message: string;
+  suggestedAction: string;
+}
+
+export interface IntegrationHealth {
+  integrationId: string;
+  provider: string;
+  providerName: string;
+  status: HealthStatus;
+  healthScore: number;
+  lastSuccessfulSync: string | null;
+  consecutiveFailures: number;
+  /** Finished syncs the score was computed from (at most the last 20). */
+  recentSyncs: number;
+  recentFailures: number;
+  issues: HealthIssue[];
+}
+
+export interface IntegrationHealthReport {
+  overall: number;
+  integrations: IntegrationHealth[];
+}
+
+export interface Integration {
+  integrationId: string;
+  provider: string;
+  providerName: string;
+  status: 'connected' | 'pending_authorization' | 'disconnected';
+  settings: Record<string, unknown> & { syncFrequency: SyncFrequency; syncDirection: SyncDirection };
+  syncDirection: SyncDirection;
+  lastSyncAt: string | null;
+  nextSyncAt: string | null;
+  connectedAt: string;
+  health: { status: HealthStatus; healthScore: number };
+  /** Present after connect when the provider needs the user to authorize it (OAuth2). */
+  authorizationUrl?: string;
+}
+
+export interface IntegrationStats {
+  totalIntegrations: number;
+  activeIntegrations: number;
+  totalSyncs: number;
+  lastSyncStatus: 'queued' | 'running' | 'succeeded' | 'failed' | null;
+  dataPoints: { customersSynced: number; invoicesSynced: number; paymentsSynced: number };
+  /**
+   * The Overview's three bars, each a percentage or null when there is nothing to measure:
+   * successRate = succeeded / finished syncs of the last 30 days; healthyShare = integrations whose
+   * health is healthy or connected (never synced) / integrations; onScheduleShare = connected
+   * integrations whose next scheduled sync is not overdue / connected integrations.
+   */
+  syncSummary: { successRate: number | null; healthyShare: number | null; onScheduleShare: number | null };
+}
+
+export interface SyncResult {
+  syncId: string;
+  status: 'succeeded' | 'failed';
+  summary: { customersProcessed: number; invoicesProcessed: number; paymentsProcessed: number };
+  other: Record<string, number>;
+}
