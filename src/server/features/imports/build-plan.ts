@@ -315,6 +315,11 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
       const ref = lower(partyName);
       const planned = newParties.get(ref);
       if (!planned) {
+        const sameEmail = [...newParties.entries()].find(([, planned]) => planned.email === email);
+        if (invoice && sameEmail) {
+          errors.add(first.row, emailField, `Customer "${partyName}" has the email of another new customer on row ${sameEmail[1].row}`);
+          continue;
+        }
         if (!email) {
           errors.add(first.row, emailField, `${invoice ? 'Customer' : 'Vendor'} "${partyName}" is not in your ${invoice ? 'customers' : 'vendors'}: add a ${emailField} column to create it, or import ${invoice ? 'customers' : 'vendors'} first`);
           continue;

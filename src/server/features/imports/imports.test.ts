@@ -196,6 +196,19 @@ describe('invoice and bill imports', () => {
     expect(body.summary).toEqual({ created: 1, matched: 0, newCustomers: 0 });
   });
 
+  it('refuses two new customers with one email, which the commit could not create', async () => {
+    const as = await signUp(t.app);
+    const body = await preview(as, {
+      entity: 'invoices',
+      bytes: csvFile([
+        ['invoiceNumber', 'customerName', 'customerEmail', 'issueDate', 'dueDate', 'description', 'unitPrice'],
+        ['S-1', 'Shared One', 'shared@x.example', '2026-11-01', '2026-11-30', 'Work', '10'],
+        ['S-2', 'Shared Two', 'SHARED@x.example', '2026-11-01', '2026-11-30', 'Work', '10'],
+      ]),
+    });
+    expect(body.errors).toEqual([{ row: 3, field: 'customerEmail', message: 'Customer "Shared Two" has the email of another new customer on row 2' }]);
+  });
+
   it('reports ambiguous dates in a file of our template until a date format is chosen', async () => {
     const as = await signUp(t.app);
     const rows = [
