@@ -117,6 +117,13 @@ describe('customer imports', () => {
     expect(row?.name).toBe('=HYPERLINK("http://evil.example","Click")');
   });
 
+  it('reads a CSV saved by Excel on Windows (Windows-1252) as well as UTF-8', async () => {
+    const as = await signUp(t.app);
+    const bytes = Buffer.from('name,email\r\nCaf\xe9 M\xfcller,cafe@x.example\r\n', 'latin1');
+    const body = await preview(as, { entity: 'customers', bytes });
+    expect(body.previewRows[0]?.values.name).toBe('Café Müller');
+  });
+
   it('uses the mapping given, and PUT .../mapping changes it and answers the new preview', async () => {
     const as = await signUp(t.app);
     const file = csvFile([['Client', 'Mail', 'Other mail'], ['Kite Co', 'bad', 'kite@co.example']]);
@@ -167,6 +174,22 @@ describe('invoice and bill imports', () => {
 
     const again = await preview(as, { entity: 'invoices', template: 'xero', bytes, fileName: 'xero-invoices.xlsx' });
     expect(again.summary).toEqual({ created: 0, matched: 2, newCustomers: 0 });
+  });
+
+  it('reads date cells and formula results of an .xlsx, and refuses a committed import a new mapping', async () => {
+    const as = await signUp(t.app);
+    const bytes = await xlsxFile([
+      ['invoiceNumber', 'customerName', 'customerEmail', 'issueDate', 'dueDate', 'description', 'quantity', 'unitPrice'],
+      ['D-1', 'Date Co', 'date@x.example', new Date(Date.UTC(2026, 9, 5)), new Date(Date.UTC(2026, 10, 4)), 'Work', 3, { formula: 'G2*4', result: 12.5 }],
+    ]);
+    const body = await preview(as, { entity: 'invoices', bytes, fileName: 'dates.xlsx' });
+    expect(body.errors).toEqual([]);
+    expect(body.previewRows[0]?.values).toMatchObject({ issueDate: '2026-10-05', dueDate: '2026-11-04', quantity: '3', unitPrice: '12.5' });
+    await commit(as, body.id);
+    const [row] = await t.deps.db.select({ issueDate: invoices.issueDate, totalAmount: invoices.totalAmount }).from(invoices).where(eq(invoices.invoiceNumber, 'D-1'));
+    expect(row).toEqual({ issueDate: '2026-10-05', totalAmount: '37.50' });
+    const remap = await as.request({ method: 'PUT', url: `/api/imports/${body.id}/mapping`, payload: { dateFormat: 'DD/MM/YYYY' } });
+    expect(remap.statusCode).toBe(409);
   });
 
   it("reads QuickBooks Online's invoice CSV in MM/DD/YYYY, checks line amounts and refuses a customer it cannot create", async () => {

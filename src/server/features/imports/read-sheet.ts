@@ -38,11 +38,20 @@ function toSheet(records: SheetRow[]): Sheet {
   return { columns: header.cells.map((cell) => cell.trim()), rows: data };
 }
 
+/** UTF-8, or, when the bytes are not valid UTF-8, Windows-1252 (what Excel on Windows saves as "CSV"). */
+function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 function readCsv(bytes: Buffer): Sheet {
   let records: string[][];
   try {
     // Header + the limit + 1: enough to tell a file over the limit without reading it all.
-    records = parseCsv(bytes.toString('utf8'), { maxRecords: MAX_IMPORT_ROWS + 2 });
+    records = parseCsv(decodeText(bytes), { maxRecords: MAX_IMPORT_ROWS + 2 });
   } catch (error) {
     if (error instanceof CsvError && error.message === 'too many records') throw tooManyRows();
     if (error instanceof CsvError) throw new AppError('VALIDATION', `The CSV file could not be read: ${error.message}`, { file: error.message });
