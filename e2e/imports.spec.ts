@@ -1,5 +1,23 @@
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
 import { registerThroughUi, uniqueName } from './support';
+
+const axePath = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+
+/** Serious or critical axe violations inside the open dialog. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const dialog = document.querySelector('[role="dialog"]');
+    if (!dialog) return ['no dialog'];
+    const { violations } = await axe.run(dialog);
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** A customers CSV made here: 20 rows, the eighth with `badEmail` when given. */
 function customersCsv(tag: string, badEmail?: string): { names: string[]; buffer: Buffer } {
@@ -32,6 +50,7 @@ test('imports 20 customers from a CSV after fixing the one bad row', async ({ pa
   await expect(dialog.getByRole('button', { name: 'Import 19 customers' })).toBeDisabled();
   await expect(dialog.getByTestId('import-preview').getByRole('row')).toHaveCount(11);
   await page.screenshot({ path: '/tmp/imports-errors-desktop.png', fullPage: true });
+  expect(await dialogViolations(page)).toEqual([]);
 
   await dialog.getByTestId('import-file-input').setInputFiles({ name: 'customers-fixed.csv', mimeType: 'text/csv', buffer: fixed.buffer });
   await expect(dialog.getByTestId('import-summary')).toContainText('customers-fixed.csv: 20 rows, 20 customers to create');
@@ -61,6 +80,7 @@ test('the import dialog on a phone, with the errors and the mapping', async ({ p
   await dialog.getByText('Columns', { exact: true }).click();
   await expect(dialog.getByTestId('mapping-name')).toHaveText('Vendor');
   await page.screenshot({ path: '/tmp/imports-phone.png', fullPage: true });
+  expect(await dialogViolations(page)).toEqual([]);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });

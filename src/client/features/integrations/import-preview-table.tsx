@@ -58,7 +58,8 @@ export function ImportErrorsTable({ preview }: { preview: ImportPreview }) {
       <h3 id="import-errors-title" className="text-sm font-semibold text-destructive" role="alert">
         {preview.errorCount === 1 ? '1 error' : `${preview.errorCount} errors`} to fix before importing
       </h3>
-      <div className="max-h-56 overflow-auto rounded-md border border-destructive/40">
+      {/* Scrolls on its own: focusable so keyboard users can scroll it too. */}
+      <div className="max-h-56 overflow-auto rounded-md border border-destructive/40" tabIndex={0} role="region" aria-labelledby="import-errors-title">
         <Table data-testid="import-errors">
           <TableHeader>
             <TableRow>
@@ -95,7 +96,7 @@ export function ImportPreviewRows({ preview }: { preview: ImportPreview }) {
       <h3 id="import-preview-title" className="text-sm font-semibold">
         Preview (first {preview.previewRows.length} of {preview.rowCount} rows)
       </h3>
-      <div className="max-h-72 overflow-auto rounded-md border">
+      <div className="max-h-72 overflow-auto rounded-md border" tabIndex={0} role="region" aria-labelledby="import-preview-title">
         <Table data-testid="import-preview">
           <TableHeader>
             <TableRow>
