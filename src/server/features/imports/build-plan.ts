@@ -56,6 +56,17 @@ const PREVIEW_ROWS = 10;
 
 const lower = (value: string) => value.trim().toLowerCase();
 
+/** Records by lower-cased email and name, first one kept: one lookup per row instead of a scan. */
+function indexParties<T extends { name: string; email: string }>(records: readonly T[]): { byEmail: Map<string, T>; byName: Map<string, T> } {
+  const byEmail = new Map<string, T>();
+  const byName = new Map<string, T>();
+  for (const record of records) {
+    if (!byEmail.has(lower(record.email))) byEmail.set(lower(record.email), record);
+    if (!byName.has(lower(record.name))) byName.set(lower(record.name), record);
+  }
+  return { byEmail, byName };
+}
+
 type Values = Record<string, string>;
 
 function rowValues(sheet: Sheet, mapping: ImportMapping, row: SheetRow): Values {
@@ -146,7 +157,7 @@ interface Planned {
 function planParties(input: PlanInput, rows: { row: number; values: Values }[], errors: Collector): Planned {
   const customers = input.entity === 'customers';
   const operations: Operation[] = [];
-  const existing = customers ? input.existing.customers : input.existing.vendors;
+  const existing = indexParties<{ name: string; email: string }>(customers ? input.existing.customers : input.existing.vendors);
   const seenEmails = new Map<string, number>();
   const seenNames = new Map<string, number>();
   let matched = 0;
@@ -188,8 +199,8 @@ function planParties(input: PlanInput, rows: { row: number; values: Values }[], 
     const entity = customers ? 'customer' : 'vendor';
     const present =
       input.existing.externalIds.has(`${entity}|${externalId}`) ||
-      existing.some((record) => lower(record.email) === email && customers) ||
-      existing.some((record) => lower(record.name) === name);
+      (customers && existing.byEmail.has(email)) ||
+      existing.byName.has(name);
     if (present) {
       matched += 1;
       continue;
@@ -223,12 +234,15 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
       continue;
     }
     const key = invoice ? number : `${lower(line.values[partyField] ?? '')}|${number}`;
-    groups.set(key, [...(groups.get(key) ?? []), line]);
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
   }
   const operations: Operation[] = [];
   const counts = { matched: 0, newCustomers: 0, newVendors: 0 };
   const newParties = new Map<string, { row: number; email: string }>();
-  const parties = invoice ? input.existing.customers : input.existing.vendors;
+  const newPartyEmails = new Map<string, number>();
+  const parties = indexParties<{ id: string; name: string; email: string; isActive?: boolean }>(invoice ? input.existing.customers : input.existing.vendors);
 
   for (const [, lines] of groups) {
     const first = lines[0];
@@ -295,8 +309,8 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
 
     // Whose document: an existing customer/vendor by email, then by name; else one created with it.
     const email = lower(head[emailField] ?? '');
-    const known = (email && parties.find((party) => lower(party.email) === email)) || parties.find((party) => lower(party.name) === lower(partyName));
-    if (!invoice && known && 'isActive' in known && !known.isActive) {
+    const known = (email ? parties.byEmail.get(email) : undefined) ?? parties.byName.get(lower(partyName));
+    if (!invoice && known && known.isActive === false) {
       errors.add(first.row, partyField, `Vendor "${partyName}" is inactive`);
       continue;
     }
@@ -315,9 +329,9 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
       const ref = lower(partyName);
       const planned = newParties.get(ref);
       if (!planned) {
-        const sameEmail = [...newParties.entries()].find(([, planned]) => planned.email === email);
-        if (invoice && sameEmail) {
-          errors.add(first.row, emailField, `Customer "${partyName}" has the email of another new customer on row ${sameEmail[1].row}`);
+        const sameEmail = email ? newPartyEmails.get(email) : undefined;
+        if (invoice && sameEmail !== undefined) {
+          errors.add(first.row, emailField, `Customer "${partyName}" has the email of another new customer on row ${sameEmail}`);
           continue;
         }
         if (!email) {
@@ -332,6 +346,7 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
           continue;
         }
         newParties.set(ref, { row: first.row, email });
+        if (email) newPartyEmails.set(email, first.row);
         operations.push(
           invoice
             ? { kind: 'customer', row: first.row, externalId: email, ref, input: created.data as CustomerInput }

@@ -1,14 +1,50 @@
 import type { Database } from '../../db/client';
-import { externalRecords } from '../../db/schema';
+import { customers, externalRecords } from '../../db/schema';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { createBill } from '../bills/bills.service';
-import { createCustomer } from '../customers/customers.service';
+import { customerValues } from '../customers/customers.queries';
 import { createInvoice } from '../invoices/invoices.service';
 import { createVendor } from '../vendors/vendors.service';
 import type { Operation, PartyRef, Plan } from './build-plan';
 import type { ImportActor } from './imports.service';
 
 const BATCH = 1000;
+const CUSTOMER_BATCH = 500;
+
+type CustomerOperation = Extract<Operation, { kind: 'customer' }>;
+
+/**
+ * Customers in batches of 500 rows: the same contract checked them and customerValues (what
+ * createCustomer stores) makes their columns; createCustomer's own checks (email taken) were made by
+ * the plan against the records as they are inside this transaction, and the unique index still
+ * guards a race. Customers carry no money or approval state, so, as in createCustomer, no audit row.
+ */
+async function insertCustomers(tx: Database, actor: ImportActor, operations: CustomerOperation[], refs: Map<string, string>): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < operations.length; start += CUSTOMER_BATCH) {
+    const batch = operations.slice(start, start + CUSTOMER_BATCH);
+    let rows: { id: string; email: string }[];
+    try {
+      rows = await tx
+        .insert(customers)
+        .values(batch.map((operation) => ({ ...customerValues(operation.input), organizationId: actor.organizationId, userId: actor.userId })))
+        .returning({ id: customers.id, email: customers.email });
+    } catch (error) {
+      if (isUniqueViolation(error, 'customers_org_email_key')) {
+        throw new AppError('CONFLICT', 'A customer of the file was added meanwhile with the same email: upload the file again');
+      }
+      throw error;
+    }
+    const byEmail = new Map(rows.map((row) => [row.email, row.id]));
+    for (const operation of batch) {
+      const id = byEmail.get(operation.input.email);
+      if (!id) throw new Error('import: customer insert returned no row for an email');
+      refs.set(`customer|${operation.ref}`, id);
+      ids.push(id);
+    }
+  }
+  return ids;
+}
 
 function partyId(refs: Map<string, string>, kind: 'customer' | 'vendor', party: PartyRef): string {
   if ('id' in party) return party.id;
@@ -19,11 +55,8 @@ function partyId(refs: Map<string, string>, kind: 'customer' | 'vendor', party: 
 
 async function apply(tx: Database, actor: ImportActor, operation: Operation, refs: Map<string, string>, options: { encryptionKey: Buffer; now: Date }): Promise<string> {
   switch (operation.kind) {
-    case 'customer': {
-      const customer = await createCustomer(tx, actor, operation.input);
-      refs.set(`customer|${operation.ref}`, customer.id);
-      return customer.id;
-    }
+    case 'customer':
+      throw new Error('import: customers are inserted in batches (insertCustomers)');
     case 'vendor': {
       const vendor = await createVendor(tx, actor, operation.input, options.encryptionKey);
       refs.set(`vendor|${operation.ref}`, vendor.id);
@@ -54,7 +87,11 @@ export async function commitPlan(tx: Database, actor: ImportActor, plan: Plan, o
   const refs = new Map<string, string>();
   const created: { entity: string; externalId: string; internalId: string }[] = [];
   const counts: Record<string, number> = {};
-  const ordered = [...plan.operations].sort((a, b) => rank(a) - rank(b));
+  const newCustomers = plan.operations.filter((operation): operation is CustomerOperation => operation.kind === 'customer');
+  const customerIds = await insertCustomers(tx, actor, newCustomers, refs);
+  newCustomers.forEach((operation, index) => created.push({ entity: 'customer', externalId: operation.externalId, internalId: customerIds[index] ?? '' }));
+  if (newCustomers.length > 0) counts.customersCreated = newCustomers.length;
+  const ordered = plan.operations.filter((operation) => operation.kind !== 'customer').sort((a, b) => rank(a) - rank(b));
   for (const operation of ordered) {
     let internalId: string;
     try {
