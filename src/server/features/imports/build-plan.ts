@@ -265,7 +265,7 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
       const values = line.values;
       let unitPrice = amount(values.unitPrice) ?? '';
       const lineAmount = amount(values.lineAmount);
-      const quantity = values.quantity || '1';
+      const quantity = values.quantity ? normaliseAmount(values.quantity) : '1';
       if (!unitPrice && lineAmount && quantity === '1') unitPrice = lineAmount;
       const parsed = lineItemSchema.safeParse({ description: values.description ?? '', quantity, unitPrice, totalPrice: lineAmount ?? '0' });
       const taxParsed = moneyInput('Tax amount').safeParse(amount(values.taxAmount) ?? '0');
