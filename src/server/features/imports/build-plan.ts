@@ -14,7 +14,7 @@ import type { Sheet, SheetRow } from './read-sheet';
 
 /** What the organization already has, to match the file's records against (no record is created twice). */
 export interface ExistingRecords {
-  customers: { id: string; name: string; email: string }[];
+  customers: { id: string; name: string; email: string; isActive: boolean }[];
   vendors: { id: string; name: string; email: string; isActive: boolean }[];
   invoiceNumbers: Set<string>;
   /** `${vendorId}|${billNumber}` */
@@ -242,7 +242,7 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
   const counts = { matched: 0, newCustomers: 0, newVendors: 0 };
   const newParties = new Map<string, { row: number; email: string }>();
   const newPartyEmails = new Map<string, number>();
-  const parties = indexParties<{ id: string; name: string; email: string; isActive?: boolean }>(invoice ? input.existing.customers : input.existing.vendors);
+  const parties = indexParties<{ id: string; name: string; email: string; isActive: boolean }>(invoice ? input.existing.customers : input.existing.vendors);
 
   for (const [, lines] of groups) {
     const first = lines[0];
@@ -310,10 +310,6 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
     // Whose document: an existing customer/vendor by email, then by name; else one created with it.
     const email = lower(head[emailField] ?? '');
     const known = (email ? parties.byEmail.get(email) : undefined) ?? parties.byName.get(lower(partyName));
-    if (!invoice && known && known.isActive === false) {
-      errors.add(first.row, partyField, `Vendor "${partyName}" is inactive`);
-      continue;
-    }
     const externalId = head.externalId || (invoice ? number : `${lower(partyName)}|${number}`);
     const entity = invoice ? 'invoice' : 'bill';
     const present =
@@ -321,6 +317,11 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
       (invoice ? input.existing.invoiceNumbers.has(number) : known !== undefined && input.existing.billKeys.has(`${known.id}|${number}`));
     if (present) {
       counts.matched += 1;
+      continue;
+    }
+    // The create services give new work to active customers and vendors only.
+    if (known && known.isActive === false) {
+      errors.add(first.row, partyField, `${invoice ? 'Customer' : 'Vendor'} "${known.name}" is inactive`);
       continue;
     }
     let party: PartyRef;

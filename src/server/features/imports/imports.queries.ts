@@ -52,7 +52,7 @@ export async function loadExistingRecords(db: Database, organizationId: string, 
   const kinds = new Set<string>([importEntityOf[entity], entity === 'invoices' ? 'customer' : '', entity === 'bills' ? 'vendor' : '']);
   const [customerRows, vendorRows, invoiceRows, billRows, externalRows] = await Promise.all([
     needsCustomers
-      ? db.select({ id: customers.id, name: customers.name, email: customers.email }).from(customers).where(eq(customers.organizationId, organizationId))
+      ? db.select({ id: customers.id, name: customers.name, email: customers.email, isActive: customers.isActive }).from(customers).where(eq(customers.organizationId, organizationId))
       : [],
     needsVendors
       ? db

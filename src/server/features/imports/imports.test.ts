@@ -219,6 +219,33 @@ describe('invoice and bill imports', () => {
     expect(body.summary).toEqual({ created: 1, matched: 0, newCustomers: 0 });
   });
 
+  it('refuses invoices for an inactive customer in the preview, as the create route would', async () => {
+    const as = await signUp(t.app);
+    const created = await as.request({ method: 'POST', url: '/api/customers', payload: { name: 'Sleepy Co', email: 'sleepy@x.example' } });
+    await as.request({ method: 'PUT', url: `/api/customers/${created.json<{ id: string }>().id}`, payload: { isActive: false } });
+    const body = await preview(as, {
+      entity: 'invoices',
+      bytes: csvFile([
+        ['invoiceNumber', 'customerName', 'issueDate', 'dueDate', 'description', 'unitPrice'],
+        ['Z-1', 'sleepy co', '2026-11-01', '2026-11-30', 'Work', '10'],
+      ]),
+    });
+    expect(body.errors).toEqual([{ row: 2, field: 'customerName', message: 'Customer "Sleepy Co" is inactive' }]);
+  });
+
+  it('still skips, without an error, invoices already imported for a customer deactivated since', async () => {
+    const as = await signUp(t.app);
+    const file = csvFile([
+      ['invoiceNumber', 'customerName', 'customerEmail', 'issueDate', 'dueDate', 'description', 'unitPrice'],
+      ['Y-1', 'Later Co', 'later@x.example', '2026-11-01', '2026-11-30', 'Work', '10'],
+    ]);
+    await commit(as, (await preview(as, { entity: 'invoices', bytes: file })).id);
+    const [customer] = await t.deps.db.select({ id: customers.id }).from(customers).where(eq(customers.email, 'later@x.example'));
+    await as.request({ method: 'PUT', url: `/api/customers/${customer?.id ?? ''}`, payload: { isActive: false } });
+    const again = await preview(as, { entity: 'invoices', bytes: file });
+    expect(again).toMatchObject({ errors: [], summary: { created: 0, matched: 1 } });
+  });
+
   it('refuses two new customers with one email, which the commit could not create', async () => {
     const as = await signUp(t.app);
     const body = await preview(as, {
