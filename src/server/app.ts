@@ -29,6 +29,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
 import { integrationsRoutes } from './features/integrations/integrations.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import { invoiceRemindersRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
@@ -87,6 +88,7 @@ const features: FeatureRoutes[] = [
   auditLogRoutes,
   reportsRoutes,
   integrationsRoutes,
+  importsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { idParam } from '../../../shared/contracts/common';
+import { type ImportEntity, importListQuery, importRemapSchema, templateParams } from '../../../shared/contracts/imports';
+import { requireAuth, requireRole } from '../../platform/auth';
+import { toCsvRows } from '../../platform/csv';
+import type { AppDeps, ZodApp } from '../../platform/deps';
+import { createLocalFileStore } from '../../platform/storage';
+import { templateFiles } from './import-fields';
+import { findImports, toImportListItem } from './imports.queries';
+import { type ImportDeps, commitImport, createImport, readImport, remapImport } from './imports.service';
+import { importUploadLimits, readImportUpload } from './read-import-upload';
+
+/** Imports move money records in bulk: owners, admins and accountants (viewers and approvers are refused). */
+const IMPORT_ROLES = ['owner', 'admin', 'accountant'] as const;
+
+export async function importsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  // Multipart parsing only in this feature's scope, as in documents.
+  await app.register(multipart, { limits: importUploadLimits });
+  const importDeps: ImportDeps = {
+    db: deps.db,
+    store: createLocalFileStore(path.join(deps.config.dataDir, 'uploads'), deps.now),
+    encryptionKey: deps.config.encryptionKey,
+    now: deps.now,
+  };
+
+  app.post(
+    '/api/imports',
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'Upload a CSV or Excel file and preview the import (multipart: file, entity, template?, dateFormat?, mapping?)',
+        description:
+          'entity: customers|vendors|invoices|bills; template: generic (default)|quickbooks_online|xero; dateFormat: YYYY-MM-DD|MM/DD/YYYY|DD/MM/YYYY ' +
+          "(default: told from the file's dates, else the template's); mapping: JSON {ourField: columnHeader}, guessed from the headers when left out. " +
+          'Answers the preview with per-row errors; nothing is written until POST /api/imports/{id}/commit.',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const auth = requireRole(request, IMPORT_ROLES);
+      const upload = await readImportUpload(request);
+      return reply.status(201).send(await createImport(importDeps, auth, upload));
+    },
+  );
+
+  app.get(
+    '/api/imports',
+    { schema: { tags: ['imports'], summary: 'Recent imports, newest first', querystring: importListQuery } },
+    async (request, reply) => {
+      const auth = requireRole(request, IMPORT_ROLES);
+      const { rows, total } = await findImports(deps.db, { organizationId: auth.organizationId, ...request.query });
+      return reply.header('X-Total-Count', String(total)).send(rows.map(toImportListItem));
+    },
+  );
+
+  app.get(
+    '/api/imports/templates/:template/:file',
+    { schema: { tags: ['imports'], summary: "A template's header row and one example row (customers.csv, vendors.csv, invoices.csv, bills.csv)", params: templateParams } },
+    async (request, reply) => {
+      requireAuth(request);
+      const entity = request.params.file.replace(/\.csv$/, '') as ImportEntity;
+      const file = templateFiles[request.params.template][entity];
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${request.params.template}-${entity}.csv"`)
+        .send(toCsvRows([file.header, file.example]));
+    },
+  );
+
+  app.get('/api/imports/:id', { schema: { tags: ['imports'], summary: 'One import and its preview', params: idParam } }, async (request) => {
+    const auth = requireRole(request, IMPORT_ROLES);
+    return readImport(importDeps, auth, request.params.id);
+  });
+
+  app.put(
+    '/api/imports/:id/mapping',
+    { schema: { tags: ['imports'], summary: "Change an import's column mapping or date format; answers the new preview", params: idParam, body: importRemapSchema } },
+    async (request) => {
+      const auth = requireRole(request, IMPORT_ROLES);
+      return remapImport(importDeps, auth, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/imports/:id/commit',
+    { schema: { tags: ['imports'], summary: 'Write every record of an import without errors, all or nothing (a second commit answers the same result)', params: idParam } },
+    async (request) => {
+      const auth = requireRole(request, IMPORT_ROLES);
+      return commitImport(importDeps, auth, request.params.id);
+    },
+  );
+}
