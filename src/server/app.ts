@@ -28,6 +28,7 @@ import { customersRoutes } from './features/customers/customers.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
+import { connectorRoutes } from './features/integrations/connector-routes';
 import { invoiceRemindersRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
@@ -85,6 +86,7 @@ const features: FeatureRoutes[] = [
   navigationRoutes,
   auditLogRoutes,
   reportsRoutes,
+  connectorRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {
