@@ -19,7 +19,10 @@ import { AppError } from '../../../platform/errors';
  * rebinding) cannot reach a private address.
  */
 
-const blocked = new BlockList();
+// Two lists: a BlockList also matches an IPv4 address against IPv6 rules through its mapped form,
+// which would make ::ffff:0:0/96 block every IPv4 address.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -37,7 +40,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback (::1) and the deprecated IPv4-compatible addresses
@@ -53,7 +56,7 @@ for (const [network, prefix] of [
   ['fec0::', 10], // site-local
   ['ff00::', 8], // multicast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedV6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** The IPv4 address an IPv4-mapped IPv6 address carries ("::ffff:7f00:1" -> "127.0.0.1"), else null. */
@@ -73,11 +76,11 @@ function mappedIPv4(address: string): string | null {
 /** True when a request may go to this address: a public unicast IPv4 or IPv6 address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return !blocked.check(address, 'ipv4');
+  if (family === 4) return !blockedV4.check(address, 'ipv4');
   if (family === 6) {
     const v4 = mappedIPv4(address);
-    if (v4) return !blocked.check(v4, 'ipv4');
-    return !blocked.check(address, 'ipv6');
+    if (v4) return !blockedV4.check(v4, 'ipv4');
+    return !blockedV6.check(address, 'ipv6');
   }
   return false;
 }

@@ -161,7 +161,7 @@ async function eventData(db: Database, organizationId: string, row: { action: st
  * deliveries it queued. Safe to run concurrently and repeatedly: the unique (integration, event)
  * drops what is already queued, and the cursor only moves forward.
  */
-export async function feedWebhookEvents(deps: Pick<AppDeps, 'db'>, integration: Integration): Promise<number> {
+export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integration: Integration): Promise<number> {
   const { db } = deps;
   const wanted = new Set(eventsOf(integration.settings));
   const actions = Object.entries(eventOfAction).filter(([, type]) => wanted.has(type)).map(([action]) => action);
@@ -201,6 +201,7 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db'>, integration: 
         integrationId: integration.id,
         eventId: row.id,
         eventType: type,
+        nextAttemptAt: deps.now(),
         payload: { id: row.id, type, createdAt: row.createdAt, organizationId: integration.organizationId, data: await eventData(db, integration.organizationId, row) },
       });
     }
@@ -436,7 +437,7 @@ export function newSigningSecret(): string {
 async function webhookSync(context: SyncContext): Promise<SyncSummary> {
   const { deps, integration, secrets } = context;
   if (typeof secrets.signingSecret !== 'string') throw new Error('The webhook has no signing secret: disconnect and connect it again.');
-  const queued = await feedWebhookEvents(deps, integration);
+  const queued = await feedWebhookEvents({ ...deps, now: () => context.now }, integration);
   const pass = await deliverDueWebhooks({ ...deps, now: () => context.now }, { integrationId: integration.id, maxBatches: 10 });
   const count = (prefix: string) => Object.entries(pass.byType).filter(([type]) => type.startsWith(prefix)).reduce((sum, [, n]) => sum + n, 0);
   if (pass.succeeded === 0 && pass.failed + pass.retrying > 0) {
