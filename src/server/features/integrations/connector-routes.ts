@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Integration, ProviderId } from './provider';
 import { databaseNow, loadExportOrganization } from './providers/export-data';
 import { lastExportFiles } from './providers/file-export';
+import { oauthRoutes } from './providers/oauth-routes';
 import { IIF_FILE, buildIif } from './providers/quickbooks-desktop';
 import { retryDelivery, startWebhookWorker } from './providers/webhooks';
 import { XERO_FILES, type XeroFile, buildXeroCsv, xeroZip } from './providers/xero-csv';
@@ -171,4 +172,5 @@ export async function connectorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
     },
   );
 
+  await oauthRoutes(app, deps);
 }

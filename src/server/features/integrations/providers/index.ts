@@ -1,6 +1,8 @@
 import type { ProviderConnector, ProviderId } from '../provider';
 import { quickbooksDesktopConnector } from './quickbooks-desktop';
+import { quickbooksOnlineConnector } from './quickbooks-online';
 import { webhooksConnector } from './webhooks';
+import { xeroConnector } from './xero';
 import { xeroCsvConnector } from './xero-csv';
 
 /**
@@ -12,6 +14,9 @@ export const connectors: Partial<Record<ProviderId, ProviderConnector>> = {
   quickbooks_desktop: quickbooksDesktopConnector,
   xero_csv: xeroCsvConnector,
   webhooks: webhooksConnector,
+  // Listed as coming_soon unless QBO_CLIENT_ID/QBO_CLIENT_SECRET or XERO_CLIENT_ID/XERO_CLIENT_SECRET are set (isConfigured).
+  quickbooks_online: quickbooksOnlineConnector,
+  xero: xeroConnector,
   // NetSuite stays coming_soon: it has no connector (issue 14 builds QuickBooks Online and Xero only).
 };
 
