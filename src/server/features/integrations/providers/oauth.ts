@@ -41,6 +41,7 @@ export interface OAuthProvider {
     config: OAuthProviderConfig,
     callback: { url: string; code: string; realmId?: string | undefined },
     redirectUri: string,
+    now: Date,
   ) => Promise<{ tokens: OAuthTokens; settings: Record<string, unknown> }>;
 }
 
@@ -115,7 +116,7 @@ export async function completeOAuthConnect(
   if (query.error || !query.code) throw new AppError('BAD_REQUEST', `${provider.label} did not authorize the connection${query.error ? ` (${query.error})` : ''}; start Connect again`);
   let exchanged: Awaited<ReturnType<OAuthProvider['exchangeCode']>>;
   try {
-    exchanged = await provider.exchangeCode(config, { url: callbackUrl, code: query.code, realmId: query.realmId }, redirectUriOf(deps, provider.id));
+    exchanged = await provider.exchangeCode(config, { url: callbackUrl, code: query.code, realmId: query.realmId }, redirectUriOf(deps, provider.id), deps.now());
   } catch {
     throw new AppError('BAD_REQUEST', `${provider.label} refused the authorization code; start Connect again`);
   }

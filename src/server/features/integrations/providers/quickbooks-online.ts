@@ -53,19 +53,19 @@ export const quickbooksOnlineOAuth: OAuthProvider = {
   label: LABEL,
   configOf: (deps) => deps.config.quickbooksOnline ?? null,
   authorizationUrl: (config, state, redirectUri) => client(config, redirectUri).authorizeUri({ scope: [OAuthClient.scopes.Accounting], state }),
-  async exchangeCode(config, callback, redirectUri) {
+  async exchangeCode(config, callback, redirectUri, now) {
     const oauth = client(config, redirectUri);
     const response = await oauth.createToken(callback.url);
     const realmId = callback.realmId ?? oauth.getToken().realmId;
     if (!realmId) throw new Error('No realmId in the answer');
-    return { tokens: tokensOf(response.getJson() as Record<string, unknown>, new Date()), settings: { realmId } };
+    return { tokens: tokensOf(response.getJson() as Record<string, unknown>, now), settings: { realmId } };
   },
 };
 
-async function refreshQbo(config: OAuthProviderConfig, redirectUri: string, refreshToken: string): Promise<OAuthTokens> {
+async function refreshQbo(config: OAuthProviderConfig, redirectUri: string, refreshToken: string, now: Date): Promise<OAuthTokens> {
   try {
     const response = await client(config, redirectUri).refreshUsingToken(refreshToken);
-    return tokensOf(response.getJson() as Record<string, unknown>, new Date());
+    return tokensOf(response.getJson() as Record<string, unknown>, now);
   } catch (error) {
     if (isRefused(error)) throw new AuthorizationExpiredError('refresh refused');
     throw new Error(`${LABEL} could not be reached to refresh the authorization`);
@@ -209,7 +209,7 @@ async function syncQbo(context: SyncContext) {
   const redirectUri = `${context.deps.config.appUrl}/api/integrations/oauth/quickbooks_online/callback`;
   let tokens;
   try {
-    tokens = await freshTokens(context.secrets, context.now, (refreshToken) => refreshQbo(config, redirectUri, refreshToken), context.saveSecrets);
+    tokens = await freshTokens(context.secrets, context.now, (refreshToken) => refreshQbo(config, redirectUri, refreshToken, context.now), context.saveSecrets);
   } catch (error) {
     if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`);
     throw error;

@@ -28,7 +28,7 @@ import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect,
 const LABEL = 'Xero';
 const SCOPES = 'openid profile email accounting.transactions accounting.contacts offline_access';
 
-async function tokenRequest(config: OAuthProviderConfig, body: Record<string, string>): Promise<OAuthTokens> {
+async function tokenRequest(config: OAuthProviderConfig, body: Record<string, string>, now: Date): Promise<OAuthTokens> {
   const response = await fetch(config.tokenUrl, {
     method: 'POST',
     headers: {
@@ -42,7 +42,7 @@ async function tokenRequest(config: OAuthProviderConfig, body: Record<string, st
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status === 400 || response.status === 401) throw new AuthorizationExpiredError(String(json.error ?? response.status));
   if (!response.ok) throw new Error(`${LABEL} token endpoint answered HTTP ${response.status}`);
-  return tokensOf(json, new Date());
+  return tokensOf(json, now);
 }
 
 export const xeroOAuth: OAuthProvider = {
@@ -51,8 +51,8 @@ export const xeroOAuth: OAuthProvider = {
   configOf: (deps) => deps.config.xero ?? null,
   authorizationUrl: (config, state, redirectUri) =>
     `${config.authorizeUrl}?${new URLSearchParams({ response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, scope: SCOPES, state }).toString()}`,
-  async exchangeCode(config, callback, redirectUri) {
-    const tokens = await tokenRequest(config, { grant_type: 'authorization_code', code: callback.code, redirect_uri: redirectUri });
+  async exchangeCode(config, callback, redirectUri, now) {
+    const tokens = await tokenRequest(config, { grant_type: 'authorization_code', code: callback.code, redirect_uri: redirectUri }, now);
     const response = await fetch(`${config.apiBaseUrl}/connections`, { headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
     const connections = (await response.json().catch(() => [])) as { tenantId?: string; tenantType?: string; tenantName?: string }[];
     const tenant = Array.isArray(connections) ? (connections.find((entry) => entry.tenantType === 'ORGANISATION') ?? connections[0]) : undefined;
@@ -242,7 +242,7 @@ async function syncXero(context: SyncContext) {
     tokens = await freshTokens(
       context.secrets,
       context.now,
-      (refreshToken) => tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+      (refreshToken) => tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken }, context.now),
       context.saveSecrets,
     );
   } catch (error) {
