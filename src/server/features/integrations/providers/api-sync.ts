@@ -370,7 +370,7 @@ export async function runApiSync(context: SyncContext, backend: ApiBackend): Pro
       }
     }
   } catch (error) {
-    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${backend.label}: the authorization expired or was revoked.`);
+    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${backend.label}: the authorization expired or was revoked.`, { cause: error });
     throw error;
   }
   const next: ApiCursor = { pulledSince: pull ? startedAt.toISOString() : cursor.pulledSince, pushedThrough: push ? through.toISOString() : cursor.pushedThrough };

@@ -68,7 +68,7 @@ async function refreshQbo(config: OAuthProviderConfig, redirectUri: string, refr
     return tokensOf(response.getJson() as Record<string, unknown>, now);
   } catch (error) {
     if (isRefused(error)) throw new AuthorizationExpiredError('refresh refused');
-    throw new Error(`${LABEL} could not be reached to refresh the authorization`);
+    throw new Error(`${LABEL} could not be reached to refresh the authorization`, { cause: error });
   }
 }
 
@@ -211,7 +211,7 @@ async function syncQbo(context: SyncContext) {
   try {
     tokens = await freshTokens(context.secrets, context.now, (refreshToken) => refreshQbo(config, redirectUri, refreshToken, context.now), context.saveSecrets);
   } catch (error) {
-    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`);
+    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`, { cause: error });
     throw error;
   }
   return runApiSync(context, qboBackend(config, realmId, tokens.accessToken));

@@ -90,7 +90,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     const status = statusOf(error);
     if (status === 401 || status === 403) throw new AuthorizationExpiredError(`HTTP ${status}`);
-    throw new Error(`${LABEL} answered ${status ? `HTTP ${status}` : 'with an error'}`);
+    throw new Error(`${LABEL} answered ${status ? `HTTP ${status}` : 'with an error'}`, { cause: error });
   }
 }
 
@@ -246,7 +246,7 @@ async function syncXero(context: SyncContext) {
       context.saveSecrets,
     );
   } catch (error) {
-    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`);
+    if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`, { cause: error });
     throw error;
   }
   return runApiSync(context, xeroBackend(config, tenantId, tokens.accessToken));
