@@ -234,6 +234,24 @@ describe('QuickBooks Online API connector', () => {
     expect(replay.json().message).toMatch(/start Connect again/);
   });
 
+  it('Authorize gives a fresh link (owners and admins); the previous one stops working', async () => {
+    const other = await signUp(t.app);
+    const connector = connectors.quickbooks_online;
+    if (!connector) throw new Error('missing');
+    const started = await startConnect(other, 'quickbooks_online', connector);
+    const viewer = await addMember(t.app, t.deps.db, other.user.organizationId, { role: 'accountant' });
+    expect((await viewer.request({ method: 'POST', url: `/api/integrations/${started.row.id}/authorize` })).statusCode).toBe(403);
+    expect((await owner.request({ method: 'POST', url: `/api/integrations/${started.row.id}/authorize` })).statusCode).toBe(404);
+    const fresh = await other.request({ method: 'POST', url: `/api/integrations/${started.row.id}/authorize` });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const state = new URL(fresh.json<{ authorizationUrl: string }>().authorizationUrl).searchParams.get('state');
+    expect(state).not.toBe(started.state);
+    const callback = (value: string | null) => `/api/integrations/oauth/quickbooks_online/callback?code=good-code&state=${value}&realmId=123`;
+    expect((await other.request({ method: 'GET', url: callback(started.state) })).statusCode).toBe(400);
+    expect((await other.request({ method: 'GET', url: callback(state) })).statusCode).toBe(302);
+    expect((await other.request({ method: 'POST', url: `/api/integrations/${started.row.id}/authorize` })).statusCode).toBe(404);
+  });
+
   it('an expired state is refused', async () => {
     const other = await signUp(t.app);
     const connector = connectors.quickbooks_online;

@@ -1,7 +1,11 @@
 import { oauthCallbackQuery, oauthProviderParams } from '../../../../shared/contracts/integration-connectors';
-import { requireAuth } from '../../../platform/auth';
+import { and, eq } from 'drizzle-orm';
+import { idParam } from '../../../../shared/contracts/common';
+import { integrations } from '../../../db/schema';
+import { requireAuth, requireRole } from '../../../platform/auth';
+import { notFound } from '../../../platform/errors';
 import type { AppDeps, ZodApp } from '../../../platform/deps';
-import { completeOAuthConnect } from './oauth';
+import { completeOAuthConnect, prepareOAuthConnect } from './oauth';
 import { quickbooksOnlineOAuth } from './quickbooks-online';
 import { xeroOAuth } from './xero';
 
@@ -34,6 +38,34 @@ export async function oauthRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       const callbackUrl = `${deps.config.appUrl}${request.url}`;
       const location = await completeOAuthConnect(provider, deps, { organizationId: auth.organizationId, userId: auth.userId }, request.query, callbackUrl);
       return reply.redirect(location, 302);
+    },
+  );
+
+  app.post(
+    '/api/integrations/:id/authorize',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'A new authorization link for an API integration waiting for authorization',
+        description:
+          'Owners and admins. For a QuickBooks Online or Xero integration in pending_authorization: a fresh single-use state (the ' +
+          'previous link stops working), bound to this user, and the provider authorization URL to send the browser to.',
+        params: idParam,
+      },
+    },
+    async (request) => {
+      const auth = requireRole(request, ['owner', 'admin']);
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(request.params.id)) throw notFound('Integration');
+      const [integration] = await deps.db
+        .select()
+        .from(integrations)
+        .where(and(eq(integrations.id, request.params.id), eq(integrations.organizationId, auth.organizationId), eq(integrations.status, 'pending_authorization')))
+        .limit(1);
+      const provider = integration && (integration.provider === 'quickbooks_online' || integration.provider === 'xero') ? providers[integration.provider] : null;
+      if (!integration || !provider) throw notFound('Integration');
+      const prepared = await prepareOAuthConnect(provider, deps, { organizationId: auth.organizationId, settings: integration.settings, userId: auth.userId });
+      await deps.db.update(integrations).set({ settings: prepared.settings, updatedAt: deps.now() }).where(eq(integrations.id, integration.id));
+      return { authorizationUrl: prepared.authorizationUrl ?? '' };
     },
   );
 }
