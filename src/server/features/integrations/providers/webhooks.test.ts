@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrations, webhookDeliveries } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, asUser, sessionCookie, signUp } from '../../../test/factories';
-import { addMember } from '../../bills/payables-fixtures';
+import { addMember, billPayload, vendorPayload } from '../../bills/payables-fixtures';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
 import type { Integration } from '../provider';
 import { encryptIntegrationSecrets } from './integration-secrets';
@@ -261,6 +261,19 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
     const ids = receiver.received.map((request) => request.headers['x-signal-delivery']);
     expect(new Set(ids).size).toBe(4);
     expect(ids).toHaveLength(4);
+  });
+
+  it('bill events carry the bill and vendor, amounts as decimal strings', async () => {
+    const vendor = await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() });
+    const bill = await owner.request({ method: 'POST', url: '/api/bills', payload: billPayload(vendor.json().id, { taxAmount: '8.25', totalAmount: '108.25' }) });
+    expect(bill.statusCode, bill.body).toBe(201);
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(1);
+    const [row] = (await deliveries()).filter((delivery) => delivery.eventType === 'bill.created');
+    expect(row?.payload).toMatchObject({
+      type: 'bill.created',
+      data: { billId: bill.json().id, billNumber: bill.json().billNumber, totalAmount: '108.25', vendor: { id: vendor.json().id, name: vendor.json().name }, billDate: '2026-11-01', dueDate: '2026-12-01', currency: 'USD' },
+    });
+    await deliverDueWebhooks(t.deps);
   });
 
   it('only subscribed events are queued', async () => {
