@@ -55,6 +55,12 @@ const envSchema = z.object({
 }).refine((env) => !(env.FAKE_NOW && env.NODE_ENV === 'production'), {
   path: ['FAKE_NOW'],
   message: 'is for tests only and is refused when NODE_ENV=production',
+}).refine((env) => Boolean(env.QBO_CLIENT_ID) === Boolean(env.QBO_CLIENT_SECRET), {
+  path: ['QBO_CLIENT_SECRET'],
+  message: 'and QBO_CLIENT_ID must be set together',
+}).refine((env) => Boolean(env.XERO_CLIENT_ID) === Boolean(env.XERO_CLIENT_SECRET), {
+  path: ['XERO_CLIENT_SECRET'],
+  message: 'and XERO_CLIENT_ID must be set together',
 });
 
 export type Env = z.infer<typeof envSchema>;
