@@ -33,7 +33,7 @@ const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending
 const statusLabel: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
 
 function formatTime(value: string | null): string {
-  return value ? new Date(value).toLocaleString() : '—';
+  return value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
 }
 
 const PAGE = 20;
@@ -58,7 +58,7 @@ function DeliveryLog({ integrationId, open, onOpenChange }: { integrationId: str
   const rows = deliveries.data?.items ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Delivery Log</DialogTitle>
           <DialogDescription>Newest first. Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h.</DialogDescription>
@@ -68,7 +68,7 @@ function DeliveryLog({ integrationId, open, onOpenChange }: { integrationId: str
         ) : rows.length === 0 ? (
           <p className="text-sm text-slate-600">{deliveries.isLoading ? 'Loading…' : 'No events have been sent yet.'}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="min-w-0 overflow-x-auto">
             <Table>
               <TableHeader>
                 <TableRow>
@@ -77,7 +77,6 @@ function DeliveryLog({ integrationId, open, onOpenChange }: { integrationId: str
                   <TableHead className="text-right">Attempts</TableHead>
                   <TableHead>Last response</TableHead>
                   <TableHead>Time</TableHead>
-                  <TableHead />
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -85,20 +84,20 @@ function DeliveryLog({ integrationId, open, onOpenChange }: { integrationId: str
                   <TableRow key={row.id}>
                     <TableCell className="font-mono text-xs">{row.eventType}</TableCell>
                     <TableCell>
-                      <Badge variant={statusVariant[row.status]}>{statusLabel[row.status]}</Badge>
+                      <div className="flex items-center gap-2">
+                        <Badge variant={statusVariant[row.status]}>{statusLabel[row.status]}</Badge>
+                        {row.status === 'failed' ? (
+                          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(row.id)}>
+                            Retry
+                          </Button>
+                        ) : null}
+                      </div>
                     </TableCell>
                     <TableCell className="text-right">{row.attempts}</TableCell>
-                    <TableCell className="max-w-56 truncate text-xs" title={row.lastError ?? undefined}>
+                    <TableCell className="max-w-48 truncate text-xs" title={row.lastError ?? undefined}>
                       {row.lastStatusCode !== null ? `HTTP ${row.lastStatusCode}` : (row.lastError ?? '—')}
                     </TableCell>
                     <TableCell className="whitespace-nowrap text-xs">{formatTime(row.deliveredAt ?? row.createdAt)}</TableCell>
-                    <TableCell>
-                      {row.status === 'failed' ? (
-                        <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(row.id)}>
-                          Retry
-                        </Button>
-                      ) : null}
-                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
