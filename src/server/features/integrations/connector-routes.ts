@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { idParam, pageQuery } from '../../../shared/contracts/common';
 import { type WebhookDelivery, deliveryParams, exportQuery } from '../../../shared/contracts/integration-connectors';
@@ -9,7 +10,7 @@ import type { Integration, ProviderId } from './provider';
 import { databaseNow, loadExportOrganization } from './providers/export-data';
 import { lastExportFiles } from './providers/file-export';
 import { oauthRoutes } from './providers/oauth-routes';
-import { IIF_FILE, buildIif } from './providers/quickbooks-desktop';
+import { IIF_FILE, iifChunks } from './providers/quickbooks-desktop';
 import { retryDelivery, startWebhookWorker } from './providers/webhooks';
 import { XERO_FILES, type XeroFile, buildXeroCsv, xeroZip } from './providers/xero-csv';
 
@@ -71,21 +72,22 @@ export async function connectorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       const stamp = (await databaseNow(deps.db)).toISOString().slice(0, 10);
       if (integration.provider === 'quickbooks_desktop') {
         if (file) throw new AppError('VALIDATION', 'file is only for the Xero CSV export', { file: 'file is only for the Xero CSV export' });
-        let bytes: Buffer;
+        let body: Buffer | Readable;
         if (scope === 'since_last_sync') {
           const files = await lastExportFiles(deps, integration.cursor);
           const stored = files?.[IIF_FILE];
           if (!stored) throw new AppError('NOT_FOUND', 'No sync has run yet: run a sync to prepare the file of the changes');
-          bytes = stored;
+          body = stored;
         } else {
+          // Streamed as its SQL pages are read.
           const organization = await loadExportOrganization(deps.db, organizationId);
-          const built = await buildIif(deps.db, organization, integration.settings, { from: null, through: await databaseNow(deps.db) });
-          bytes = Buffer.from(built.text, 'utf8');
+          const counts = { customers: 0, vendors: 0, invoices: 0, bills: 0, payments: 0 };
+          body = Readable.from(iifChunks(deps.db, organization, integration.settings, { from: null, through: await databaseNow(deps.db) }, counts));
         }
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', `attachment; filename="signal-ar-${scope === 'all' ? 'all' : 'changes'}-${stamp}.iif"`)
-          .send(bytes);
+          .send(body);
       }
       let files: Partial<Record<XeroFile, Buffer>>;
       if (scope === 'since_last_sync') {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrations } from '../../../db/schema';
+import { customers, integrations } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, signUp } from '../../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
@@ -141,6 +141,20 @@ describe('QuickBooks Desktop IIF export', () => {
     ]);
     const third = await sync(integration.id);
     expect(third).toEqual({ customersProcessed: 0, invoicesProcessed: 0, paymentsProcessed: 0, other: { vendors: 0, bills: 0 } });
+  });
+
+  it('reads past one SQL page: 1,201 customers, one header, each once', async () => {
+    const big = await signUp(t.app);
+    const rows = Array.from({ length: 1201 }, (_, index) => ({ organizationId: big.user.organizationId, name: `Bulk ${String(index).padStart(4, '0')}`, email: `bulk${index}@example.com` }));
+    await t.deps.db.insert(customers).values(rows);
+    const bulk = await connect(big, 'quickbooks_desktop');
+    const response = await big.request({ method: 'GET', url: `/api/integrations/${bulk.id}/export` });
+    const body = lines(response.body);
+    expect(body.filter((line) => line.startsWith('!CUST'))).toHaveLength(1);
+    const names = body.filter((line) => line.startsWith('CUST\t')).map((line) => line.split('\t')[1]);
+    expect(names).toHaveLength(1201);
+    expect(new Set(names).size).toBe(1201);
+    expect(await sync(bulk.id)).toMatchObject({ customersProcessed: 1201 });
   });
 
   it("another organization's integration, a bad id and a wrong provider are 404s; bad query is 400", async () => {

@@ -164,44 +164,56 @@ export function iifPayment(payment: ExportPayment, accounts: IifAccounts): strin
   );
 }
 
+interface IifCounts {
+  customers: number;
+  vendors: number;
+  invoices: number;
+  bills: number;
+  payments: number;
+}
+
 /**
- * The IIF file of the records changed in `window` (all of them when window.from is null), built
- * page by page (export-data.ts). Lists come before transactions so QuickBooks knows each name.
+ * The IIF file of the records changed in `window` (all of them when window.from is null), chunk
+ * by chunk as its SQL pages are read (export-data.ts), so the download route streams it. Lists
+ * come before transactions so QuickBooks knows each name. `counts` is filled as it goes.
  */
-export async function buildIif(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow): Promise<{ text: string; summary: SyncSummary }> {
+export async function* iifChunks(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow, counts: IifCounts): AsyncGenerator<string> {
   const accounts = iifAccountsOf(settings);
-  const chunks: string[] = [];
-  const counts = { customers: 0, vendors: 0, invoices: 0, bills: 0, payments: 0 };
   for await (const page of customerPages(db, organization.id, window)) {
-    if (counts.customers === 0) chunks.push(IIF_HEADERS.customer);
+    if (counts.customers === 0) yield IIF_HEADERS.customer;
     counts.customers += page.length;
-    chunks.push(page.map(iifCustomer).join(''));
+    yield page.map(iifCustomer).join('');
   }
   for await (const page of vendorPages(db, organization.id, window)) {
-    if (counts.vendors === 0) chunks.push(IIF_HEADERS.vendor);
+    if (counts.vendors === 0) yield IIF_HEADERS.vendor;
     counts.vendors += page.length;
-    chunks.push(page.map(iifVendor).join(''));
+    yield page.map(iifVendor).join('');
   }
   let transactionHeader = false;
-  const header = () => {
-    if (!transactionHeader) chunks.push(IIF_HEADERS.transaction);
+  const header = (): string => {
+    if (transactionHeader) return '';
     transactionHeader = true;
+    return IIF_HEADERS.transaction;
   };
   for await (const page of invoicePages(db, organization.id, window)) {
-    header();
     counts.invoices += page.length;
-    chunks.push(page.map((invoice) => iifInvoice(invoice, accounts)).join(''));
+    yield header() + page.map((invoice) => iifInvoice(invoice, accounts)).join('');
   }
   for await (const page of billPages(db, organization.id, window)) {
-    header();
     counts.bills += page.length;
-    chunks.push(page.map((bill) => iifBill(bill, accounts)).join(''));
+    yield header() + page.map((bill) => iifBill(bill, accounts)).join('');
   }
   for await (const page of receivedPaymentPages(db, organization, window)) {
-    header();
     counts.payments += page.length;
-    chunks.push(page.map((payment) => iifPayment(payment, accounts)).join(''));
+    yield header() + page.map((payment) => iifPayment(payment, accounts)).join('');
   }
+}
+
+/** The whole file in memory, with what it holds (a sync's summary). */
+export async function buildIif(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow): Promise<{ text: string; summary: SyncSummary }> {
+  const counts: IifCounts = { customers: 0, vendors: 0, invoices: 0, bills: 0, payments: 0 };
+  const chunks: string[] = [];
+  for await (const chunk of iifChunks(db, organization, settings, window, counts)) chunks.push(chunk);
   return {
     text: chunks.join(''),
     summary: {
