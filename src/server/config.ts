@@ -30,6 +30,8 @@ export interface AppConfig {
    */
   testOnly?: {
     allowLoopbackWebhooks?: boolean;
+    /** A shorter webhook request timeout than the 10 s, so a test of a silent receiver is quick. */
+    webhookTimeoutMs?: number;
     resolveHost?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
   };
 }

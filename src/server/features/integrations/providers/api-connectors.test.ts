@@ -341,6 +341,25 @@ describe('QuickBooks Online API connector', () => {
   });
 });
 
+describe('two pulls at once', () => {
+  it('create each customer, invoice and payment once', async () => {
+    const owner = await signUp(t.app);
+    const connector = connectors.xero;
+    if (!connector) throw new Error('missing');
+    const started = await startConnect(owner, 'xero', connector);
+    expect((await owner.request({ method: 'GET', url: `/api/integrations/oauth/xero/callback?code=good-code&state=${started.state}` })).statusCode).toBe(302);
+    await t.deps.db.update(integrations).set({ syncDirection: 'to_platform' }).where(eq(integrations.id, started.row.id));
+    const results = await Promise.allSettled([syncOf(started.row.id), syncOf(started.row.id)]);
+    expect(results.every((result) => result.status === 'fulfilled'), JSON.stringify(results)).toBe(true);
+    const org = owner.user.organizationId;
+    expect(await countOf(customers, org)).toBe(1);
+    expect(await countOf(invoices, org)).toBe(1);
+    expect(await countOf(payments, org)).toBe(1);
+    const [pulled] = await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, org));
+    expect(pulled?.amountPaid).toBe('100.00');
+  });
+});
+
 describe('Xero API connector', () => {
   it('connects through the callback (tenant from /connections) and syncs both ways through xero-node', async () => {
     const owner = await signUp(t.app);

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, integrations } from '../../../db/schema';
@@ -47,8 +49,9 @@ async function connect(as: SignedIn, provider: string, settings: Record<string, 
   return row;
 }
 
-async function sync(integrationId: string) {
-  const [row] = await t.deps.db.select().from(integrations).where(eq(integrations.id, integrationId));
+async function sync(integrationId: string, stale?: Integration) {
+  const [fresh] = await t.deps.db.select().from(integrations).where(eq(integrations.id, integrationId));
+  const row = stale ?? fresh;
   if (!row) throw new Error('no integration');
   const connector = connectors[row.provider as 'quickbooks_desktop'];
   if (!connector) throw new Error('no connector');
@@ -141,6 +144,24 @@ describe('QuickBooks Desktop IIF export', () => {
     ]);
     const third = await sync(integration.id);
     expect(third).toEqual({ customersProcessed: 0, invoicesProcessed: 0, paymentsProcessed: 0, other: { vendors: 0, bills: 0 } });
+  });
+
+  it('two syncs from the same cursor: one moves it, the other fails with a message and leaves no file', async () => {
+    const pair = await signUp(t.app);
+    await createCustomerFor(pair);
+    const both = await connect(pair, 'quickbooks_desktop');
+    // Two schedulers that read the integration (its cursor) at the same moment.
+    const results = await Promise.allSettled([sync(both.id, both), sync(both.id, both)]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((result) => result.status === 'rejected');
+    expect(String((failed as PromiseRejectedResult).reason)).toMatch(/Another sync of this integration ran at the same time/);
+    const [row] = await t.deps.db.select().from(integrations).where(eq(integrations.id, both.id));
+    const stored = JSON.parse(row?.cursor ?? '{}') as { lastExport: { files: Record<string, string> } };
+    expect(Object.keys(stored.lastExport.files)).toEqual(['signal-ar-export.iif']);
+    expect(readdirSync(path.join(t.dataDir, 'integration-exports'), { recursive: true }).filter((name) => String(name).endsWith('.bin'))).toHaveLength(
+      // this integration's file, plus the files other integrations of this test file keep
+      (await t.deps.db.select().from(integrations)).filter((integration) => integration.cursor).reduce((sum, integration) => sum + Object.keys((JSON.parse(integration.cursor ?? '{}') as { lastExport: { files: object } }).lastExport.files).length, 0),
+    );
   });
 
   it('reads past one SQL page: 1,201 customers, one header, each once', async () => {

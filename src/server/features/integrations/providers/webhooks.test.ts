@@ -30,6 +30,7 @@ async function startReceiver() {
     request.on('end', () => {
       received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       const answer = answers.shift() ?? { status: 200 };
+      if (answer.status === 0) return; // a receiver that never answers
       response.writeHead(answer.status, answer.headers);
       response.end('ok');
     });
@@ -159,6 +160,7 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
       config: {
         testOnly: {
           allowLoopbackWebhooks: true,
+          webhookTimeoutMs: 300,
           // receiver.test exists only here: the request must go to the address the guard checked.
           resolveHost: async (host) => (host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
         },
@@ -274,6 +276,20 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
       data: { billId: bill.json().id, billNumber: bill.json().billNumber, totalAmount: '108.25', vendor: { id: vendor.json().id, name: vendor.json().name }, billDate: '2026-11-01', dueDate: '2026-12-01', currency: 'USD' },
     });
     await deliverDueWebhooks(t.deps);
+  });
+
+  it('gives up on a receiver that does not answer in time, and retries later', async () => {
+    await createInvoiceFor(owner, customer.id);
+    await feedWebhookEvents(t.deps, await reload());
+    receiver.answers.push({ status: 0 });
+    const started = Date.now();
+    const pass = await deliverDueWebhooks(t.deps);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(pass).toMatchObject({ succeeded: 0, retrying: 1 });
+    const [row] = (await deliveries()).filter((delivery) => delivery.status === 'pending');
+    expect(row).toMatchObject({ attempts: 1, lastStatusCode: null, lastError: 'Request failed: timed out after 0.3 s' });
+    t.clock.advance(60_000);
+    expect(await deliverDueWebhooks(t.deps)).toMatchObject({ succeeded: 1 });
   });
 
   it('only subscribed events are queued', async () => {

@@ -273,7 +273,7 @@ async function post(deps: Pick<AppDeps, 'config'>, rawUrl: string, headers: Reco
         method: 'POST',
         agent: false,
         lookup: pinned,
-        timeout: DELIVERY_TIMEOUT_MS,
+        timeout: deps.config.testOnly?.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS,
         headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'SignalAR-Webhooks/1.0' },
       },
       (response) => {
@@ -288,8 +288,11 @@ async function post(deps: Pick<AppDeps, 'config'>, rawUrl: string, headers: Reco
         response.on('error', () => finish({ statusCode: response.statusCode ?? null, error: null }));
       },
     );
-    const timer = setTimeout(() => request.destroy(new Error('timed out after 10 s')), DELIVERY_TIMEOUT_MS);
-    request.on('timeout', () => request.destroy(new Error('timed out after 10 s')));
+    const timeoutMs = deps.config.testOnly?.webhookTimeoutMs ?? DELIVERY_TIMEOUT_MS;
+    const timedOut = () => request.destroy(new Error(`timed out after ${timeoutMs / 1000} s`));
+    // The socket's idle timeout, and a cap on the whole request (a receiver trickling bytes).
+    const timer = setTimeout(timedOut, timeoutMs);
+    request.on('timeout', timedOut);
     request.on('error', (error) => finish({ statusCode: null, error: `Request failed: ${error.message}` }));
     request.on('close', () => clearTimeout(timer));
     request.end(body);
