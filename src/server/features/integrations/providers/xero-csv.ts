@@ -33,6 +33,12 @@ import { runFileExportSync } from './file-export';
  * reproduced at docs.milientsoftware.com/.../xero/xero-templates ("The number of columns and order
  * of columns can not be changed. These are according to the Xero template for file import":
  * ContactName, EmailAddress, POAddressLine1-4, POCity, PORegion, POPostalCode, POCountry, ...).
+ * Contacts: Xero's "Import contacts into Xero" (help.xero.com/us/Contacts_Import: download the
+ * template; "The only information you must enter is each contact's name"; the other columns are
+ * optional, e.g. PhoneNumber with spaces between country code, area code and number; split files
+ * of more than 1,000 contacts). This export writes the template's name, account number, email,
+ * person, postal address (PO...), phone and tax number columns and leaves out the columns it has
+ * nothing for (bank details, default taxes, terms, tracking).
  * Required columns keep Xero's leading '*'.
  *
  * Decisions:
@@ -44,7 +50,8 @@ import { runFileExportSync } from './file-export';
  *   amount, and the invoice's tax is the first line's TaxAmount, so Xero's totals equal ours.
  * - Amounts are written as numbers (toCsvRows keeps them numbers, so a negative discount is not
  *   taken for a formula); every text cell is neutralised by platform/csv.ts.
- * - Xero imports at most 500 invoices per file: the ZIP holds the whole export; split large ones.
+ * - Xero imports at most 500 invoices (1,000 contacts) per file: the ZIP holds the whole export in
+ *   one file each; an organization above that splits the file before importing (not done here).
  */
 
 export const xeroCsvSettingsSchema = z.object({
