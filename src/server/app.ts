@@ -30,6 +30,7 @@ import { documentsRoutes } from './features/documents/documents.routes';
 import { firmsRoutes } from './features/firms/firms.routes';
 import { integrationsRoutes } from './features/integrations/integrations.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { connectorRoutes } from './features/integrations/connector-routes';
 import { invoiceRemindersRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
@@ -89,6 +90,7 @@ const features: FeatureRoutes[] = [
   reportsRoutes,
   integrationsRoutes,
   importsRoutes,
+  connectorRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

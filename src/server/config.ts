@@ -18,6 +18,36 @@ export interface AppConfig {
   operatorEmails: string[];
   /** Multiplies every rate limit (1 in production; test servers raise it). */
   rateLimitMultiplier: number;
+  /** QuickBooks Online API (issue 14): null unless QBO_CLIENT_ID and QBO_CLIENT_SECRET are set. */
+  quickbooksOnline?: OAuthProviderConfig | null;
+  /** Xero API (issue 14): null unless XERO_CLIENT_ID and XERO_CLIENT_SECRET are set. */
+  xero?: OAuthProviderConfig | null;
+  /**
+   * Test-only relaxations, never set by buildConfig (so never from the environment): API tests
+   * pass them to createTestApp. `allowLoopbackWebhooks` lets webhook deliveries reach a local
+   * receiver on a loopback address (http or https); `resolveHost` replaces DNS for the webhook
+   * guard. Production always runs the full SSRF guard.
+   */
+  testOnly?: {
+    allowLoopbackWebhooks?: boolean;
+    /** A shorter webhook request timeout than the 10 s, so a test of a silent receiver is quick. */
+    webhookTimeoutMs?: number;
+    resolveHost?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+  };
+}
+
+/** An OAuth2 API provider's app credentials, and base URLs (overridable so tests use a fake server). */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** QuickBooks Online only: sandbox or production company files. */
+  environment: 'sandbox' | 'production';
+  /** The accounting API's base URL. */
+  apiBaseUrl: string;
+  /** The authorization page the user is sent to. */
+  authorizeUrl: string;
+  /** The token endpoint (code exchange and refresh). */
+  tokenUrl: string;
 }
 
 export function buildConfig(env: Env): AppConfig {
@@ -42,5 +72,30 @@ export function buildConfig(env: Env): AppConfig {
     secureCookies: env.NODE_ENV === 'production',
     operatorEmails: env.OPERATOR_EMAILS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    quickbooksOnline:
+      env.QBO_CLIENT_ID && env.QBO_CLIENT_SECRET
+        ? {
+            clientId: env.QBO_CLIENT_ID,
+            clientSecret: env.QBO_CLIENT_SECRET,
+            environment: env.QBO_ENVIRONMENT,
+            apiBaseUrl: (
+              env.QBO_API_BASE_URL ??
+              (env.QBO_ENVIRONMENT === 'production' ? 'https://quickbooks.api.intuit.com' : 'https://sandbox-quickbooks.api.intuit.com')
+            ).replace(/\/$/, ''),
+            authorizeUrl: env.QBO_AUTHORIZE_URL ?? 'https://appcenter.intuit.com/connect/oauth2',
+            tokenUrl: env.QBO_TOKEN_URL ?? 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+          }
+        : null,
+    xero:
+      env.XERO_CLIENT_ID && env.XERO_CLIENT_SECRET
+        ? {
+            clientId: env.XERO_CLIENT_ID,
+            clientSecret: env.XERO_CLIENT_SECRET,
+            environment: 'production',
+            apiBaseUrl: (env.XERO_API_BASE_URL ?? 'https://api.xero.com').replace(/\/$/, ''),
+            authorizeUrl: env.XERO_AUTHORIZE_URL ?? 'https://login.xero.com/identity/connect/authorize',
+            tokenUrl: env.XERO_TOKEN_URL ?? 'https://identity.xero.com/connect/token',
+          }
+        : null,
   };
 }

@@ -22,6 +22,20 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  /** QuickBooks Online API connector (issue 14): the Intuit app's OAuth2 client; both or neither. */
+  QBO_CLIENT_ID: z.string().min(1).optional(),
+  QBO_CLIENT_SECRET: z.string().min(1).optional(),
+  QBO_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Overrides of Intuit's endpoints (a local fake server in tests, a proxy): full URLs. */
+  QBO_API_BASE_URL: z.string().url('must be a URL').optional(),
+  QBO_AUTHORIZE_URL: z.string().url('must be a URL').optional(),
+  QBO_TOKEN_URL: z.string().url('must be a URL').optional(),
+  /** Xero API connector: the Xero app's OAuth2 client; both or neither. */
+  XERO_CLIENT_ID: z.string().min(1).optional(),
+  XERO_CLIENT_SECRET: z.string().min(1).optional(),
+  XERO_API_BASE_URL: z.string().url('must be a URL').optional(),
+  XERO_AUTHORIZE_URL: z.string().url('must be a URL').optional(),
+  XERO_TOKEN_URL: z.string().url('must be a URL').optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** Who runs this installation: they receive and may read the public site's contact requests. */
   OPERATOR_EMAILS: z
@@ -41,6 +55,12 @@ const envSchema = z.object({
 }).refine((env) => !(env.FAKE_NOW && env.NODE_ENV === 'production'), {
   path: ['FAKE_NOW'],
   message: 'is for tests only and is refused when NODE_ENV=production',
+}).refine((env) => Boolean(env.QBO_CLIENT_ID) === Boolean(env.QBO_CLIENT_SECRET), {
+  path: ['QBO_CLIENT_SECRET'],
+  message: 'and QBO_CLIENT_ID must be set together',
+}).refine((env) => Boolean(env.XERO_CLIENT_ID) === Boolean(env.XERO_CLIENT_SECRET), {
+  path: ['XERO_CLIENT_SECRET'],
+  message: 'and XERO_CLIENT_ID must be set together',
 });
 
 export type Env = z.infer<typeof envSchema>;

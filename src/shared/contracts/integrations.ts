@@ -112,6 +112,8 @@ export interface Integration {
   health: { status: HealthStatus; healthScore: number };
   /** Present after connect when the provider needs the user to authorize it (OAuth2). */
   authorizationUrl?: string;
+  /** Present once, in the connect answer only: values the user copies now (a webhook's signing secret). */
+  revealOnce?: Record<string, string>;
 }
 
 export interface IntegrationStats {

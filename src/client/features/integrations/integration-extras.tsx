@@ -1,3 +1,14 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { WebhookDelivery } from '@shared/contracts/integration-connectors';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Pager } from '@/components/ui/pager';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { apiList, apiRequest } from '@/lib/api';
+import { toast } from '@/lib/toast';
+
 /**
  * What a connected integration's card shows besides the hub's own fields: the file providers'
  * export downloads (IIF, Xero CSV), the webhook delivery log, an API provider's Authorize step.
@@ -6,6 +17,159 @@ export interface IntegrationExtrasProps {
   integration: { integrationId: string; provider: string; status: string };
 }
 
-export function IntegrationExtras(_props: IntegrationExtrasProps) {
+const exportUrl = (id: string, query = '') => `/api/integrations/${id}/export${query}`;
+
+function DownloadLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={href} download>
+        {children}
+      </a>
+    </Button>
+  );
+}
+
+const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending: 'warning', succeeded: 'success', failed: 'destructive' };
+const statusLabel: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
+
+function formatTime(value: string | null): string {
+  return value ? new Date(value).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' }) : '—';
+}
+
+const PAGE = 20;
+
+function DeliveryLog({ integrationId, open, onOpenChange }: { integrationId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [offset, setOffset] = useState(0);
+  const queryClient = useQueryClient();
+  const url = `/api/integrations/${integrationId}/deliveries`;
+  const deliveries = useQuery({
+    queryKey: [url, { limit: PAGE, offset }],
+    queryFn: () => apiList<WebhookDelivery>(url, { limit: PAGE, offset }),
+    enabled: open,
+  });
+  const retry = useMutation({
+    mutationFn: (deliveryId: string) => apiRequest<WebhookDelivery>('POST', `${url}/${deliveryId}/retry`),
+    onSuccess: () => {
+      toast({ title: 'Retry queued', description: 'The delivery will be sent again within a few seconds.' });
+      void queryClient.invalidateQueries({ queryKey: [url] });
+    },
+    onError: (error) => toast({ title: 'Retry failed', description: error.message, variant: 'destructive' }),
+  });
+  const rows = deliveries.data?.items ?? [];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Delivery Log</DialogTitle>
+          <DialogDescription>Newest first. Failed deliveries are retried after 1 min, 5 min, 30 min, 2 h and 12 h.</DialogDescription>
+        </DialogHeader>
+        {deliveries.isError ? (
+          <p className="text-sm text-red-700">The delivery log could not be loaded.</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-slate-600">{deliveries.isLoading ? 'Loading…' : 'No events have been sent yet.'}</p>
+        ) : (
+          <div className="min-w-0 overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Event</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="text-right">Attempts</TableHead>
+                  <TableHead>Last response</TableHead>
+                  <TableHead>Time</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell className="font-mono text-xs">{row.eventType}</TableCell>
+                    <TableCell>
+                      <div className="flex items-center gap-2">
+                        <Badge variant={statusVariant[row.status]}>{statusLabel[row.status]}</Badge>
+                        {row.status === 'failed' ? (
+                          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(row.id)}>
+                            Retry
+                          </Button>
+                        ) : null}
+                      </div>
+                    </TableCell>
+                    <TableCell className="text-right">{row.attempts}</TableCell>
+                    <TableCell className="max-w-48 truncate text-xs" title={row.lastError ?? undefined}>
+                      {row.lastStatusCode !== null ? `HTTP ${row.lastStatusCode}` : (row.lastError ?? '—')}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-xs">{formatTime(row.deliveredAt ?? row.createdAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        <Pager total={deliveries.data?.total ?? 0} limit={PAGE} offset={offset} onOffsetChange={setOffset} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AuthorizeButton({ integrationId, provider }: { integrationId: string; provider: string }) {
+  const authorize = useMutation({
+    mutationFn: () => apiRequest<{ authorizationUrl: string }>('POST', `/api/integrations/${integrationId}/authorize`),
+    onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+    onError: (error) => toast({ title: 'Authorization could not start', description: error.message, variant: 'destructive' }),
+  });
+  const name = provider === 'xero' ? 'Xero' : 'QuickBooks Online';
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-slate-600">Waiting for authorization: sign in to {name} and allow Signal AR to read and write your records.</p>
+      <Button size="sm" className="w-fit" disabled={authorize.isPending} onClick={() => authorize.mutate()}>
+        Authorize
+      </Button>
+    </div>
+  );
+}
+
+export function IntegrationExtras({ integration }: IntegrationExtrasProps) {
+  const [logOpen, setLogOpen] = useState(false);
+  const { integrationId, provider, status } = integration;
+  if (provider === 'quickbooks_desktop') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <DownloadLink href={exportUrl(integrationId)}>Export IIF</DownloadLink>
+        <DownloadLink href={exportUrl(integrationId, '?scope=since_last_sync')}>Changes since last sync</DownloadLink>
+      </div>
+    );
+  }
+  if (provider === 'xero_csv') {
+    return (
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap gap-2">
+          <DownloadLink href={exportUrl(integrationId)}>Export for Xero</DownloadLink>
+          <DownloadLink href={exportUrl(integrationId, '?scope=since_last_sync')}>Changes since last sync</DownloadLink>
+        </div>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <a className="text-blue-700 underline" href={exportUrl(integrationId, '?file=contacts')} download>Contacts CSV</a>
+          <a className="text-blue-700 underline" href={exportUrl(integrationId, '?file=invoices')} download>Sales invoices CSV</a>
+          <a className="text-blue-700 underline" href={exportUrl(integrationId, '?file=bills')} download>Bills CSV</a>
+        </div>
+      </div>
+    );
+  }
+  if (provider === 'webhooks') {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-slate-600">
+          Each request is signed: check the <code className="font-mono text-xs">X-Signal-Signature</code> header (HMAC-SHA256 of the timestamp, a
+          dot and the body, with the signing secret shown when you connected) and ignore a repeated{' '}
+          <code className="font-mono text-xs">X-Signal-Delivery</code> id.
+        </p>
+        <Button size="sm" variant="outline" className="w-fit" onClick={() => setLogOpen(true)}>
+          Delivery Log
+        </Button>
+        <DeliveryLog integrationId={integrationId} open={logOpen} onOpenChange={setLogOpen} />
+      </div>
+    );
+  }
+  if ((provider === 'quickbooks_online' || provider === 'xero') && status === 'pending_authorization') {
+    return <AuthorizeButton integrationId={integrationId} provider={provider} />;
+  }
   return null;
 }

@@ -14,12 +14,12 @@ import type { Database } from '../../db/client';
 import { integrationSyncs, integrations } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import { encryptSecret } from '../../platform/encryption';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { type ConnectorRegistry, catalogueEntry, providerName, providerStatus } from './catalogue';
 import { type FinishedSync, HEALTH_WINDOW, type HealthFigures, overallHealth, scoreHealth } from './health';
 import { type Integration, type ProviderId, providerIds } from './provider';
 import { connectors } from './providers';
+import { encryptIntegrationSecrets } from './providers/integration-secrets';
 import { firstSyncAt } from './scheduler';
 
 export interface Actor {
@@ -30,7 +30,7 @@ export interface Actor {
 /** Integrations shown in the hub: everything but disconnected ones (their history stays for a reconnect). */
 const shown = (organizationId: string) => and(eq(integrations.organizationId, organizationId), ne(integrations.status, 'disconnected'));
 
-function toView(row: Integration, health: HealthFigures, authorizationUrl?: string): IntegrationView {
+function toView(row: Integration, health: HealthFigures, once: { authorizationUrl?: string; revealOnce?: Record<string, string> } = {}): IntegrationView {
   return {
     integrationId: row.id,
     provider: row.provider,
@@ -42,7 +42,8 @@ function toView(row: Integration, health: HealthFigures, authorizationUrl?: stri
     nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
     connectedAt: row.createdAt.toISOString(),
     health: { status: health.status, healthScore: health.healthScore },
-    ...(authorizationUrl ? { authorizationUrl } : {}),
+    ...(once.authorizationUrl ? { authorizationUrl: once.authorizationUrl } : {}),
+    ...(once.revealOnce ? { revealOnce: once.revealOnce } : {}),
   };
 }
 
@@ -71,14 +72,16 @@ export async function connectIntegration(
 
   const connector = registry[provider];
   const prepared = connector?.prepareConnect
-    ? await connector.prepareConnect(deps, { organizationId: actor.organizationId, settings: providerSettings })
-    : { settings: providerSettings, secrets: {} };
+    ? await connector.prepareConnect(deps, { organizationId: actor.organizationId, userId: actor.userId, settings: providerSettings })
+    : { settings: providerSettings, secrets: {} as Record<string, unknown> };
   const { authorizationUrl: settingsUrl, ...settings } = prepared.settings;
   const authorizationUrl = prepared.authorizationUrl ?? (typeof settingsUrl === 'string' ? settingsUrl : undefined);
-  const secretsEncrypted = Object.keys(prepared.secrets).length > 0 ? encryptSecret(deps.config.encryptionKey, JSON.stringify(prepared.secrets)) : null;
+  const secretsEncrypted = Object.keys(prepared.secrets).length > 0 ? encryptIntegrationSecrets(deps.config.encryptionKey, prepared.secrets) : null;
+  const status = 'status' in prepared && prepared.status ? prepared.status : authorizationUrl ? ('pending_authorization' as const) : ('connected' as const);
+  const revealOnce = 'revealOnce' in prepared ? prepared.revealOnce : undefined;
   const now = deps.now();
   const values = {
-    status: authorizationUrl ? ('pending_authorization' as const) : ('connected' as const),
+    status,
     syncFrequency,
     syncDirection,
     settings,
@@ -86,7 +89,7 @@ export async function connectIntegration(
     cursor: null,
     connectedBy: actor.userId,
     lastSyncAt: null,
-    nextSyncAt: authorizationUrl ? null : firstSyncAt(syncFrequency, now),
+    nextSyncAt: status === 'connected' ? firstSyncAt(syncFrequency, now) : null,
     updatedAt: now,
   };
   try {
@@ -116,7 +119,7 @@ export async function connectIntegration(
       });
       return saved;
     });
-    return toView(row, scoreHealth(row.status, []), authorizationUrl);
+    return toView(row, scoreHealth(row.status, []), { authorizationUrl, revealOnce });
   } catch (error) {
     if (isUniqueViolation(error, 'integrations_org_provider_idx')) throw new AppError('CONFLICT', `${entry.name} is already connected`);
     throw error;

@@ -40,6 +40,33 @@ export interface SyncContext {
   now: Date;
 }
 
+/** What the hub passes to prepareConnect. */
+export interface ConnectInput {
+  organizationId: string;
+  settings: Record<string, unknown>;
+  /** Optional (added for the OAuth providers): the user connecting, whom the authorization is bound to. */
+  userId?: string;
+}
+
+/**
+ * What prepareConnect answers. `settings` and `secrets` are stored on the integration row
+ * (secrets encrypted with platform/encryption.ts as `encryptSecret(key, JSON.stringify(secrets))`,
+ * see providers/integration-secrets.ts). The optional members (backwards compatible) are:
+ * - `status`: the status to store instead of 'connected' ('pending_authorization' for OAuth
+ *   providers until the user authorizes at the provider);
+ * - `authorizationUrl`: where the client sends the user to authorize (OAuth providers); the hub
+ *   includes it in the connect answer;
+ * - `revealOnce`: values the hub includes in the connect answer once and never again (the
+ *   webhook signing secret), for the user to copy.
+ */
+export interface PreparedConnection {
+  settings: Record<string, unknown>;
+  secrets: Record<string, unknown>;
+  status?: Integration['status'];
+  authorizationUrl?: string;
+  revealOnce?: Record<string, string>;
+}
+
 /**
  * A provider's behaviour. File providers (IIF, Xero CSV) sync by preparing their export; the
  * webhook provider by delivering its queued events; API providers by pulling and pushing records.
@@ -50,19 +77,6 @@ export interface ProviderConnector {
   /** False when the provider needs configuration that is absent (API credentials): listed as coming_soon. */
   isConfigured: (deps: AppDeps) => boolean;
   /** Checks and normalises the settings given at connect (e.g. the webhook URL); throws a 400 AppError. */
-  prepareConnect?: (
-    deps: AppDeps,
-    input: { organizationId: string; settings: Record<string, unknown> },
-  ) => Promise<{
-    settings: Record<string, unknown>;
-    secrets: Record<string, unknown>;
-    /**
-     * Where to send the user to authorize the connection (OAuth2). When given, the integration is
-     * stored 'pending_authorization' (no scheduled syncs) and POST /api/integrations answers it as
-     * `authorizationUrl`; the page navigates there. (A `settings.authorizationUrl` string is read
-     * the same way and not stored.)
-     */
-    authorizationUrl?: string;
-  }>;
+  prepareConnect?: (deps: AppDeps, input: ConnectInput) => Promise<PreparedConnection>;
   sync: (context: SyncContext) => Promise<SyncSummary>;
 }

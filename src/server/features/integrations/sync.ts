@@ -4,13 +4,13 @@ import type { SyncResult } from '../../../shared/contracts/integrations';
 import type { Database } from '../../db/client';
 import { integrationSyncs, integrations, jobs } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
-import { decryptSecret, encryptSecret } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
 import { type Job, STALE_JOB_MS, completeJob, enqueueJob, runDueJobs } from '../../platform/jobs';
 import { timeOrderedId } from '../../platform/audit';
 import type { ConnectorRegistry } from './catalogue';
-import type { Integration, ProviderId, SyncSummary } from './provider';
+import type { ProviderId, SyncSummary } from './provider';
 import { connectors } from './providers';
+import { decryptIntegrationSecrets, encryptIntegrationSecrets } from './providers/integration-secrets';
 
 /**
  * Running one sync of an integration (manual 'Sync' or the scheduler), always as a job of kind
@@ -148,11 +148,6 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function readSecrets(deps: SyncDeps, integration: Integration): Record<string, unknown> {
-  if (!integration.secretsEncrypted) return {};
-  return JSON.parse(decryptSecret(deps.config.encryptionKey, integration.secretsEncrypted)) as Record<string, unknown>;
-}
-
 /** Step 2: runs the connector and records the outcome on the sync row and the integration. */
 export async function executeSync(deps: SyncDeps, syncId: string, registry: ConnectorRegistry = connectors): Promise<SyncResult> {
   const [row] = await deps.db
@@ -171,11 +166,11 @@ export async function executeSync(deps: SyncDeps, syncId: string, registry: Conn
       connector.sync({
         deps: deps as AppDeps,
         integration,
-        secrets: readSecrets(deps, integration),
+        secrets: decryptIntegrationSecrets(deps.config.encryptionKey, integration.secretsEncrypted),
         saveSecrets: async (secrets) => {
           await deps.db
             .update(integrations)
-            .set({ secretsEncrypted: encryptSecret(deps.config.encryptionKey, JSON.stringify(secrets)), updatedAt: deps.now() })
+            .set({ secretsEncrypted: encryptIntegrationSecrets(deps.config.encryptionKey, secrets), updatedAt: deps.now() })
             .where(eq(integrations.id, integration.id));
         },
         now: deps.now(),

@@ -1,0 +1,356 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { integrations, webhookDeliveries } from '../../../db/schema';
+import { type TestApp, createTestApp } from '../../../test/create-test-app';
+import { type SignedIn, asUser, sessionCookie, signUp } from '../../../test/factories';
+import { addMember, billPayload, vendorPayload } from '../../bills/payables-fixtures';
+import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
+import type { Integration } from '../provider';
+import { encryptIntegrationSecrets } from './integration-secrets';
+import { isPublicAddress } from './webhook-guard';
+import { RETRY_DELAYS_MS, deliverDueWebhooks, feedWebhookEvents, webhooksConnector } from './webhooks';
+
+interface Received {
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local receiver answering the queued statuses (then 200), recording every request. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const answers: { status: number; headers?: Record<string, string> }[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const answer = answers.shift() ?? { status: 200 };
+      if (answer.status === 0) return; // a receiver that never answers
+      response.writeHead(answer.status, answer.headers);
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { received, answers, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+async function signIn(app: FastifyInstance, as: SignedIn): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: as.user.username, password: 'correct horse battery' } });
+  if (response.statusCode !== 200) throw new Error(`login failed ${response.statusCode}: ${response.body}`);
+  const cookie = sessionCookie(response);
+  return { ...as, cookie, request: asUser(app, cookie) };
+}
+
+describe('the SSRF guard (the real one: no test relaxation)', () => {
+  let t: TestApp;
+  const dns: Record<string, string[]> = {
+    'public.example': ['93.184.216.34'],
+    'internal.example': ['10.0.0.5'],
+    'mixed.example': ['93.184.216.34', '192.168.1.10'],
+    'metadata.example': ['169.254.169.254'],
+    'v6private.example': ['fd00::1'],
+    'rebind.example': ['93.184.216.34'],
+  };
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        testOnly: {
+          resolveHost: async (host) => {
+            const answers = dns[host];
+            if (!answers) throw new Error('ENOTFOUND');
+            return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+          },
+        },
+      },
+    });
+  });
+  afterAll(async () => t.close());
+
+  const connect = (url: string, events?: string[]) =>
+    webhooksConnector.prepareConnect?.(t.deps, { organizationId: '00000000-0000-0000-0000-000000000000', settings: events ? { url, events } : { url } });
+
+  it.each([
+    'https://127.0.0.1/hook',
+    'https://127.1.2.3/hook',
+    'https://10.1.2.3/hook',
+    'https://172.16.0.1/hook',
+    'https://192.168.0.10/hook',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/hook',
+    'https://0.0.0.0/hook',
+    'https://224.0.0.1/hook',
+    'https://[::1]/hook',
+    'https://[::]/hook',
+    'https://[fd00::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://[::ffff:a9fe:a9fe]/hook',
+    'https://0x7f.0.0.1/hook',
+    'https://2130706433/hook',
+    'https://localhost/hook',
+  ])('refuses %s with a 400', async (url) => {
+    await expect(connect(url)).rejects.toMatchObject({ code: 'VALIDATION', status: 400 });
+  });
+
+  it('refuses a host that resolves to a private, metadata or unique-local address, even one of several', async () => {
+    for (const host of ['internal.example', 'mixed.example', 'metadata.example', 'v6private.example']) {
+      await expect(connect(`https://${host}/hook`)).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('resolves to a private') });
+    }
+    await expect(connect('https://nowhere.example/hook')).rejects.toMatchObject({ message: expect.stringContaining('could not be resolved') });
+  });
+
+  it('refuses http, privileged ports, credentials and non-URLs; accepts a public https URL and chosen events', async () => {
+    await expect(connect('http://public.example/hook')).rejects.toMatchObject({ message: 'The webhook URL must use https' });
+    await expect(connect('https://public.example:22/hook')).rejects.toMatchObject({ message: expect.stringContaining('port') });
+    await expect(connect('https://user:pw@public.example/hook')).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(connect('not a url')).rejects.toMatchObject({ code: 'VALIDATION' });
+    await expect(connect('https://public.example/hook', ['invoice.voided'])).rejects.toMatchObject({ code: 'VALIDATION' });
+    const prepared = await connect('https://public.example:8443/hook', ['invoice.paid', 'payment.received']);
+    expect(prepared?.settings).toEqual({ url: 'https://public.example:8443/hook', events: ['invoice.paid', 'payment.received'] });
+    expect(prepared?.secrets.signingSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(prepared?.revealOnce).toEqual({ signingSecret: prepared?.secrets.signingSecret });
+    const all = await connect('https://public.example/hook');
+    expect(all?.settings.events).toEqual(['invoice.created', 'invoice.sent', 'invoice.paid', 'payment.received', 'bill.created', 'bill.approved', 'bill.paid']);
+  });
+
+  it('classifies addresses', () => {
+    for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['127.0.0.1', '10.0.0.1', '100.100.100.200', '169.254.169.254', '192.0.2.1', '255.255.255.255', '::1', 'fd00:ec2::254', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'not-an-ip']) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+  });
+
+  it('re-checks at delivery: a host that now resolves to a private address is not contacted', async () => {
+    const owner = await signUp(t.app);
+    const prepared = await connect('https://rebind.example/hook');
+    if (!prepared) throw new Error('no connect');
+    const [integration] = await t.deps.db
+      .insert(integrations)
+      .values({ organizationId: owner.user.organizationId, provider: 'webhooks', settings: prepared.settings, secretsEncrypted: encryptIntegrationSecrets(t.deps.config.encryptionKey, prepared.secrets) })
+      .returning();
+    if (!integration) throw new Error('no integration');
+    const customer = await createCustomerFor(owner);
+    await createInvoiceFor(owner, customer.id);
+    expect(await feedWebhookEvents(t.deps, integration)).toBe(1);
+    dns['rebind.example'] = ['127.0.0.1'];
+    const pass = await deliverDueWebhooks(t.deps, { integrationId: integration.id });
+    expect(pass).toMatchObject({ succeeded: 0, retrying: 1 });
+    const [delivery] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, integration.id));
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null, lastError: expect.stringContaining('resolves to a private') });
+  });
+});
+
+describe('webhook feed and delivery (local receiver on loopback: test-only relaxation)', () => {
+  let t: TestApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let owner: SignedIn;
+  let customer: { id: string };
+  let integration: Integration;
+  let secret: string;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await createTestApp({
+      config: {
+        testOnly: {
+          allowLoopbackWebhooks: true,
+          webhookTimeoutMs: 300,
+          // receiver.test exists only here: the request must go to the address the guard checked.
+          resolveHost: async (host) => (host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
+        },
+      },
+    });
+    owner = await signUp(t.app);
+    customer = await createCustomerFor(owner);
+    // An event from before the integration existed is never sent.
+    await createInvoiceFor(owner, customer.id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const prepared = await webhooksConnector.prepareConnect?.(t.deps, { organizationId: owner.user.organizationId, settings: { url: `http://receiver.test:${receiver.port}/hooks?x=1` } });
+    if (!prepared) throw new Error('no connect');
+    secret = String(prepared.secrets.signingSecret);
+    const [row] = await t.deps.db
+      .insert(integrations)
+      .values({ organizationId: owner.user.organizationId, provider: 'webhooks', settings: prepared.settings, connectedBy: owner.user.id, secretsEncrypted: encryptIntegrationSecrets(t.deps.config.encryptionKey, prepared.secrets) })
+      .returning();
+    if (!row) throw new Error('no integration');
+    integration = row;
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(() => {
+    receiver.received.length = 0;
+    receiver.answers.length = 0;
+  });
+
+  const reload = async () => {
+    const [row] = await t.deps.db.select().from(integrations).where(eq(integrations.id, integration.id));
+    if (!row) throw new Error('gone');
+    return row;
+  };
+  const deliveries = () => t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, integration.id)).orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.eventId));
+  const syncOnce = async () =>
+    webhooksConnector.sync({ deps: t.deps, integration: await reload(), secrets: { signingSecret: secret }, saveSecrets: async () => {}, now: t.deps.now() });
+
+  it('signs each delivery; retries a 500 after 1 minute, then succeeds; sync reports the counts', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    receiver.answers.push({ status: 500 }, { status: 500 });
+    await expect(syncOnce()).rejects.toThrow(/Webhook deliveries failed \(2\).*HTTP 500/);
+    let rows = await deliveries();
+    expect(rows.map((row) => [row.eventType, row.status, row.attempts, row.lastStatusCode])).toEqual([
+      ['invoice.created', 'pending', 1, 500],
+      ['invoice.sent', 'pending', 1, 500],
+    ]);
+    expect(rows[0]?.nextAttemptAt.getTime()).toBe(t.deps.now().getTime() + 60_000);
+
+    const first = receiver.received[0];
+    if (!first) throw new Error('nothing received');
+    expect(first.url).toBe('/hooks?x=1');
+    expect(first.headers.host).toBe(`receiver.test:${receiver.port}`);
+    const payload = JSON.parse(first.body) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      id: rows[0]?.eventId,
+      type: 'invoice.created',
+      organizationId: owner.user.organizationId,
+      data: { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, status: 'sent', totalAmount: '135.40', amountPaid: '0.00', balanceDue: '135.40', customer: { id: customer.id } },
+    });
+    expect(first.headers['x-signal-event']).toBe('invoice.created');
+    expect(first.headers['x-signal-delivery']).toBe(rows[0]?.id);
+    const signature = String(first.headers['x-signal-signature']);
+    const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature);
+    expect(match?.[1]).toBe(String(Math.floor(t.deps.now().getTime() / 1000)));
+    expect(match?.[2]).toBe(createHmac('sha256', secret).update(`${match?.[1]}.${first.body}`).digest('hex'));
+
+    // Not yet due: nothing is sent.
+    expect(await deliverDueWebhooks(t.deps)).toMatchObject({ succeeded: 0, retrying: 0 });
+    expect(receiver.received).toHaveLength(2);
+    t.clock.advance(61_000);
+    const summary = await syncOnce();
+    expect(summary).toEqual({ customersProcessed: 0, invoicesProcessed: 2, paymentsProcessed: 0, other: { bills: 0, eventsQueued: 0, deliveriesFailed: 0, deliveriesRetrying: 0 } });
+    rows = await deliveries();
+    expect(rows.map((row) => [row.status, row.attempts, row.lastStatusCode, row.lastError])).toEqual([
+      ['succeeded', 2, 200, null],
+      ['succeeded', 2, 200, null],
+    ]);
+    expect(receiver.received[2]?.headers['x-signal-delivery']).toBe(rows[0]?.id);
+  });
+
+  it('queues each event once however often and however concurrently the feed runs', async () => {
+    const invoice = await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    const paid = await owner.request({ method: 'POST', url: `/api/invoices/${invoice.id}/payments`, payload: { amount: '135.40', method: 'ach', paidAt: t.deps.now().toISOString() } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const counts = await Promise.all([feedWebhookEvents(t.deps, await reload()), feedWebhookEvents(t.deps, await reload())]);
+    expect(counts[0] + counts[1]).toBe(4);
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(0);
+    // Even from an empty cursor (a lost cursor): the unique (integration, event) drops them.
+    await t.deps.db.update(integrations).set({ cursor: null }).where(eq(integrations.id, integration.id));
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(0);
+    const types = (await deliveries()).filter((row) => (row.payload.data as { invoiceId?: string }).invoiceId === invoice.id).map((row) => row.eventType);
+    expect(types).toEqual(['invoice.created', 'invoice.sent', 'payment.received', 'invoice.paid']);
+    const payment = (await deliveries()).find((row) => row.eventType === 'payment.received');
+    expect(payment?.payload.data).toMatchObject({ payment: { amount: '135.40', method: 'ach' }, status: 'paid', balanceDue: '0.00' });
+
+    // Two delivery runs at once send each delivery once.
+    const passes = await Promise.all([deliverDueWebhooks(t.deps), deliverDueWebhooks(t.deps)]);
+    expect(passes[0].succeeded + passes[1].succeeded).toBe(4);
+    const ids = receiver.received.map((request) => request.headers['x-signal-delivery']);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids).toHaveLength(4);
+  });
+
+  it('bill events carry the bill and vendor, amounts as decimal strings', async () => {
+    const vendor = await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() });
+    const bill = await owner.request({ method: 'POST', url: '/api/bills', payload: billPayload(vendor.json().id, { taxAmount: '8.25', totalAmount: '108.25' }) });
+    expect(bill.statusCode, bill.body).toBe(201);
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(1);
+    const [row] = (await deliveries()).filter((delivery) => delivery.eventType === 'bill.created');
+    expect(row?.payload).toMatchObject({
+      type: 'bill.created',
+      data: { billId: bill.json().id, billNumber: bill.json().billNumber, totalAmount: '108.25', vendor: { id: vendor.json().id, name: vendor.json().name }, billDate: '2026-11-01', dueDate: '2026-12-01', currency: 'USD' },
+    });
+    await deliverDueWebhooks(t.deps);
+  });
+
+  it('gives up on a receiver that does not answer in time, and retries later', async () => {
+    await createInvoiceFor(owner, customer.id);
+    await feedWebhookEvents(t.deps, await reload());
+    receiver.answers.push({ status: 0 });
+    const started = Date.now();
+    const pass = await deliverDueWebhooks(t.deps);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(pass).toMatchObject({ succeeded: 0, retrying: 1 });
+    const [row] = (await deliveries()).filter((delivery) => delivery.status === 'pending');
+    expect(row).toMatchObject({ attempts: 1, lastStatusCode: null, lastError: 'Request failed: timed out after 0.3 s' });
+    t.clock.advance(60_000);
+    expect(await deliverDueWebhooks(t.deps)).toMatchObject({ succeeded: 1 });
+  });
+
+  it('only subscribed events are queued', async () => {
+    await t.deps.db.update(integrations).set({ settings: { ...integration.settings, events: ['invoice.paid'] } }).where(eq(integrations.id, integration.id));
+    await createInvoiceFor(owner, customer.id, { status: 'sent' });
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(0);
+    await t.deps.db.update(integrations).set({ settings: integration.settings }).where(eq(integrations.id, integration.id));
+    expect(await feedWebhookEvents(t.deps, await reload())).toBe(2);
+    await deliverDueWebhooks(t.deps);
+  });
+
+  it('backs off 1 min, 5 min, 30 min, 2 h, 12 h, then fails; does not follow redirects; Retry sends it again', async () => {
+    await createInvoiceFor(owner, customer.id);
+    await feedWebhookEvents(t.deps, await reload());
+    const [row] = (await deliveries()).filter((delivery) => delivery.status === 'pending');
+    if (!row) throw new Error('no delivery');
+    receiver.answers.push({ status: 302, headers: { location: `http://127.0.0.1:${receiver.port}/elsewhere` } });
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      if (attempt > 0) receiver.answers.push({ status: 503 });
+      await deliverDueWebhooks(t.deps);
+      const [current] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
+      expect(current?.attempts).toBe(attempt + 1);
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        expect(current).toMatchObject({ status: 'failed', lastStatusCode: 503, lastError: 'The receiver answered HTTP 503' });
+      } else {
+        expect(current?.status).toBe('pending');
+        expect(current?.lastStatusCode).toBe(attempt === 0 ? 302 : 503);
+        expect(current?.nextAttemptAt.getTime()).toBe(t.deps.now().getTime() + delay);
+        t.clock.advance(delay);
+      }
+    }
+    expect(receiver.received.map((request) => request.url)).toEqual(Array(6).fill('/hooks?x=1'));
+
+    // The clock moved 15 hours: sign in again.
+    owner = await signIn(t.app, owner);
+    const member = await addMember(t.app, t.deps.db, owner.user.organizationId, { role: 'accountant' });
+    const url = `/api/integrations/${integration.id}/deliveries/${row.id}/retry`;
+    expect((await member.request({ method: 'POST', url })).statusCode).toBe(403);
+    const retried = await owner.request({ method: 'POST', url });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ id: row.id, status: 'pending', attempts: 0 });
+    expect((await owner.request({ method: 'POST', url })).statusCode).toBe(409);
+    await deliverDueWebhooks(t.deps);
+    const [done] = await t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200 });
+    expect(receiver.received.at(-1)?.headers['x-signal-delivery']).toBe(row.id);
+  });
+
+  it('lists the Delivery Log newest first, paginated; other tenants get 404', async () => {
+    const all = await t.deps.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.integrationId, integration.id)));
+    const page = await owner.request({ method: 'GET', url: `/api/integrations/${integration.id}/deliveries?limit=2` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-total-count']).toBe(String(all.length));
+    const items = page.json<{ createdAt: string; eventType: string; status: string; attempts: number }[]>();
+    expect(items).toHaveLength(2);
+    expect((items[0]?.createdAt ?? '') >= (items[1]?.createdAt ?? '')).toBe(true);
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['attempts', 'createdAt', 'deliveredAt', 'eventId', 'eventType', 'id', 'lastError', 'lastStatusCode', 'nextAttemptAt', 'status']);
+    const stranger = await signUp(t.app);
+    expect((await stranger.request({ method: 'GET', url: `/api/integrations/${integration.id}/deliveries` })).statusCode).toBe(404);
+    expect((await stranger.request({ method: 'POST', url: `/api/integrations/${integration.id}/deliveries/${all[0]?.id}/retry` })).statusCode).toBe(404);
+    expect((await owner.request({ method: 'GET', url: `/api/integrations/${integration.id}/deliveries?limit=500` })).statusCode).toBe(400);
+  });
+});
