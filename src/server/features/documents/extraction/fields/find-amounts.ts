@@ -56,6 +56,15 @@ function chooseAmount(amounts: AmountToken[]): AmountToken | null {
   return withDecimals.at(-1) ?? amounts.at(-1) ?? null;
 }
 
+/** The amount of a line that holds nothing else but a currency mark: "RM 24.40", "$ 9.99". */
+function amountAlone(document: DocumentText, line: TextLine): AmountToken | null {
+  const amounts = moneyOf(document, line);
+  const [only] = amounts;
+  if (amounts.length !== 1 || !only || !only.hasDecimals) return null;
+  const rest = `${line.text.slice(0, only.start)} ${line.text.slice(only.end)}`;
+  return /^[\s:|=*]*(?:[A-Z]{2,3}|[$€£])?[\s:|=*]*$/u.test(rest) ? only : null;
+}
+
 /** Every labelled total, subtotal and tax amount of the document, with a base score. */
 export function findAmountCandidates(document: DocumentText): AmountCandidate[] {
   const candidates: AmountCandidate[] = [];
@@ -93,6 +102,16 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
             below = true;
             break;
           }
+        }
+        // A total label ending its line with the amount alone on the next line ("Total Amount"
+        // over "RM 24.40"): receipts wrap the amount wherever it is printed across.
+        const next = linesBelow(lines, lineIndex, 1)[0];
+        const alone = next ? amountAlone(document, next) : null;
+        if (!chosen && role === 'total' && next && alone) {
+          chosen = alone;
+          chosenLine = next;
+          chosenIndex = lineIndex + 1;
+          below = true;
         }
       }
       if (!chosen) return;
