@@ -116,6 +116,9 @@ function withoutShopNumber(text: string): string {
   return text.replace(/^\d{1,3}\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u, '');
 }
 
+// A label of one or two words, a colon and a value: a field line of a receipt's header.
+const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
+
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
 
@@ -181,6 +184,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (taken >= 4 || line.y > 0.4) break;
     const index = lines.indexOf(line);
     let added = false;
+    // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
+    if (fieldLinePattern.test(line.text)) continue;
     const cells = lineCells(line).map(trimUnsure);
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(
