@@ -116,6 +116,9 @@ function withoutShopNumber(text: string): string {
   return text.replace(/^\d{1,3}\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u, '');
 }
 
+// A label of one or two words, a colon and a value: a field line of a receipt's header.
+const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
+
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
 
@@ -160,7 +163,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   lines.forEach((line, index) => {
     const seller = sellerLabelPattern.exec(line.text);
     if (seller) add(line.text.slice(seller.index + seller[0].length), 3.5, index);
-    const withForm = nameWithLegalForm(line.text);
+    const withForm = nameWithLegalForm(
+      document.source === 'ocr' ? repairOcrName(line.text) : line.text,
+    );
     const top = line.page === 1 && line.y < 0.25;
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
@@ -179,6 +184,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (taken >= 4 || line.y > 0.4) break;
     const index = lines.indexOf(line);
     let added = false;
+    // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
+    if (fieldLinePattern.test(line.text)) continue;
     const cells = lineCells(line).map(trimUnsure);
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(
@@ -208,11 +215,16 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
         continue;
       if (addressPattern.test(raw) && matchLegalForm(raw) === null) continue;
       // Logo letters read as fragments ("amazo n") are not a name, nor is one lower-case word.
+      // A single capital beside "&" is an initial of the name ("B & BEST RESTAURANT").
       const fragment = words.some(
-        (word) => /^\p{L}$/u.test(word.text.trim()) && word.text.trim() !== '&',
+        (word, position) =>
+          /^\p{L}$/u.test(word.text.trim()) &&
+          words[position + 1]?.text.trim() !== '&' &&
+          words[position - 1]?.text.trim() !== '&',
       );
       const lowerWord = words.length === 1 && /^\p{Ll}+$/u.test(text);
-      const fragmentPenalty = fragment ? 3 : lowerWord ? 1.5 : 0;
+      // A cell of nothing but business words ("RESTAURANT") is part of a name, not one.
+      const fragmentPenalty = fragment ? 3 : lowerWord || onlyBusinessWords(text) ? 1.5 : 0;
       let name = text;
       const next = lines[index + 1];
       if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;
@@ -308,6 +320,31 @@ const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
 const marketplaceConfidence = 0.9;
 
+/**
+ * A name read by OCR with its usual slips in brackets and legal forms: "{M)" and "( X )" are
+ * "(M)" and "(X)", a closing bracket without its opening one drops the garbled word before it
+ * ("BAKERIES fh) SDN BHD"), and "SDH"/"SDM" before "BHD" or at the end is "SDN".
+ */
+export function repairOcrName(name: string): string {
+  let text = name
+    .replace(/[{[]/gu, '(')
+    .replace(/[}\]]/gu, ')')
+    .replace(/\(\s+/gu, '(')
+    .replace(/\s+\)/gu, ')');
+  let depth = 0;
+  const kept: string[] = [];
+  for (const word of text.split(' ')) {
+    depth += (word.match(/\(/gu)?.length ?? 0) - (word.match(/\)/gu)?.length ?? 0);
+    if (depth < 0) {
+      depth = 0;
+      if (/^[^\s()]{1,4}\)$/u.test(word)) continue;
+    }
+    kept.push(word);
+  }
+  text = kept.join(' ');
+  return text.replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN');
+}
+
 export function findVendor(document: DocumentText): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
   const ranked = rankVendorCandidates(document);
@@ -321,7 +358,7 @@ export function findVendor(document: DocumentText): VendorChoice {
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
   const corrected = best
     ? document.source === 'ocr'
-      ? correctBusinessWords(correctByRepetition(best.name, text))
+      ? correctBusinessWords(correctByRepetition(repairOcrName(best.name), text))
       : best.name
     : null;
   const read = best && corrected ? withNameAbove(document.lines, best.lineIndex, corrected) : null;

@@ -22,9 +22,12 @@ export const totalLabels: LabelRule[] = [
   },
 ];
 
+// A closing bracket as OCR reads it after a capital word: ")", "]", "}", or "I", "l", "1", "|".
+const closingBracket = String.raw`(?:[)\]}]|[Il1|](?![\p{L}\d]))?`;
+
 export const subtotalLabels: LabelRule[] = [
   {
-    pattern: String.raw`(?:total\s+)?sales\s*\(?\s*excl\w*\.?\s*(?:of\s+)?(?:gst|vat|tax|sst)\)?|sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s+excl\.?(?:uding)?\s*(?:gst|vat|tax|btw)?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`,
+    pattern: String.raw`(?:total\s+)?sales\s*[({]?\s*excl\w*\.?\s*(?:of\s+)?(?:gst|vat|tax|sst)${closingBracket}|sub[\s-]*total|subtotaal|sous[\s-]*total|zwischensumme|nettobetrag|summe\s+netto|netto\s*summe|gesamt\s*netto|total\s+ht|montant\s+(?:eur\s+)?ht|total\s+hors\s+taxes?|total\s*[({]?\s*excl\.?(?:uding|usive)?\s*(?:of\s+)?(?:(?:gst|vat|tax|btw|sst)${closingBracket})?|excl\.?(?:usief)?\s+btw|net\s+amount|taxable\s+amount|total\s+before\s+tax|total\s+net|netto|grondslag`,
     weight: 3,
   },
 ];

@@ -57,3 +57,18 @@ describe('reading dates', () => {
     expect(document.dateOrder).toBe('DMY');
   });
 });
+
+describe('a date printed as one run of digits after its label', () => {
+  it('reads the separators OCR lost or read as "1" or "7"', () => {
+    expect(isoDates('Date: 101032018 5:41.08')).toEqual(['2018-03-10']);
+    expect(isoDates('Date: 25712/2019')).toEqual([]);
+    expect(isoDates('DATE 24122019')).toEqual(['2019-12-24']);
+    expect(isoDates('Date: 2417127019')).toEqual([]);
+  });
+
+  it('needs the label and a real calendar date', () => {
+    expect(isoDates('Date: 111112018')).toEqual(['2018-11-11']);
+    expect(isoDates('Date: 351322018')).toEqual([]);
+    expect(isoDates('Ref 101032018')).toEqual([]);
+  });
+});

@@ -105,5 +105,49 @@ export function findDates(text: string, order: DateOrder): DateToken[] {
     const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
     add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
   }
+  for (const match of text.matchAll(labelledRunPattern)) {
+    const run = match[1] ?? '';
+    const start = match.index + match[0].length - run.length;
+    const iso = readDigitRun(run, order);
+    add(iso ? { iso, start, end: start + run.length, certain: false } : null);
+  }
   return tokens.sort((a, b) => a.start - b.start);
+}
+
+// A date after its label printed as one run of digits: its separators lost, or read as "1" or
+// "7" ("Date: 101032018" for 10/03/2018).
+const labelledRunPattern = /\bdate\s*[:.]?\s*(\d{8,10})(?!\d)/giu;
+const readSeparator = '17';
+
+/**
+ * The one calendar date a run of digits after a date label can be: day, month and a four-digit
+ * year (in the document's order), with each lost separator either missing or read as 1 or 7.
+ */
+function readDigitRun(run: string, order: DateOrder): string | null {
+  const readings = new Set<string>();
+  const year = run.slice(-4);
+  const head = run.slice(0, -4);
+  const splits: [string, string][] = [];
+  for (let cut = 1; cut < head.length; cut += 1) {
+    const first = head.slice(0, cut);
+    const rest = head.slice(cut);
+    for (const [a, b] of [
+      [first, rest],
+      [first, rest.slice(0, -1)],
+      [first.slice(0, -1), rest],
+      [first.slice(0, -1), rest.slice(0, -1)],
+    ] as const) {
+      const droppedFirst = a !== first;
+      const droppedSecond = b !== rest;
+      if (droppedFirst && !readSeparator.includes(first.at(-1) ?? '')) continue;
+      if (droppedSecond && !readSeparator.includes(rest.at(-1) ?? '')) continue;
+      if (a.length === 2 && b.length === 2) splits.push([a, b]);
+    }
+  }
+  for (const [a, b] of splits) {
+    const [day, month] = order === 'MDY' ? [b, a] : [a, b];
+    const iso = isoDate(Number(year), Number(month), Number(day));
+    if (iso && /^(?:19|20)/u.test(year)) readings.add(iso);
+  }
+  return readings.size === 1 ? ([...readings][0] ?? null) : null;
 }

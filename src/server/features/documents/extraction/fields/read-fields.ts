@@ -14,7 +14,8 @@ import {
   findUnlabelledAmounts,
 } from './find-amounts';
 import { findPayments } from './find-payments';
-import { reconcileTotal } from './reconcile-totals';
+import { fullBreakdown, reconcileTotal } from './reconcile-totals';
+import { findBreakdownExtras } from './receipt-breakdown';
 import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
 import { findInvoiceNumber } from './find-invoice-number';
@@ -94,6 +95,17 @@ export function readFields(
   const roundings = findRoundings(document);
   let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
   let labelledTotal = true;
+  const extras = findBreakdownExtras(document);
+  if (!totals.total) {
+    // No total line read: a printed breakdown (subtotal, service charge, tax, rounding) adds up
+    // to it, before any unlabelled amount is guessed.
+    const full = fullBreakdown(amountCandidates, roundings, extras.charges);
+    if (full)
+      amountCandidates = [
+        ...amountCandidates,
+        { ...full.subtotal, role: 'total', value: full.value, score: 1.5, label: null },
+      ];
+  }
   if (!totals.total) {
     amountCandidates = [...amountCandidates, ...findUnlabelledAmounts(document)];
     const largest = amountCandidates
@@ -108,7 +120,7 @@ export function readFields(
     labelledTotal = false;
   }
   // Several sources agreeing on another amount (payment, breakdown) outvote a misread total line.
-  const reconciled = reconcileTotal(amountCandidates, roundings, findPayments(document));
+  const reconciled = reconcileTotal(amountCandidates, roundings, findPayments(document), extras);
   if (
     reconciled.best &&
     reconciled.best.value !== totals.total?.value &&

@@ -78,3 +78,54 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(['T0TAL 8.10'])).toBe('8.10');
   });
 });
+
+describe('labels read with OCR slips', () => {
+  it('takes "GSTI" as "GST)" in a subtotal label, so the breakdown confirms the total', () => {
+    expect(
+      totalOf([
+        'KEDAI CONTOH',
+        'Sales (Excluding GSTI 7.00',
+        'Total GST 0.42',
+        'CASH 7.42',
+        '|| Total: 7.00',
+      ]),
+    ).toBe('7.42');
+  });
+});
+
+describe('a total whose amount wraps to the next line', () => {
+  it('takes the amount printed alone under a total label that ends its line, as labelled', () => {
+    const data = readFields(
+      receiptText([
+        'KEDAI CONTOH',
+        'NASI LEMAK          19.90',
+        'TEH O                1.00',
+        'Total Amount',
+        '                 RM 24.40',
+      ]),
+    );
+    expect(data.amounts.total).toBe('24.40');
+    expect(data.fieldConfidence.total).toBeGreaterThan(0.5);
+  });
+
+  it('does not take an item line under the label', () => {
+    expect(totalOf(['KEDAI CONTOH', 'Total', 'TEH O 2 1.00', 'Total 3.00'])).toBe('3.00');
+  });
+});
+
+describe('a total whose decimal point was read as a space', () => {
+  it('reads "RM 88 17" after a total label as 88.17, which the card payment confirms', () => {
+    expect(
+      totalOf([
+        'STESEN CONTOH',
+        'Total RH 88 17',
+        'Visa RM 88.17',
+        'Total Gross OC RH 86.17',
+      ]),
+    ).toBe('88.17');
+  });
+
+  it('keeps a quantity and a code apart: no currency mark, no decimals', () => {
+    expect(totalOf(['KEDAI CONTOH', 'Total 2 17', 'TOTAL 12.00'])).toBe('12.00');
+  });
+});

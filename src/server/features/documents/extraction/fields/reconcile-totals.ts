@@ -1,13 +1,14 @@
 import type { Cents } from '../../../../../shared/money';
 import type { AmountCandidate } from './find-amounts';
 import type { PaymentAmounts } from './find-payments';
+import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
 
 /**
  * Where a total can be confirmed from: the printed total lines, the payment (tendered less
  * change), the amount tendered itself (exact cash or a card payment) and the breakdown (subtotal
  * plus tax plus rounding).
  */
-type Source = 'label' | 'payment' | 'tendered' | 'breakdown';
+type Source = 'label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate';
 
 export interface Reconciled {
   /** The value most sources agree on, when at least two do. */
@@ -16,22 +17,54 @@ export interface Reconciled {
   supportOf: (value: Cents) => number;
 }
 
-/** The sums a receipt's breakdown allows: subtotal + tax (+ rounding), when tax or rounding is printed. */
-function breakdownSums(
+/**
+ * The sums a receipt's breakdown allows: subtotal (+ service charge) + tax (+ rounding), when a
+ * tax, charge or rounding is printed.
+ */
+export function breakdownSums(
   candidates: readonly AmountCandidate[],
   roundings: readonly Cents[],
+  charges: readonly Cents[] = [],
 ): Set<Cents> {
   const subtotals = candidates.filter((c) => c.role === 'subtotal' && c.value > 0 && c.hasDecimals);
   const taxes = candidates.filter((c) => c.role === 'tax' && c.value > 0 && c.hasDecimals);
   const sums = new Set<Cents>();
   for (const subtotal of subtotals) {
-    for (const rounding of [0, ...roundings]) {
-      if (rounding !== 0) sums.add(subtotal.value + rounding);
-      for (const tax of taxes)
-        if (tax.value < subtotal.value) sums.add(subtotal.value + tax.value + rounding);
+    for (const charge of [0, ...charges.filter((value) => value < subtotal.value)]) {
+      const net = subtotal.value + charge;
+      for (const rounding of [0, ...roundings]) {
+        if (rounding !== 0 || charge !== 0) sums.add(net + rounding);
+        for (const tax of taxes)
+          if (tax.value < subtotal.value) sums.add(net + tax.value + rounding);
+      }
     }
   }
   return sums;
+}
+
+/**
+ * Every printed part of the breakdown added up: the surest subtotal, its service charges, the
+ * largest tax below it and the rounding; null without a subtotal or anything to add to it.
+ */
+export function fullBreakdown(
+  candidates: readonly AmountCandidate[],
+  roundings: readonly Cents[],
+  charges: readonly Cents[],
+): { value: Cents; subtotal: AmountCandidate } | null {
+  const subtotal = candidates
+    .filter((c) => c.role === 'subtotal' && c.value > 0 && c.hasDecimals)
+    .sort((a, b) => b.score - a.score)[0];
+  if (!subtotal) return null;
+  const tax = Math.max(
+    0,
+    ...candidates
+      .filter((c) => c.role === 'tax' && c.hasDecimals && c.value > 0 && c.value < subtotal.value)
+      .map((c) => c.value),
+  );
+  const charge = charges.filter((value) => value < subtotal.value).reduce((a, b) => a + b, 0);
+  const rounding = roundings[0] ?? 0;
+  if (tax === 0 && charge === 0 && rounding === 0) return null;
+  return { value: subtotal.value + charge + tax + rounding, subtotal };
 }
 
 /**
@@ -43,6 +76,7 @@ export function reconcileTotal(
   candidates: readonly AmountCandidate[],
   roundings: readonly Cents[],
   payments: PaymentAmounts,
+  extras: BreakdownExtras = { charges: [], rates: [] },
 ): Reconciled {
   const sources = new Map<Cents, Set<Source>>();
   const note = (value: Cents, source: Source): void => {
@@ -55,7 +89,18 @@ export function reconcileTotal(
     if (candidate.role === 'total' && candidate.hasDecimals) note(candidate.value, 'label');
   if (payments.paid !== null) note(payments.paid, 'payment');
   for (const value of payments.tendered) note(value, 'tendered');
-  for (const value of breakdownSums(candidates, roundings)) note(value, 'breakdown');
+  for (const value of breakdownSums(candidates, roundings, extras.charges))
+    note(value, 'breakdown');
+  // A tax printed with its rate confirms the totals it is that rate of (the values found above).
+  const taxes = candidates.filter((c) => c.role === 'tax' && c.value > 0 && c.hasDecimals);
+  for (const value of [...sources.keys()]) {
+    const fits = taxes.some((tax) =>
+      extras.rates.some((rate) =>
+        [0, ...roundings].some((rounding) => taxFitsTotal(value, tax.value, rate, rounding)),
+      ),
+    );
+    if (fits) note(value, 'tax rate');
+  }
 
   const supportOf = (value: Cents): number => {
     const from = sources.get(value);
@@ -65,10 +110,18 @@ export function reconcileTotal(
       ? from.size - 1
       : from.size;
   };
+  // Between equally supported sums, the one that includes the printed rounding is the one paid.
+  const rounded = new Set(
+    [...breakdownSums(candidates, roundings, extras.charges)].filter(
+      (value) => !breakdownSums(candidates, [], extras.charges).has(value),
+    ),
+  );
   let best: Reconciled['best'] = null;
   for (const value of sources.keys()) {
     const support = supportOf(value);
-    if (support >= 2 && (!best || support > best.support)) best = { value, support };
+    if (support < 2) continue;
+    if (!best || support > best.support || (support === best.support && rounded.has(value)))
+      best = { value, support };
   }
   return { best, supportOf };
 }

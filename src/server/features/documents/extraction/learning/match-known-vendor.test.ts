@@ -41,3 +41,23 @@ describe("matching a reading to the organization's vendors", () => {
     expect(substringDistance('BOOKS', 'xxBXXKSyy')).toBe(2);
   });
 });
+
+describe('a known vendor whose words the header prints out of order', () => {
+  it('finds every word of the name among the header words, with OCR slips', () => {
+    expect(
+      matchKnownVendor(['Syarikat Maju Jaya Sdn Bhd', 'Maju Hardware'], {
+        name: 'MAJU JAYA',
+        headerLines: ['TERE MAJU JAYA', 'sYARIKAT', '(81109-A)'],
+      })?.name,
+    ).toBe('Syarikat Maju Jaya Sdn Bhd');
+  });
+
+  it('does not propose a vendor when one of its words is missing', () => {
+    expect(
+      matchKnownVendor(['Syarikat Maju Jaya Sdn Bhd'], {
+        name: 'MAJU JAYA',
+        headerLines: ['MAJU JAYA', 'NO 290, JALAN AIR PANAS'],
+      }),
+    ).toBeNull();
+  });
+});

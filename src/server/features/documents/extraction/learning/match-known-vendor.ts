@@ -1,4 +1,4 @@
-import { substringDistance } from '../fields/ocr-distance';
+import { ocrEditDistance, substringDistance } from '../fields/ocr-distance';
 import { matchLegalForm } from '../fields/vendor-rules';
 
 export interface KnownVendorMatch {
@@ -23,6 +23,39 @@ function nameCore(name: string): string {
   return matchKey(form && form.index > 0 ? name.slice(0, form.index) : name);
 }
 
+/** Upper-case words of letters and digits, accents dropped. */
+const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .match(/[\p{L}\d]+/gu) ?? [];
+
+/** The words of a name before its legal form. */
+function coreWords(name: string): string[] {
+  const form = matchLegalForm(name);
+  return wordsOf(form && form.index > 0 ? name.slice(0, form.index) : name);
+}
+
+// A word may be matched with this share of its letters slipped.
+const wordSlipShare = 0.25;
+
+/**
+ * The cost of finding every word of the name among the header's words in any order (a name
+ * printed over two lines with its first word read after the rest: "PERNIAGAAN GIN KEE" above
+ * "SYARIKAT"); Infinity when a word is missing or the name has fewer than two words.
+ */
+function wordBagDistance(words: readonly string[], headerWords: readonly string[]): number {
+  if (words.length < 2) return Infinity;
+  let cost = 0;
+  for (const word of words) {
+    const best = Math.min(...headerWords.map((other) => ocrEditDistance(word, other)));
+    if (best > word.length * wordSlipShare) return Infinity;
+    cost += best;
+  }
+  return cost;
+}
+
 // A short name must match more closely: four letters one slip apart are often another word.
 const minCoreLength = 4;
 const requiredSimilarity = (length: number): number => (length >= 10 ? 0.8 : 0.88);
@@ -37,11 +70,15 @@ export function matchKnownVendor(
   reading: { name: string | null; headerLines: readonly string[] },
 ): KnownVendorMatch | null {
   const texts = [reading.name ?? '', reading.headerLines.join(' ')].map(matchKey);
+  const headerWords = wordsOf([reading.name ?? '', ...reading.headerLines].join(' '));
   let best: (KnownVendorMatch & { length: number }) | null = null;
   for (const name of known.slice(0, maxKnownVendors)) {
     const core = nameCore(name);
     if (core.length < minCoreLength) continue;
-    const cost = Math.min(...texts.map((text) => substringDistance(core, text)));
+    const cost = Math.min(
+      ...texts.map((text) => substringDistance(core, text)),
+      wordBagDistance(coreWords(name), headerWords),
+    );
     const similarity = 1 - cost / core.length;
     if (similarity < requiredSimilarity(core.length)) continue;
     if (

@@ -110,3 +110,42 @@ describe('learning from corrections', () => {
     ).toBeNull();
   });
 });
+
+describe('learning how the reader spells a vendor', () => {
+  const extracted = (name: string | null) =>
+    ({ vendor: { name, taxId: null, email: null }, layout: undefined }) as unknown as Parameters<
+      typeof learnFromCorrection
+    >[0];
+
+  it('keeps the name read before the correction and recognises the next document by it', () => {
+    const hints = learnFromCorrection(extracted('Gld Mill Kopi'), {
+      vendorName: 'Old Mill Kopi House',
+      total: null,
+      invoiceNumber: null,
+      issueDate: null,
+      category: null,
+    });
+    expect(hints.readNames).toEqual(['gldmillkopi']);
+    expect(
+      matchVendorHints([hints], { name: 'GLD MILL KOPI', taxId: null, text: 'GLD MILL KOPI' })
+        ?.vendorName,
+    ).toBe('Old Mill Kopi House');
+    expect(matchVendorHints([hints], { name: 'Other Shop', taxId: null, text: 'x' })).toBeNull();
+  });
+
+  it('keeps no reading that was already right or too short, and the latest five', () => {
+    const correction = {
+      vendorName: 'Old Mill Kopi House',
+      total: null,
+      invoiceNumber: null,
+      issueDate: null,
+      category: null,
+    };
+    expect(learnFromCorrection(extracted('OLD MILL KOPI HOUSE'), correction).readNames).toEqual([]);
+    expect(learnFromCorrection(extracted('Ok'), correction).readNames).toEqual([]);
+    let hints = learnFromCorrection(extracted('Reading 0'), correction);
+    for (let index = 1; index <= 6; index += 1)
+      hints = learnFromCorrection(extracted(`Reading ${index}`), correction, hints);
+    expect(hints.readNames).toEqual(['reading2', 'reading3', 'reading4', 'reading5', 'reading6']);
+  });
+});

@@ -15,7 +15,16 @@ export interface VendorHints {
   total: FieldPreference | null;
   invoiceNumber: FieldPreference | null;
   category: string | null;
+  /**
+   * Normalised names the reader gave this vendor's documents before a correction ("gldtown"
+   * for Old Town): the next document read the same way is this vendor's. Absent in hints
+   * stored before it existed.
+   */
+  readNames?: string[];
 }
+
+// Readings kept per vendor: the latest few, so a vendor with several printers is recognised.
+const maxReadNames = 5;
 
 export interface ExtractionCorrection {
   vendorName: string;
@@ -55,9 +64,15 @@ export function learnFromCorrection(
           compactNumber(candidate.value) === compactNumber(corrected.invoiceNumber ?? ''),
       )
     : undefined;
+  const vendorKey = nameKey(corrected.vendorName);
+  const readKey = nameKey(extracted.vendor.name ?? '');
+  const readNames = [...(previous?.readNames ?? []).filter((key) => key !== readKey), readKey]
+    .filter((key) => key.length >= 3 && key !== vendorKey)
+    .slice(-maxReadNames);
   return {
     vendorName: corrected.vendorName.trim(),
-    vendorKey: nameKey(corrected.vendorName),
+    vendorKey,
+    readNames,
     taxId: extracted.vendor.taxId ?? previous?.taxId ?? null,
     total: preferenceFrom(totalField) ?? previous?.total ?? null,
     invoiceNumber: preferenceFrom(numberField) ?? previous?.invoiceNumber ?? null,
@@ -79,7 +94,9 @@ export function matchVendorHints(
     : undefined;
   if (byTaxId) return byTaxId;
   const key = found.name ? nameKey(found.name) : '';
-  const byName = hints.find((hint) => hint.vendorKey !== '' && hint.vendorKey === key);
+  const byName =
+    hints.find((hint) => hint.vendorKey !== '' && hint.vendorKey === key) ??
+    (key.length >= 3 ? hints.find((hint) => hint.readNames?.includes(key)) : undefined);
   if (byName) return byName;
   const textKey = nameKey(found.text);
   return (

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { receiptText } from '../test-support/receipt-lines';
+import { findVendor, repairOcrName } from './find-vendor';
+
+const vendorOf = (rows: string[]): string | null => findVendor(receiptText(rows)).name;
+
+describe('repairing a vendor name read by OCR', () => {
+  it('reads braces and spaced brackets as brackets', () => {
+    expect(repairOcrName('KEDAI MAJU { TAMAN INDAH ) SDN. BHD,')).toBe(
+      'KEDAI MAJU (TAMAN INDAH) SDN. BHD,',
+    );
+    expect(repairOcrName('MAJU CO. {M) SDN BHD')).toBe('MAJU CO. (M) SDN BHD');
+  });
+
+  it('drops a garbled word closed by a bracket that was never opened', () => {
+    expect(repairOcrName('CONTOH BAKERIES fh) SDN BHD')).toBe('CONTOH BAKERIES SDN BHD');
+    expect(repairOcrName('CONTOH (KL) SDN BHD')).toBe('CONTOH (KL) SDN BHD');
+  });
+
+  it('reads "SDH" or "SDM" as the legal form "SDN" before BHD or at the end', () => {
+    expect(repairOcrName('MAJU (SP) SDH.')).toBe('MAJU (SP) SDN.');
+    expect(repairOcrName('MAJU SDM BHD')).toBe('MAJU SDN BHD');
+    expect(repairOcrName('SDH MAJU TRADING')).toBe('SDH MAJU TRADING');
+  });
+});
+
+describe('the heading of a receipt', () => {
+  it('keeps an initial beside "&" and does not take a lone business word as the name', () => {
+    expect(
+      vendorOf([
+        'K & MAJU    RESTAURANT',
+        'NO.12, JALAN SS4C/5, PETALING JAYA',
+        'BILL NO: 001346013',
+        'TOTAL 22.25',
+      ]),
+    ).toBe('K & MAJU RESTAURANT');
+  });
+
+  it('reads the legal name with a repaired legal form', () => {
+    expect(
+      vendorOf(['CONTOH MAJU (SP) SDH.', 'No. 49, Jalan Dinar', 'GST Reg : 001734164480']),
+    ).toBe('CONTOH MAJU (SP) SDN.');
+  });
+});
