@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Env } from './env';
 import { readOrCreateSecret } from './platform/secrets';
+import { SESSION_CACHE_MS } from './platform/session-cache';
 
 /** Everything the app needs from the environment, resolved once and passed down as arguments. */
 export interface AppConfig {
@@ -18,6 +19,11 @@ export interface AppConfig {
   operatorEmails: string[];
   /** Multiplies every rate limit (1 in production; test servers raise it). */
   rateLimitMultiplier: number;
+  /**
+   * How long (ms) a session lookup is reused in this process (platform/session-cache.ts); absent
+   * or 0: every request asks the database. The server uses SESSION_CACHE_MS (a few seconds).
+   */
+  sessionCacheMs?: number;
 }
 
 export function buildConfig(env: Env): AppConfig {
@@ -42,5 +48,6 @@ export function buildConfig(env: Env): AppConfig {
     secureCookies: env.NODE_ENV === 'production',
     operatorEmails: env.OPERATOR_EMAILS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    sessionCacheMs: SESSION_CACHE_MS,
   };
 }

@@ -25,7 +25,8 @@ export interface AuthContext {
   firmId: string | null;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The session's id: the SHA-256 of its cookie token (the token itself is never stored). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Database, user: { id: string; organizationId: string }, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
