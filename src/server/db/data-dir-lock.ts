@@ -36,6 +36,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The embedded database in ${path.join(dataDir, 'db')} is in use by another process (pid ${holder}${holder === process.pid ? ', this one' : ''}). ` +
             'PGlite runs in one process only: stop the other one, or set DATABASE_URL to run several processes on PostgreSQL.',
+          { cause: error },
         );
       }
       // Stale (its process is gone) or unreadable: remove it and claim it again.
