@@ -18,10 +18,11 @@ const CashFlowChart = lazy(async () => ({ default: (await import('./cash-flow-ch
 function CashFlowPlaceholder() {
   return (
     <Card className="lg:col-span-2">
-      <CardHeader>
+      <CardHeader className="flex flex-row items-center justify-between gap-4">
         <CardTitle asChild>
           <h2>Cash Flow Overview</h2>
         </CardTitle>
+        <Skeleton className="h-8 w-36" />
       </CardHeader>
       <CardContent>
         <Skeleton className="h-72 w-full" />
