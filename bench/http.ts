@@ -42,7 +42,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench-password';
 const USERNAME = 'bench';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DB = 'bench';
 const RAW_PORT = 5091;
 const APP_PORT = 5092;
 const WORKER_PORT = 5093;
@@ -59,9 +58,12 @@ export const HTTP_ENDPOINTS = [
   { name: 'user (session only)', url: '/api/user' },
 ] as const;
 
-function benchUrl(): string {
+/** One PostgreSQL database per size (bench_100000), never the tests' database. */
+const benchDatabase = (invoices: number) => `bench_${invoices}`;
+
+function benchUrl(invoices: number): string {
   const admin = new URL(ADMIN_URL);
-  admin.pathname = `/${BENCH_DB}`;
+  admin.pathname = `/${benchDatabase(invoices)}`;
   return admin.toString();
 }
 
@@ -70,13 +72,14 @@ function dataDirFor(options: HttpBenchOptions): string {
   return path.join(tmpdir(), `signal-ar-bench-${options.db}-${options.invoices}`);
 }
 
-async function ensurePostgresDatabase(reseed: boolean): Promise<void> {
+async function ensurePostgresDatabase(invoices: number, reseed: boolean): Promise<void> {
+  const name = benchDatabase(invoices);
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
-    const existing = await client.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
-    if (existing.rowCount && reseed) await client.query(`drop database ${BENCH_DB} with (force)`);
-    if (!existing.rowCount || reseed) await client.query(`create database ${BENCH_DB}`);
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount && reseed) await client.query(`drop database ${name} with (force)`);
+    if (!existing.rowCount || reseed) await client.query(`create database ${name}`);
   } finally {
     await client.end();
   }
@@ -86,11 +89,11 @@ async function ensurePostgresDatabase(reseed: boolean): Promise<void> {
 async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = dataDirFor(options);
   const marker = path.join(dataDir, 'seeded.json');
-  const databaseUrl = options.db === 'postgres' ? benchUrl() : undefined;
+  const databaseUrl = options.db === 'postgres' ? benchUrl(options.invoices) : undefined;
   const fresh = options.reseed || !existsSync(marker);
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  if (options.db === 'postgres') await ensurePostgresDatabase(fresh);
+  if (options.db === 'postgres') await ensurePostgresDatabase(options.invoices, fresh);
   if (!fresh) {
     console.log(`Reusing the seeded ${options.db} database (${readFileSync(marker, 'utf8').trim()}); --reseed starts over.`);
     return { dataDir, databaseUrl };
