@@ -18,19 +18,40 @@ import { vacuumAnalyze } from '../src/server/platform/maintenance';
 import { benchForecastBacktest } from './analytics';
 import { benchRecurringGeneration } from './recurring';
 import { benchReports } from './reports';
+import { benchBundle } from './bundle';
+import { benchHttp } from './http';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --invoices 100000 --requests 30 --recurring 10000]: one organization with many invoices on the
- * embedded database (PGlite in a temporary DATA_DIR), then the latency of the busiest reads
- * through app.inject. Prints figures; asserts nothing. Target: under 50 ms for the invoice list
- * and the dashboard stats.
+ * npm run bench [-- --only http,bundle,inject --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
+ *
+ * Sections (all by default; --only picks some):
+ * - http: the app in a child process (NODE_ENV=production), its hot endpoints under autocannon at
+ *   32 connections side by side with a raw node:http server in the same run (bench/http.ts);
+ *   --cluster 2 runs two web processes behind node:cluster plus one worker process (PostgreSQL).
+ * - bundle: the client's first-load JavaScript, gzip, on the landing page and signed in (bench/bundle.ts).
+ * - inject: one organization with many invoices on PGlite in a temporary DATA_DIR, the latency of
+ *   the busiest reads through app.inject, the reports, forecast and recurring benches.
+ * Prints figures; asserts nothing.
  */
 const { values } = parseArgs({
-  options: { invoices: { type: 'string', default: '100000' }, recurring: { type: 'string', default: '10000' }, requests: { type: 'string', default: '30' }, explain: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string', default: 'http,bundle,inject' },
+    db: { type: 'string', default: 'postgres' },
+    invoices: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    cluster: { type: 'string', default: '0' },
+    endpoints: { type: 'string', default: '' },
+    reseed: { type: 'boolean', default: false },
+    recurring: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '30' },
+    explain: { type: 'boolean', default: false },
+  },
 });
 const invoiceCount = Number(values.invoices);
 const requests = Number(values.requests);
+const sections = new Set(values.only.split(',').map((name) => name.trim()));
 const PASSWORD = 'bench-password';
 
 function percentile(sorted: number[], p: number): number {
@@ -38,7 +59,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
-async function main(): Promise<void> {
+async function benchInject(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-bench-'));
   const config = buildConfig(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
   const database = await openDatabase({ dataDir });
@@ -132,6 +153,26 @@ async function main(): Promise<void> {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject)`);
+  if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
+  if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
+  if (sections.has('http')) {
+    await benchHttp({
+      db: values.db,
+      invoices: invoiceCount,
+      duration: Number(values.duration),
+      connections: Number(values.connections),
+      cluster: Number(values.cluster),
+      reseed: values.reseed,
+      endpoints: values.endpoints ? values.endpoints.split(',') : [],
+    });
+  }
+  if (sections.has('bundle')) await benchBundle();
+  if (sections.has('inject')) await benchInject();
 }
 
 main().catch((error: unknown) => {

@@ -30,6 +30,8 @@ const DATE_API_TESTS = [
   'src/server/features/dashboard/automation-insights.test.ts',
   // Issue 14: the sync scheduler's periods (UTC hours, days, weeks) and the hub's figures across midnight.
   'src/server/features/integrations/integrations.test.ts',
+  // Issue 15: the summary tables' overdue split and this month's payments on the organization's day.
+  'src/server/platform/summary-totals.test.ts',
 ];
 const DATE_JOURNEYS = [
   'e2e/dashboard.spec.ts',

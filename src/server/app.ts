@@ -159,7 +159,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies });
+  registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies, sessionCacheMs: deps.config.sessionCacheMs });
   registerRateLimit(app, { db: deps.db, now: deps.now, multiplier: deps.config.rateLimitMultiplier });
 
   app.get(

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Env } from './env';
 import { readOrCreateSecret } from './platform/secrets';
+import { SESSION_CACHE_MS } from './platform/session-cache';
 
 /** Everything the app needs from the environment, resolved once and passed down as arguments. */
 export interface AppConfig {
@@ -34,6 +35,11 @@ export interface AppConfig {
     webhookTimeoutMs?: number;
     resolveHost?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
   };
+  /**
+   * How long (ms) a session lookup is reused in this process (platform/session-cache.ts); absent
+   * or 0: every request asks the database. The server uses SESSION_CACHE_MS (a few seconds).
+   */
+  sessionCacheMs?: number;
 }
 
 /** An OAuth2 API provider's app credentials, and base URLs (overridable so tests use a fake server). */
@@ -97,5 +103,6 @@ export function buildConfig(env: Env): AppConfig {
             tokenUrl: env.XERO_TOKEN_URL ?? 'https://identity.xero.com/connect/token',
           }
         : null,
+    sessionCacheMs: SESSION_CACHE_MS,
   };
 }

@@ -15,11 +15,19 @@ export function isCalendarDay(value: string): boolean {
  */
 export function calendarDay(now: Date, timeZone = 'UTC'): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    let format = dayFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      dayFormats.set(timeZone, format);
+    }
+    return format.format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
 }
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (it ran on every request). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** True when `timeZone` is an IANA zone this runtime knows ("America/New_York", "UTC"). */
 export function isTimeZone(timeZone: string): boolean {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { lockDataDir } from './data-dir-lock';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,16 +53,40 @@ export async function openDatabase(options: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock: () => void = () => undefined;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // PGlite is one process: a second one on the same files would corrupt them, so it is refused.
+    unlock = lockDataDir(options.dataDir);
+    try {
+      client = new PGlite(dir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else {
     client = new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
   }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Role } from '../../shared/contracts/common';
 import { WORKSPACE_HEADER } from '../../shared/errors';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
-import { type AuthContext, findSession } from './sessions';
+import { SessionCache } from './session-cache';
+import { type AuthContext, findSession, hashToken } from './sessions';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -83,15 +84,33 @@ export function isNormalPath(url: string): boolean {
  * (never the raw URL): refuses cross-origin writes (CSRF), requires a session unless the route is
  * public, and keeps viewers read-only. It runs before the body is read or validated.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Database; now: () => Date; secureCookies: boolean }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Database; now: () => Date; secureCookies: boolean; sessionCacheMs?: number | undefined },
+): SessionCache {
   app.decorateRequest('auth', null);
+  const cache = new SessionCache(deps.sessionCacheMs ?? 0);
+
+  const lookup = async (token: string): Promise<AuthContext | null> => {
+    const now = deps.now();
+    if (!cache.enabled) return findSession(deps.db, token, now);
+    const id = hashToken(token);
+    const cached = cache.get(id, now.getTime());
+    if (cached) return { ...cached };
+    const generation = cache.begin();
+    const auth = await findSession(deps.db, token, now);
+    if (auth) cache.set(id, { ...auth }, now.getTime(), generation);
+    return auth;
+  };
 
   app.addHook('onRequest', async (request) => {
+    // A write may change any session, user, role or grant: nothing cached outlives it (see SessionCache).
+    if (!SAFE_METHODS.has(request.method)) cache.invalidateAll();
     if (!isNormalPath(request.url)) throw new AppError('BAD_REQUEST', 'The request path is not in its normal form');
     const raw = request.cookies[SESSION_COOKIE];
     if (raw) {
       const unsigned = request.unsignCookie(raw);
-      if (unsigned.valid && unsigned.value) request.auth = await findSession(deps.db, unsigned.value, deps.now());
+      if (unsigned.valid && unsigned.value) request.auth = await lookup(unsigned.value);
     }
     // Unknown paths get their JSON 404 from the not-found handler; the API docs are public.
     const route = request.routeOptions.url;
@@ -112,6 +131,14 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; now: ()
       throw new AppError('FORBIDDEN', 'Viewers have read-only access');
     }
   });
+
+  // Again once the write's transaction has committed, before its answer leaves: lookups that ran
+  // meanwhile may have read the old rows.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) cache.invalidateAll();
+    return payload;
+  });
+  return cache;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {

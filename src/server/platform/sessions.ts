@@ -23,9 +23,15 @@ export interface AuthContext {
   homeRole: Role;
   /** The user's accounting firm (their own organization when it is a firm), else null. */
   firmId: string | null;
+  /**
+   * The active workspace's time zone, read with the session (lists compute "today" from it without
+   * another query). Absent on contexts not made by findSession: read it from the organization then.
+   */
+  timeZone?: string;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The session's id: the SHA-256 of its cookie token (the token itself is never stored). */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Database, user: { id: string; organizationId: string }, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -57,6 +63,8 @@ export async function findSession(db: Database, token: string, now: Date): Promi
       userId: users.id,
       homeOrganizationId: users.organizationId,
       homeType: homeOrganization.type,
+      homeTimeZone: homeOrganization.timeZone,
+      workspaceTimeZone: activeOrganization.timeZone,
       role: users.role,
       isActive: users.isActive,
       workspaceFirmId: activeOrganization.accountingFirmId,
@@ -93,7 +101,8 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   if (idle > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { sessionId: row.sessionId, userId: row.userId, organizationId, role, ...home };
+  const timeZone = organizationId === row.homeOrganizationId ? row.homeTimeZone : (row.workspaceTimeZone ?? row.homeTimeZone);
+  return { sessionId: row.sessionId, userId: row.userId, organizationId, role, ...home, timeZone };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {

@@ -21,3 +21,4 @@ export * from './recurring-invoices';
 export * from './reports';
 export * from './analytics';
 export * from './integrations';
+export * from './summaries';

@@ -4,7 +4,7 @@ import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { renderInvoicePdf } from './invoice-pdf';
-import { organizationToday } from '../../platform/calendar';
+import { calendarDay, organizationToday } from '../../platform/calendar';
 import { findInvoice, findInvoices } from './invoices.queries';
 import { createInvoice, deleteInvoice, recordInvoicePayment, updateInvoice } from './invoices.service';
 import { loadInvoiceDocument, pdfFileName, sendInvoice } from './send-invoice';
@@ -14,8 +14,8 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     '/api/invoices',
     { schema: { tags: ['invoices'], summary: 'List invoices (effective status, customer, items)', querystring: invoiceListQuery } },
     async (request, reply) => {
-      const { organizationId } = requireAuth(request);
-      const today = await organizationToday(deps.db, organizationId, deps.now());
+      const { organizationId, timeZone } = requireAuth(request);
+      const today = timeZone ? calendarDay(deps.now(), timeZone) : await organizationToday(deps.db, organizationId, deps.now());
       const { invoices, total } = await findInvoices(deps.db, { organizationId, today, ...request.query });
       reply.header('X-Total-Count', String(total));
       return invoices;

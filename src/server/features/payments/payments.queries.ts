@@ -4,6 +4,7 @@ import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contract
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
 import { organizationTodaySql } from '../../platform/calendar';
+import { countPaymentsFromTotals } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
 
 function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type' | 'status'>): SQL | undefined {
@@ -41,7 +42,8 @@ export async function findPayments(db: Database, params: PaymentListQuery & { or
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(params.limit)
       .offset(params.offset),
-    db.select({ n: count() }).from(payments).where(where),
+    // The total from the summary table: its cost does not grow with the payments.
+    countPaymentsFromTotals(db, params.organizationId, params).then((n) => [{ n }]),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -1,0 +1,268 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { organizations, users } from '../src/server/db/schema';
+import { parseEnv } from '../src/server/env';
+import { vacuumAnalyze } from '../src/server/platform/maintenance';
+import { hashPassword } from '../src/server/platform/passwords';
+import { seedPayables } from '../src/server/scripts/seed/payables';
+import { seedReceivables } from '../src/server/scripts/seed/receivables';
+import { rows } from './rows';
+
+/*
+ * The HTTP bench (issue 15): the app in child processes (NODE_ENV=production LOG_LEVEL=warn), so the
+ * load generator does not share their event loop, side by side with a raw node:http server in the
+ * same run. Prints req/s, p50, p99, errors and the ratio to raw for the hot endpoints, then a
+ * 1-connection pass for the latency one user sees. Asserts nothing: a shared machine is noisy,
+ * and the ratio to raw is the figure that travels.
+ */
+
+export interface HttpBenchOptions {
+  db: 'postgres' | 'pglite';
+  invoices: number;
+  /** Seconds per endpoint at 32 connections. */
+  duration: number;
+  connections: number;
+  /** Web processes behind node:cluster (PostgreSQL only); 0 or 1: a single process. */
+  cluster: number;
+  reseed: boolean;
+  /** Endpoint names to run (substring match); empty: all. */
+  endpoints: string[];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'bench-password';
+const USERNAME = 'bench';
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const RAW_PORT = 5091;
+const APP_PORT = 5092;
+const WORKER_PORT = 5093;
+
+export const HTTP_ENDPOINTS = [
+  { name: 'invoices', url: '/api/invoices?limit=50' },
+  { name: 'bills', url: '/api/bills?limit=50' },
+  { name: 'customers', url: '/api/customers?limit=50' },
+  { name: 'dashboard stats', url: '/api/dashboard/stats' },
+  { name: 'approvals pending', url: '/api/approvals/pending?limit=50' },
+  { name: 'payments', url: '/api/payments?limit=50' },
+  { name: 'navigation counts', url: '/api/navigation/counts' },
+  { name: 'invoices overdue', url: '/api/invoices?status=overdue&limit=50' },
+  { name: 'user (session only)', url: '/api/user' },
+] as const;
+
+/** One PostgreSQL database per size (bench_100000), never the tests' database. */
+const benchDatabase = (invoices: number) => `bench_${invoices}`;
+
+function benchUrl(invoices: number): string {
+  const admin = new URL(ADMIN_URL);
+  admin.pathname = `/${benchDatabase(invoices)}`;
+  return admin.toString();
+}
+
+/** A data directory per database kind and size, kept between runs (seeding 100k takes a while). */
+function dataDirFor(options: HttpBenchOptions): string {
+  return path.join(tmpdir(), `signal-ar-bench-${options.db}-${options.invoices}`);
+}
+
+async function ensurePostgresDatabase(invoices: number, reseed: boolean): Promise<void> {
+  const name = benchDatabase(invoices);
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount && reseed) await client.query(`drop database ${name} with (force)`);
+    if (!existing.rowCount || reseed) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One organization with N invoices (the demo seeder's batches: one transaction per 1,000). */
+async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const dataDir = dataDirFor(options);
+  const marker = path.join(dataDir, 'seeded.json');
+  const databaseUrl = options.db === 'postgres' ? benchUrl(options.invoices) : undefined;
+  const fresh = options.reseed || !existsSync(marker);
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  if (options.db === 'postgres') await ensurePostgresDatabase(options.invoices, fresh);
+  if (!fresh) {
+    console.log(`Reusing the seeded ${options.db} database (${readFileSync(marker, 'utf8').trim()}); --reseed starts over.`);
+    return { dataDir, databaseUrl };
+  }
+  const config = buildConfig(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const { db } = database;
+  try {
+    const started = performance.now();
+    const [organization] = await db.insert(organizations).values({ name: 'Bench Bookkeeping' }).returning();
+    if (!organization) throw new Error('no organization');
+    const [user] = await db
+      .insert(users)
+      .values({ organizationId: organization.id, username: USERNAME, email: 'bench@bench.example', passwordHash: await hashPassword(PASSWORD), firstName: 'Bench', lastName: 'Mark', role: 'owner' })
+      .returning();
+    if (!user) throw new Error('no user');
+    const context = { db, organizationId: organization.id, userId: user.id, now: new Date(), config };
+    await seedReceivables(context, { invoices: options.invoices });
+    await seedPayables(context);
+    await vacuumAnalyze(db);
+    const [counts] = await rows<{ invoices: number; payments: number; bills: number }>(
+      db,
+      sql`select (select count(*)::int from invoices) as invoices, (select count(*)::int from payments) as payments, (select count(*)::int from bills) as bills`,
+    );
+    const summary = `${counts?.invoices} invoices, ${counts?.payments} payments, ${counts?.bills} bills`;
+    console.log(`Seeded ${summary} on ${options.db} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    writeFileSync(marker, `${summary}\n`);
+  } finally {
+    await database.close();
+  }
+  return { dataDir, databaseUrl };
+}
+
+function start(script: string, env: Record<string, string | undefined>, label: string): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.error(`${label} exited with ${code}`);
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+}
+
+async function waitFor(url: string, child: ChildProcess, seconds = 120): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the process for ${url} exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('sid='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+async function load(url: string, connections: number, duration: number, headers: Record<string, string> = {}): Promise<Measured> {
+  const result = await autocannon({ url, connections, duration, headers, timeout: 10 });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const fmt = (n: number, width: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-').padStart(width);
+
+function row(name: string, m: Measured, raw: number): string {
+  const problems = m.errors + m.timeouts + m.non2xx;
+  return `${name.padEnd(36)} ${fmt(m.rps, 9)} ${fmt(m.p50, 7, 1)} ${fmt(m.p99, 7, 1)} ${fmt((100 * m.rps) / raw, 8, 2)}%  ${
+    problems ? `errors ${m.errors}, timeouts ${m.timeouts}, non-2xx ${m.non2xx}` : 'none'
+  }`;
+}
+
+const header = `${'endpoint'.padEnd(36)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'of raw'.padStart(9)}  errors/timeouts`;
+
+export async function benchHttp(options: HttpBenchOptions): Promise<void> {
+  if (options.cluster > 1 && options.db !== 'postgres') throw new Error('--cluster needs --db postgres: PGlite is one process');
+  const { dataDir, databaseUrl } = await prepareDatabase(options);
+  const appEnv = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    HOST: '127.0.0.1',
+    // Sign-in from one address, many times over reruns.
+    RATE_LIMIT_MULTIPLIER: '1000',
+  };
+  const endpoints = HTTP_ENDPOINTS.filter((e) => options.endpoints.length === 0 || options.endpoints.some((name) => e.name.includes(name)));
+  const children: ChildProcess[] = [];
+  try {
+    const raw = start('bench/raw-server.ts', { PORT: String(RAW_PORT) }, 'raw server');
+    children.push(raw);
+    const clustered = options.cluster > 1;
+    const app = clustered
+      ? start('bench/cluster-server.ts', { ...appEnv, PORT: String(APP_PORT), WEB_PROCESSES: String(options.cluster) }, 'web processes')
+      : start('src/server/main.ts', { ...appEnv, PORT: String(APP_PORT), WORKERS: 'on' }, 'app');
+    children.push(app);
+    if (clustered) {
+      // The one process that runs the background workers (it takes no load here).
+      children.push(start('src/server/main.ts', { ...appEnv, PORT: String(WORKER_PORT), WORKERS: 'on' }, 'worker process'));
+    }
+    const base = `http://127.0.0.1:${APP_PORT}`;
+    await waitFor(`http://127.0.0.1:${RAW_PORT}/`, raw);
+    await waitFor(`${base}/api/health`, app);
+    const cookie = await signIn(base);
+    const headers = { cookie };
+    for (const endpoint of endpoints) {
+      const check = await fetch(`${base}${endpoint.url}`, { headers });
+      if (check.status !== 200) throw new Error(`${endpoint.url}: ${check.status} ${await check.text()}`);
+    }
+
+    const mode = clustered ? `${options.cluster} web processes (node:cluster, WORKERS=off) + 1 worker process` : 'one process';
+    console.log(`\nHTTP bench: ${options.db}, ${options.invoices} invoices seeded, ${mode}, ${options.connections} connections, ${options.duration} s each`);
+    await load(`http://127.0.0.1:${RAW_PORT}/`, options.connections, 2); // warm-up
+    const rawResult = await load(`http://127.0.0.1:${RAW_PORT}/`, options.connections, options.duration);
+    console.log(header);
+    console.log(row('raw node:http {"ok":true}', rawResult, rawResult.rps));
+    for (const endpoint of endpoints) {
+      await load(`${base}${endpoint.url}`, options.connections, 2, headers); // warm-up: JIT, plans, caches
+      console.log(row(`GET ${endpoint.url}`.slice(0, 36), await load(`${base}${endpoint.url}`, options.connections, options.duration, headers), rawResult.rps));
+    }
+
+    const single = Math.max(3, Math.round(options.duration / 2));
+    console.log(`\n1 connection, ${single} s each (the latency one user sees)`);
+    console.log(header);
+    const rawSingle = await load(`http://127.0.0.1:${RAW_PORT}/`, 1, single);
+    console.log(row('raw node:http {"ok":true}', rawSingle, rawSingle.rps));
+    for (const endpoint of endpoints) {
+      console.log(row(`GET ${endpoint.url}`.slice(0, 36), await load(`${base}${endpoint.url}`, 1, single, headers), rawSingle.rps));
+    }
+  } finally {
+    for (const child of children.reverse()) await stop(child);
+  }
+}

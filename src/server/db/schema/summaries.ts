@@ -1,0 +1,48 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+/*
+ * Summary tables (issue 15, docs/decisions/0012): per-organization totals kept by statement-level
+ * triggers on invoices and payments (migration 0008), so they change in the same transaction as
+ * the rows they sum, whoever writes them (the API, imports, recurring runs, connectors, a psql
+ * session). The dashboard, the sidebar badges and the lists' X-Total-Count read these instead of
+ * scanning every invoice; their cost grows with the days, not with the rows.
+ * Sums are numeric(18,2): many numeric(14,2) amounts added up.
+ */
+const sum = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/** Invoices by status, due day and whether a balance is left (amount_paid < total_amount). */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    isOpen: boolean('is_open').notNull(),
+    invoiceCount: integer('invoice_count').notNull(),
+    totalAmount: sum('total_amount').notNull(),
+    amountPaid: sum('amount_paid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.status, t.dueDate, t.isOpen] })],
+);
+
+/**
+ * Payments by type, status and the day they were processed where the organization is (its time
+ * zone; '-infinity' when not processed). A change of the organization's time zone rebuilds its rows.
+ */
+export const paymentTotals = pgTable(
+  'payment_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    processedDay: date('processed_day', { mode: 'string' }).notNull(),
+    paymentCount: integer('payment_count').notNull(),
+    amount: sum('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.type, t.status, t.processedDay] })],
+);

@@ -1,0 +1,57 @@
+import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceStatus } from '../../shared/contracts/invoices';
+import type { Database } from '../db/client';
+import { invoiceTotals, paymentTotals } from '../db/schema';
+
+/*
+ * Reads of the summary tables (schema/summaries.ts, kept by the triggers of migration 0008). They
+ * answer what a count(*) or sum() over the organization's invoices or payments would, exactly, at a
+ * cost that grows with the number of (status, due day) keys rather than with the rows.
+ */
+
+/** Past due and with a balance left, as invoices.queries' pastDue, on the summary's keys. */
+const pastDue = (today: string) => and(lt(invoiceTotals.dueDate, sql`${today}::date`), eq(invoiceTotals.isOpen, true));
+
+/** The invoice list's filter by shown status (invoices.queries statusCondition), on the summary's keys. */
+function statusKeys(status: InvoiceStatus, today: string): SQL | undefined {
+  if (status === 'overdue') return or(eq(invoiceTotals.status, 'overdue'), and(eq(invoiceTotals.status, 'sent'), pastDue(today)));
+  if (status === 'sent') return and(eq(invoiceTotals.status, 'sent'), sql`not (${pastDue(today)})`);
+  return eq(invoiceTotals.status, status);
+}
+
+/** How many invoices the organization has, optionally with this shown status on `today`. */
+export async function countInvoicesFromTotals(db: Database, organizationId: string, status: InvoiceStatus | undefined, today: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
+    .from(invoiceTotals)
+    .where(and(eq(invoiceTotals.organizationId, organizationId), status ? statusKeys(status, today) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
+export async function countOpenInvoicesFromTotals(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
+    .from(invoiceTotals)
+    .where(and(eq(invoiceTotals.organizationId, organizationId), inArray(invoiceTotals.status, ['sent', 'overdue']), eq(invoiceTotals.isOpen, true)));
+  return Number(row?.n ?? 0);
+}
+
+/** How many payments, optionally of one type and status (Payment History's total). */
+export async function countPaymentsFromTotals(
+  db: Database,
+  organizationId: string,
+  filter: { type?: string | undefined; status?: string | undefined },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
+    .from(paymentTotals)
+    .where(
+      and(
+        eq(paymentTotals.organizationId, organizationId),
+        filter.type ? eq(paymentTotals.type, filter.type) : undefined,
+        filter.status ? eq(paymentTotals.status, filter.status) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
