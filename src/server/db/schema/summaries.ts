@@ -2,7 +2,7 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, text, uuid } from
 import { organizations } from './organizations';
 
 /*
- * Summary tables (issue 15, docs/decisions/0012): per-organization totals kept by statement-level
+ * Summary tables (issue 15, docs/decisions/0009): per-organization totals kept by statement-level
  * triggers on invoices and payments (migration 0008), so they change in the same transaction as
  * the rows they sum, whoever writes them (the API, imports, recurring runs, connectors, a psql
  * session). The dashboard, the sidebar badges and the lists' X-Total-Count read these instead of
