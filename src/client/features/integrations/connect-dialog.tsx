@@ -80,25 +80,28 @@ function RevealedValue({ label, value }: { label: string; value: string }) {
   };
   return (
     <Field label={label}>
-      <div className="flex min-w-0 gap-2">
-        <Input
-          readOnly
-          value={value}
-          className="min-w-0 font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="h-9 shrink-0"
-          onClick={() => void copy()}
-          aria-label={`Copy ${label.toLowerCase()}`}
-        >
-          <Copy aria-hidden="true" />
-          Copy
-        </Button>
-      </div>
+      {(control) => (
+        <div className="flex min-w-0 gap-2">
+          <Input
+            {...control}
+            readOnly
+            value={value}
+            className="min-w-0 font-mono text-xs"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-9 shrink-0"
+            onClick={() => void copy()}
+            aria-label={`Copy ${label.toLowerCase()}`}
+          >
+            <Copy aria-hidden="true" />
+            Copy
+          </Button>
+        </div>
+      )}
     </Field>
   );
 }
