@@ -141,6 +141,9 @@ test('webhooks, QuickBooks Desktop and a Xero import work together through the h
   // A private address is refused by the server (the SSRF guard); the dialog stays open with its message.
   let dialog = await connect('webhooks');
   await expect(dialog.getByRole('checkbox')).toHaveCount(7);
+  await dialog.getByLabel('Webhook URL').fill('http://8.8.8.8/hook');
+  await dialog.getByRole('button', { name: 'Connect Now' }).click();
+  await expect(dialog).toContainText('Enter an https:// URL');
   await dialog.getByLabel('Webhook URL').fill('https://10.0.0.5/hook');
   await dialog.getByRole('button', { name: 'Connect Now' }).click();
   const refused = page.getByRole('status').filter({ hasText: 'Connection Failed' });
@@ -235,8 +238,18 @@ test('webhooks, QuickBooks Desktop and a Xero import work together through the h
 
   // Xero (CSV): the export links, then Import -> Invoices in Xero's template (DD/MM/YYYY dates).
   const xeroCard = active.getByTestId('integration-card').filter({ hasText: 'Xero' });
-  await expect(xeroCard.getByRole('link', { name: 'Export for Xero' })).toHaveAttribute('href', /\/export$/);
-  await expect(xeroCard.getByRole('link', { name: 'Sales invoices CSV' })).toHaveAttribute('href', /file=invoices/);
+  const downloadOf = async (name: string) => {
+    const waiting = page.waitForEvent('download');
+    await xeroCard.getByRole('link', { name }).click();
+    const file = await waiting;
+    return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  };
+  const zip = await downloadOf('Export for Xero');
+  expect(zip.name).toMatch(/\.zip$/);
+  expect(zip.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const salesCsv = await downloadOf('Sales invoices CSV');
+  expect(salesCsv.name).toMatch(/^xero-sales-invoices-.*\.csv$/);
+  expect(salesCsv.bytes.toString('utf8')).toContain('HOOK-1');
   await xeroCard.getByRole('button', { name: 'Import' }).click();
   const importDialog = page.getByRole('dialog', { name: 'Import Customers' });
   await importDialog.getByRole('combobox', { name: 'What the file holds' }).click();
