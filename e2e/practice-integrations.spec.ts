@@ -195,6 +195,7 @@ test('webhooks, QuickBooks Desktop and a Xero import work together through the h
   await page.getByRole('tab', { name: 'Active Integrations' }).click();
   const active = page.getByRole('tabpanel', { name: 'Active Integrations' });
   const hookCard = active.getByTestId('integration-card').filter({ hasText: 'Webhooks' });
+  await expect(hookCard.getByTestId('webhook-target')).toHaveText('Sends every event to https://8.8.8.8/signal-hook');
   await hookCard.getByRole('button', { name: 'Sync', exact: true }).click();
   // invoice.created and invoice.sent; the worker (every 10 s) may have tried some of them first.
   await expect(page.getByRole('status').filter({ hasText: 'Sync Failed' })).toContainText(/Webhook deliveries failed \([12]\).*invoice\.(created|sent)/);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WebhookDelivery } from '@shared/contracts/integration-connectors';
+import { webhookEvents } from '@shared/contracts/integrations';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -27,7 +28,12 @@ import { toast } from '@/lib/toast';
  * export downloads (IIF, Xero CSV), the webhook delivery log, an API provider's Authorize step.
  */
 export interface IntegrationExtrasProps {
-  integration: { integrationId: string; provider: string; status: string };
+  integration: {
+    integrationId: string;
+    provider: string;
+    status: string;
+    settings?: Record<string, unknown>;
+  };
 }
 
 const exportUrl = (id: string, query = '') => `/api/integrations/${id}/export${query}`;
@@ -299,8 +305,18 @@ export function IntegrationExtras({ integration }: IntegrationExtrasProps) {
     );
   }
   if (provider === 'webhooks') {
+    const url = typeof integration.settings?.url === 'string' ? integration.settings.url : null;
+    const events = Array.isArray(integration.settings?.events)
+      ? integration.settings.events.map(String)
+      : [];
     return (
       <div className="flex flex-col gap-2">
+        {url ? (
+          <p className="text-sm [overflow-wrap:anywhere]" data-testid="webhook-target">
+            Sends {events.length > 0 && events.length < webhookEvents.length ? events.join(', ') : 'every event'} to{' '}
+            <span className="font-mono text-xs">{url}</span>
+          </p>
+        ) : null}
         <p className="text-sm text-slate-600">
           Each request is signed: check the{' '}
           <code className="font-mono text-xs">X-Signal-Signature</code> header (HMAC-SHA256 of the
