@@ -81,6 +81,7 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'integration.connected': 'Integration connected',
   'integration.updated': 'Integration settings changed',
   'integration.disconnected': 'Integration disconnected',
+  'integration.authorized': 'Integration authorized',
   'firm.plan_subscription_cancel_failed': 'Plan subscription not cancelled',
 };
 
@@ -99,6 +100,7 @@ export const auditEntityTypeLabels: Readonly<Record<string, string>> = {
   user: 'User',
   team_invitation: 'Invitation',
   organization: 'Organization',
+  integration: 'Integration',
 };
 
 /** "invoice.reminder_sent" -> "Invoice reminder sent" for an action without a label yet. */

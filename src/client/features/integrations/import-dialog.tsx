@@ -137,7 +137,7 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Import {entityLabels[entity].title}</DialogTitle>
           <DialogDescription>
@@ -146,7 +146,7 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
           </DialogDescription>
         </DialogHeader>
 
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 items-start gap-3 sm:grid-cols-2">
           {!presetEntity && (
             <Field label="What the file holds">
               {(control) => (

@@ -173,7 +173,7 @@ function IntegrationCard({
           <dt className="text-slate-500">Health score</dt>
           <dd className="text-right tabular-nums">{integration.health.healthScore}</dd>
         </dl>
-        <IntegrationExtras integration={{ integrationId: integration.integrationId, provider: integration.provider, status: integration.status }} />
+        <IntegrationExtras integration={{ integrationId: integration.integrationId, provider: integration.provider, status: integration.status, settings: integration.settings }} />
         <div className="flex flex-wrap gap-2">
           {canSync && (
             <Button size="sm" onClick={() => void runSync()} disabled={sync.isPending || integration.status !== 'connected'}>

@@ -231,6 +231,9 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
     // Not yet due: nothing is sent.
     expect(await deliverDueWebhooks(t.deps)).toMatchObject({ succeeded: 0, retrying: 0 });
     expect(receiver.received).toHaveLength(2);
+    // A sync while they wait for their retry (the worker tried them first) is no success either.
+    await expect(syncOnce()).rejects.toThrow('Webhook deliveries failed (2) and wait for a retry; last: invoice.sent: The receiver answered HTTP 500.');
+    expect(receiver.received).toHaveLength(2);
     t.clock.advance(61_000);
     const summary = await syncOnce();
     expect(summary).toEqual({ customersProcessed: 0, invoicesProcessed: 2, paymentsProcessed: 0, other: { bills: 0, eventsQueued: 0, deliveriesFailed: 0, deliveriesRetrying: 0 } });

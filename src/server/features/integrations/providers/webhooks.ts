@@ -446,6 +446,22 @@ async function webhookSync(context: SyncContext): Promise<SyncSummary> {
   if (pass.succeeded === 0 && pass.failed + pass.retrying > 0) {
     throw new Error(`Webhook deliveries failed (${pass.failed + pass.retrying}); last: ${pass.lastError ?? 'unknown error'}. Check that the URL answers 2xx.`);
   }
+  if (pass.succeeded + pass.failed + pass.retrying === 0) {
+    // Nothing was due now, but the worker (every 10 s) may have tried this integration's events just
+    // before: a sync must not report success while deliveries wait for a retry after failing.
+    const waiting = await deps.db
+      .select({ eventType: webhookDeliveries.eventType, lastError: webhookDeliveries.lastError, count: sql<number>`count(*) over ()::int` })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.integrationId, integration.id), eq(webhookDeliveries.status, 'pending'), sql`${webhookDeliveries.attempts} > 0`))
+      .orderBy(sql`${webhookDeliveries.createdAt} desc`)
+      .limit(1);
+    const latest = waiting[0];
+    if (latest) {
+      throw new Error(
+        `Webhook deliveries failed (${latest.count}) and wait for a retry; last: ${latest.eventType}: ${latest.lastError ?? 'failed'}. Check that the URL answers 2xx.`,
+      );
+    }
+  }
   return {
     customersProcessed: 0,
     invoicesProcessed: count('invoice.'),
