@@ -97,6 +97,8 @@ describe('the SSRF guard (the real one: no test relaxation)', () => {
     'https://[fe80::1]/hook',
     'https://[::ffff:127.0.0.1]/hook',
     'https://[::ffff:a9fe:a9fe]/hook',
+    'https://[::ffff:0:7f00:1]/hook',
+    'https://[::ffff:0:a9fe:a9fe]/hook',
     'https://0x7f.0.0.1/hook',
     'https://2130706433/hook',
     'https://localhost/hook',
@@ -127,7 +129,7 @@ describe('the SSRF guard (the real one: no test relaxation)', () => {
 
   it('classifies addresses', () => {
     for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '100.100.100.200', '169.254.169.254', '192.0.2.1', '255.255.255.255', '::1', 'fd00:ec2::254', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'not-an-ip']) {
+    for (const address of ['127.0.0.1', '10.0.0.1', '100.100.100.200', '169.254.169.254', '192.0.2.1', '255.255.255.255', '::1', 'fd00:ec2::254', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::ffff:0:a00:1', '::ffff:0:10.0.0.1', '64:ff9b::a00:1', 'not-an-ip']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
