@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OAuthProviderConfig } from '../../../config';
 import { auditLog, customers, externalRecords, integrations, invoices, payments } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
@@ -9,8 +9,25 @@ import { type SignedIn, signUp } from '../../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
 import { addMember } from '../../bills/payables-fixtures';
 import type { Integration, ProviderConnector } from '../provider';
+import type * as invoicesService from '../../invoices/invoices.service';
 import { connectors } from './index';
 import { decryptIntegrationSecrets, encryptIntegrationSecrets } from './integration-secrets';
+
+// A crash between claiming a pulled payment and recording it: recordInvoicePayment fails once.
+const crash = vi.hoisted(() => ({ nextPayment: false }));
+vi.mock('../../invoices/invoices.service', async (importOriginal) => {
+  const actual = await importOriginal<typeof invoicesService>();
+  return {
+    ...actual,
+    recordInvoicePayment: async (...args: Parameters<typeof actual.recordInvoicePayment>) => {
+      if (crash.nextPayment) {
+        crash.nextPayment = false;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return actual.recordInvoicePayment(...args);
+    },
+  };
+});
 
 interface Call {
   method: string;
@@ -357,6 +374,32 @@ describe('two pulls at once', () => {
     expect(await countOf(payments, org)).toBe(1);
     const [pulled] = await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, org));
     expect(pulled?.amountPaid).toBe('100.00');
+  });
+});
+
+describe('a crash while recording a pulled payment', () => {
+  it('leaves no claim behind: the next sync records the payment, once', async () => {
+    const owner = await signUp(t.app);
+    const connector = connectors.xero;
+    if (!connector) throw new Error('missing');
+    const started = await startConnect(owner, 'xero', connector);
+    expect((await owner.request({ method: 'GET', url: `/api/integrations/oauth/xero/callback?code=good-code&state=${started.state}` })).statusCode).toBe(302);
+    await t.deps.db.update(integrations).set({ syncDirection: 'to_platform' }).where(eq(integrations.id, started.row.id));
+    const org = owner.user.organizationId;
+    crash.nextPayment = true;
+    await expect(syncOf(started.row.id)).rejects.toThrow('Connection terminated unexpectedly');
+    expect(crash.nextPayment).toBe(false);
+    expect(await countOf(payments, org)).toBe(0);
+    const claims = await t.deps.db.select().from(externalRecords).where(and(eq(externalRecords.organizationId, org), eq(externalRecords.entity, 'payment')));
+    expect(claims).toEqual([]);
+    await t.deps.db.update(integrations).set({ cursor: null }).where(eq(integrations.id, started.row.id));
+    const again = await syncOf(started.row.id);
+    expect(again.paymentsProcessed).toBe(1);
+    expect(await countOf(payments, org)).toBe(1);
+    const [pulled] = await t.deps.db.select().from(invoices).where(eq(invoices.organizationId, org));
+    expect(pulled?.amountPaid).toBe('100.00');
+    expect((await syncOf(started.row.id)).paymentsProcessed).toBe(0);
+    expect(await countOf(payments, org)).toBe(1);
   });
 });
 

@@ -21,9 +21,10 @@ import { databaseNow } from './export-data';
  *   invoice is created through the invoices service (numbering, totals, audit row, customer
  *   balance) with an id derived from (organization, source, external id), so a second run, even a
  *   concurrent one, cannot create it twice (primary key); an invoice number we already have maps
- *   to that invoice. A pulled payment is claimed in external_records before it is recorded
- *   (recordInvoicePayment: payment row, amount paid, audit), so it is recorded at most once; a
- *   payment that cannot be recorded (overpayment) releases its claim and is counted as skipped.
+ *   to that invoice. A pulled payment is claimed in external_records and recorded
+ *   (recordInvoicePayment: payment row, amount paid, audit) in one transaction, so it is recorded
+ *   exactly once, also after a crash between the two; a payment that cannot be recorded
+ *   (overpayment) keeps no claim and is counted as skipped.
  * - a pushed record is sent with an idempotency key (our record's id: QuickBooks' requestid, Xero's
  *   Idempotency-Key), so a retry after a crash between the provider's answer and our mapping does
  *   not create it twice at the provider; then mapped, so it is never pulled back as new.
@@ -245,27 +246,29 @@ async function pullPayment(context: SyncContext, backend: ApiBackend, remote: Re
     const invoiceId = await mapped(db, organizationId, backend.source, 'invoice', applied.invoiceId);
     if (!invoiceId) continue;
     const key = `${remote.id}:${applied.invoiceId}`;
-    // Claim first: a payment is recorded at most once, also when two syncs run together.
-    if (!(await mapRecord(db, organizationId, backend.source, 'payment', key, invoiceId, null))) continue;
+    // Claim and record in one transaction: a payment is recorded at most once, also when two syncs
+    // run together (the second one's claim waits on the unique key, then finds it taken), and a
+    // crash between claiming and recording takes the claim back, so the next sync records it.
     try {
-      const result = await recordInvoicePayment(
-        db,
-        { organizationId, userId: context.integration.connectedBy },
-        invoiceId,
-        { amount: applied.amount, paidAt: remote.date > today ? today : remote.date, method: 'ach', reference: `${backend.label} payment ${remote.id}` },
-        context.now,
-      );
-      await db
-        .update(externalRecords)
-        .set({ internalId: result.payment.id })
-        .where(and(eq(externalRecords.organizationId, organizationId), eq(externalRecords.source, backend.source), eq(externalRecords.entity, 'payment'), eq(externalRecords.externalId, key)));
-      recorded += 1;
+      const claimed = await db.transaction(async (tx) => {
+        if (!(await mapRecord(tx, organizationId, backend.source, 'payment', key, invoiceId, null))) return false;
+        const result = await recordInvoicePayment(
+          tx,
+          { organizationId, userId: context.integration.connectedBy },
+          invoiceId,
+          { amount: applied.amount, paidAt: remote.date > today ? today : remote.date, method: 'ach', reference: `${backend.label} payment ${remote.id}` },
+          context.now,
+        );
+        await tx
+          .update(externalRecords)
+          .set({ internalId: result.payment.id })
+          .where(and(eq(externalRecords.organizationId, organizationId), eq(externalRecords.source, backend.source), eq(externalRecords.entity, 'payment'), eq(externalRecords.externalId, key)));
+        return true;
+      });
+      if (claimed) recorded += 1;
     } catch (error) {
+      // Refused (overpayment, cancelled invoice): nothing kept, counted as skipped.
       if (!(error instanceof AppError)) throw error;
-      // Refused (overpayment, cancelled invoice): released, counted as skipped.
-      await db
-        .delete(externalRecords)
-        .where(and(eq(externalRecords.organizationId, organizationId), eq(externalRecords.source, backend.source), eq(externalRecords.entity, 'payment'), eq(externalRecords.externalId, key)));
     }
   }
   return recorded;

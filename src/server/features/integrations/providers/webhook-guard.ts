@@ -10,9 +10,10 @@ import { AppError } from '../../../platform/errors';
  * private (RFC 1918), carrier-grade NAT (100.64/10, which also holds cloud metadata addresses
  * such as 100.100.100.200), link-local (169.254/16: the cloud metadata address 169.254.169.254),
  * IETF/documentation/benchmark ranges, multicast, reserved and broadcast; for IPv6 the same plus
- * unique-local (fc00::/7, holding fd00:ec2::254), site-local, link-local, NAT64 and 6to4 (they
- * embed IPv4 addresses), and IPv4-mapped/compatible addresses are checked as the IPv4 address
- * they carry (::ffff:127.0.0.1 is loopback).
+ * unique-local (fc00::/7, holding fd00:ec2::254), site-local, link-local, the IETF-reserved ::/8
+ * (with IPv4-compatible and IPv4-translated forms), NAT64 and 6to4 (they embed IPv4 addresses),
+ * and IPv4-mapped addresses are checked as the IPv4 address they carry (::ffff:127.0.0.1 is
+ * loopback).
  *
  * The delivery re-checks the address at send time and connects to the address it checked
  * (webhooks.ts, `lookup` pinned), so a DNS answer that changes between check and connect (DNS
@@ -43,8 +44,11 @@ for (const [network, prefix] of [
   blockedV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback (::1) and the deprecated IPv4-compatible addresses
-  ['::ffff:0:0', 96], // IPv4-mapped: unwrapped and checked as IPv4 before this list is read
+  // ::/8 is reserved by the IETF (no global unicast there): unspecified, loopback (::1), the
+  // deprecated IPv4-compatible addresses, IPv4-mapped (unwrapped and checked as IPv4 before this
+  // list is read) and IPv4-translated ::ffff:0:a.b.c.d (SIIT, RFC 6145: a translator on the path
+  // turns ::ffff:0:7f00:1 into 127.0.0.1).
+  ['::', 8],
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48],
   ['100::', 64], // discard

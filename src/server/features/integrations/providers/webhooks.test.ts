@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrations, webhookDeliveries } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
@@ -24,20 +24,26 @@ interface Received {
 async function startReceiver() {
   const received: Received[] = [];
   const answers: { status: number; headers?: Record<string, string> }[] = [];
+  /** Run (and awaited) before answering the next requests, one each. */
+  const beforeAnswer: ((request: Received) => Promise<void>)[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const entry = { url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(entry);
       const answer = answers.shift() ?? { status: 200 };
-      if (answer.status === 0) return; // a receiver that never answers
-      response.writeHead(answer.status, answer.headers);
-      response.end('ok');
+      const hook = beforeAnswer.shift();
+      void (hook ? hook(entry) : Promise.resolve()).then(() => {
+        if (answer.status === 0) return; // a receiver that never answers
+        response.writeHead(answer.status, answer.headers);
+        response.end('ok');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  return { received, answers, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { received, answers, beforeAnswer, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function signIn(app: FastifyInstance, as: SignedIn): Promise<SignedIn> {
@@ -91,6 +97,8 @@ describe('the SSRF guard (the real one: no test relaxation)', () => {
     'https://[fe80::1]/hook',
     'https://[::ffff:127.0.0.1]/hook',
     'https://[::ffff:a9fe:a9fe]/hook',
+    'https://[::ffff:0:7f00:1]/hook',
+    'https://[::ffff:0:a9fe:a9fe]/hook',
     'https://0x7f.0.0.1/hook',
     'https://2130706433/hook',
     'https://localhost/hook',
@@ -121,7 +129,7 @@ describe('the SSRF guard (the real one: no test relaxation)', () => {
 
   it('classifies addresses', () => {
     for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '100.100.100.200', '169.254.169.254', '192.0.2.1', '255.255.255.255', '::1', 'fd00:ec2::254', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'not-an-ip']) {
+    for (const address of ['127.0.0.1', '10.0.0.1', '100.100.100.200', '169.254.169.254', '192.0.2.1', '255.255.255.255', '::1', 'fd00:ec2::254', 'ff02::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::ffff:0:a00:1', '::ffff:0:10.0.0.1', '64:ff9b::a00:1', 'not-an-ip']) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -355,5 +363,61 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
     expect((await stranger.request({ method: 'GET', url: `/api/integrations/${integration.id}/deliveries` })).statusCode).toBe(404);
     expect((await stranger.request({ method: 'POST', url: `/api/integrations/${integration.id}/deliveries/${all[0]?.id}/retry` })).statusCode).toBe(404);
     expect((await owner.request({ method: 'GET', url: `/api/integrations/${integration.id}/deliveries?limit=500` })).statusCode).toBe(400);
+  });
+});
+
+describe('a batch claimed by one process whose lease runs out while it sends', () => {
+  let t: TestApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await createTestApp({
+      config: { testOnly: { allowLoopbackWebhooks: true, webhookTimeoutMs: 2000, resolveHost: async () => [{ address: '127.0.0.1', family: 4 }] } },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it('does not send a delivery that another process claimed and sent meanwhile', async () => {
+    // Two organizations, one webhook and one queued delivery each.
+    const hooks: Integration[] = [];
+    for (const path of ['a', 'b']) {
+      const owner = await signUp(t.app);
+      const prepared = await webhooksConnector.prepareConnect?.(t.deps, {
+        organizationId: owner.user.organizationId,
+        settings: { url: `http://receiver.test:${receiver.port}/${path}`, events: ['invoice.created'] },
+      });
+      if (!prepared) throw new Error('no connect');
+      const [row] = await t.deps.db
+        .insert(integrations)
+        .values({ organizationId: owner.user.organizationId, provider: 'webhooks', settings: prepared.settings, connectedBy: owner.user.id, secretsEncrypted: encryptIntegrationSecrets(t.deps.config.encryptionKey, prepared.secrets) })
+        .returning();
+      if (!row) throw new Error('no integration');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await createInvoiceFor(owner, (await createCustomerFor(owner)).id);
+      expect(await feedWebhookEvents(t.deps, row)).toBe(1);
+      hooks.push(row);
+    }
+    // Process A claims both. While it sends the first, its lease (2 minutes) runs out and
+    // process B claims and delivers the other one.
+    const byPath = new Map(hooks.map((hook) => [new URL(String(hook.settings.url)).pathname, hook]));
+    let second: PromiseLike<unknown> = Promise.resolve();
+    receiver.beforeAnswer.push(async (first) => {
+      t.clock.advance(3 * 60_000);
+      const other = [...byPath.entries()].find(([path]) => path !== first.url)?.[1];
+      if (!other) throw new Error('no other integration');
+      second = deliverDueWebhooks(t.deps, { integrationId: other.id });
+      await second;
+    });
+    const passA = await deliverDueWebhooks(t.deps);
+    expect(await second).toMatchObject({ succeeded: 1 });
+    const ids = receiver.received.map((request) => String(request.headers['x-signal-delivery']));
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    expect(passA).toMatchObject({ succeeded: 1, failed: 0, retrying: 0 });
+    const rows = await t.deps.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.integrationId, hooks.map((hook) => hook.id)));
+    expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
   });
 });

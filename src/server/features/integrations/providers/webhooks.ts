@@ -340,8 +340,26 @@ export interface DeliveryPass {
   lastError: string | null;
 }
 
-/** Sends one claimed delivery and records its outcome, if this claim still holds the lock. */
-async function deliverOne(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, delivery: Delivery, integration: Integration, secret: string): Promise<'succeeded' | 'failed' | 'retrying'> {
+/**
+ * Sends one claimed delivery and records its outcome, if this claim still holds the lock. A batch
+ * is claimed at once and sent one by one (each up to the timeout), so just before sending the
+ * claim is renewed (locked_at compared and set again): a delivery whose lease ran out meanwhile
+ * and was claimed, and sent, by another process is not sent a second time (answers null).
+ */
+async function deliverOne(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, delivery: Delivery, integration: Integration, secret: string): Promise<'succeeded' | 'failed' | 'retrying' | null> {
+  const renewedAt = deps.now();
+  const [held] = await deps.db
+    .update(webhookDeliveries)
+    .set({ lockedAt: renewedAt })
+    .where(
+      and(
+        eq(webhookDeliveries.id, delivery.id),
+        eq(webhookDeliveries.status, 'pending'),
+        delivery.lockedAt ? eq(webhookDeliveries.lockedAt, delivery.lockedAt) : isNull(webhookDeliveries.lockedAt),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  if (!held) return null;
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(deps.now().getTime() / 1000);
   const url = typeof integration.settings.url === 'string' ? integration.settings.url : '';
@@ -365,7 +383,7 @@ async function deliverOne(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, delivery
       ...(ok ? { deliveredAt: now } : {}),
       ...(outcome === 'retrying' && delay !== undefined ? { nextAttemptAt: new Date(now.getTime() + delay) } : {}),
     })
-    .where(and(eq(webhookDeliveries.id, delivery.id), delivery.lockedAt ? eq(webhookDeliveries.lockedAt, delivery.lockedAt) : isNull(webhookDeliveries.lockedAt)));
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.lockedAt, renewedAt)));
   return outcome;
 }
 
@@ -389,6 +407,7 @@ export async function deliverDueWebhooks(
       }
       if (!entry) continue;
       const outcome = await deliverOne(deps, delivery, entry.integration, entry.secret);
+      if (outcome === null) continue;
       pass[outcome] += 1;
       if (outcome === 'succeeded') pass.byType[delivery.eventType] = (pass.byType[delivery.eventType] ?? 0) + 1;
       else pass.lastError = `${delivery.eventType}: ${(await lastErrorOf(deps.db, delivery.id)) ?? 'failed'}`;
