@@ -367,6 +367,24 @@ describe('import limits and access', () => {
     expect(atLimit.json()).toMatchObject({ rowCount: 50_000, errorCount: 0, summary: { created: 50_000 } });
   });
 
+  it('refuses a CSV or .xlsx of more than 500 columns, or a line of more than 100,000 characters, with 400', async () => {
+    const message = 'The file has more than 500 columns: remove the columns you do not import and upload it again';
+    const commas = await uploadImport(owner, { entity: 'customers', bytes: Buffer.from(`name,email\nA,a@x.example${','.repeat(2_000_000)}\n`) });
+    expect(commas.statusCode).toBe(400);
+    expect(commas.json()).toMatchObject({ code: 'VALIDATION', message, fields: { file: message } });
+    const wide = Array.from({ length: 501 }, (_, index) => `c${index}`);
+    const sheet = await uploadImport(owner, { entity: 'customers', bytes: await xlsxFile([wide, wide]), fileName: 'wide.xlsx' });
+    expect(sheet.statusCode).toBe(400);
+    expect(sheet.json()).toMatchObject({ code: 'VALIDATION', message });
+    const atLimit = await uploadImport(owner, { entity: 'customers', bytes: await xlsxFile([['name', 'email', ...wide.slice(2, 500)], ['A', 'a@x.example']]), fileName: 'ok.xlsx' });
+    expect(atLimit.statusCode, atLimit.body).toBe(201);
+    const long = await uploadImport(owner, { entity: 'customers', bytes: Buffer.from(`name,email\n${'A'.repeat(100_001)},a@x.example\n`) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Line 2 is longer than 100,000 characters: check the file is a CSV of one record per line');
+    const longCell = await uploadImport(owner, { entity: 'customers', bytes: await xlsxFile([['name', 'email'], ['A'.repeat(100_001), 'a@x.example']]), fileName: 'long.xlsx' });
+    expect(longCell.json().message).toBe('Line 2 is longer than 100,000 characters: check the file is a CSV of one record per line');
+  });
+
   it('refuses an unknown entity, template or date format, and a file that is not CSV or XLSX', async () => {
     const file = csvFile([['name', 'email'], ['A', 'a@x.example']]);
     expect((await uploadImport(owner, { entity: 'payments', bytes: file })).json()).toMatchObject({ code: 'VALIDATION', fields: { entity: 'Entity must be customers, vendors, invoices or bills' } });

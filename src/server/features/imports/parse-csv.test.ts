@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from './parse-csv';
+import { CsvError, CsvLimitError, parseCsv } from './parse-csv';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks (RFC 4180)', () => {
@@ -31,5 +31,19 @@ describe('parseCsv', () => {
   it('stops past maxRecords', () => {
     expect(() => parseCsv('h\n1\n2\n3\n', { maxRecords: 3 })).toThrow(CsvError);
     expect(parseCsv('h\n1\n2\n', { maxRecords: 3 })).toHaveLength(3);
+  });
+
+  it('stops at the first field past maxColumns and at a record past maxRecordLength, not at the end of the line', () => {
+    expect(parseCsv('a,b,c\n1,2,3\n', { maxColumns: 3 })).toHaveLength(2);
+    expect(() => parseCsv('a,b,c\n1,2,3,4\n', { maxColumns: 3 })).toThrow(new CsvLimitError('The file has more than 3 columns: remove the columns you do not import and upload it again'));
+    // Millions of commas: refused after 500 fields by default, long before the line is read.
+    const commas = `h\n${','.repeat(5_000_000)}\n`;
+    const started = Date.now();
+    expect(() => parseCsv(commas)).toThrow(/more than 500 columns/);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(parseCsv(`h\n${'x'.repeat(10)}\n`, { maxRecordLength: 11 })).toHaveLength(2);
+    expect(() => parseCsv(`h\n${'x'.repeat(12)}\n`, { maxRecordLength: 11 })).toThrow(/^Line 2 is longer than 11 characters/);
+    // A quoted field with line breaks counts as one record, reported at the line it starts on.
+    expect(() => parseCsv(`h\n"${'x\n'.repeat(10)}"\n`, { maxRecordLength: 15 })).toThrow(/^Line 2 is longer/);
   });
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS, importMessages } from '../../../shared/contracts/imports';
 import { AppError } from '../../platform/errors';
-import { CsvError, parseCsv } from './parse-csv';
+import { CsvError, CsvLimitError, MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD_LENGTH, lineTooLongMessage, parseCsv, tooManyColumnsMessage } from './parse-csv';
 
 /** One data row of the file: its row number (the header is row 1) and its cells as text. */
 export interface SheetRow {
@@ -24,6 +24,8 @@ export function sheetKind(fileName: string, bytes: Buffer): SheetKind {
   if (name.endsWith('.csv') && !zip && !bytes.subarray(0, 4096).includes(0)) return 'csv';
   throw new AppError('VALIDATION', importMessages.invalidType, { file: importMessages.invalidType });
 }
+
+const refused = (message: string) => new AppError('VALIDATION', message, { file: message });
 
 const tooManyRows = () => new AppError('VALIDATION', importMessages.tooManyRows, { file: importMessages.tooManyRows });
 
@@ -54,6 +56,7 @@ function readCsv(bytes: Buffer): Sheet {
     records = parseCsv(decodeText(bytes), { maxRecords: MAX_IMPORT_ROWS + 2 });
   } catch (error) {
     if (error instanceof CsvError && error.message === 'too many records') throw tooManyRows();
+    if (error instanceof CsvLimitError) throw refused(error.message);
     if (error instanceof CsvError) throw new AppError('VALIDATION', `The CSV file could not be read: ${error.message}`, { file: error.message });
     throw error;
   }
@@ -91,11 +94,19 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new AppError('VALIDATION', importMessages.noHeader, { file: importMessages.noHeader });
   if (sheet.actualRowCount > MAX_IMPORT_ROWS + 1) throw tooManyRows();
+  // The same limits as a CSV: checked before a row is read into text (the unpacked size is capped by checkXlsxZip).
   const width = sheet.columnCount;
+  if (width > MAX_IMPORT_COLUMNS) throw refused(tooManyColumnsMessage(MAX_IMPORT_COLUMNS));
   const records: SheetRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];
-    for (let column = 1; column <= width; column += 1) cells.push(cellText(row.getCell(column).value));
+    let length = 0;
+    for (let column = 1; column <= width; column += 1) {
+      const text = cellText(row.getCell(column).value);
+      length += text.length + 1;
+      if (length > MAX_IMPORT_RECORD_LENGTH) throw refused(lineTooLongMessage(rowNumber, MAX_IMPORT_RECORD_LENGTH));
+      cells.push(text);
+    }
     records.push({ row: rowNumber, cells });
   });
   // Row numbers as the spreadsheet shows them: the header is the first row with anything in it.
