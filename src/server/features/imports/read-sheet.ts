@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS, importMessages } from '../../../shared/contracts/imports';
 import { AppError } from '../../platform/errors';
+import { checkXlsxZip } from './check-xlsx-zip';
 import { CsvError, CsvLimitError, MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD_LENGTH, lineTooLongMessage, parseCsv, tooManyColumnsMessage } from './parse-csv';
 
 /** One data row of the file: its row number (the header is row 1) and its cells as text. */
@@ -85,6 +86,8 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  // A zip bomb is refused from the zip's directory before exceljs unpacks anything.
+  checkXlsxZip(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
