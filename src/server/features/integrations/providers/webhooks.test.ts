@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { integrations, webhookDeliveries } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, asUser, sessionCookie, signUp } from '../../../test/factories';
@@ -286,6 +286,32 @@ describe('webhook feed and delivery (local receiver on loopback: test-only relax
       type: 'bill.created',
       data: { billId: bill.json().id, billNumber: bill.json().billNumber, totalAmount: '108.25', vendor: { id: vendor.json().id, name: vendor.json().name }, billDate: '2026-11-01', dueDate: '2026-12-01', currency: 'USD' },
     });
+    await deliverDueWebhooks(t.deps);
+  });
+
+  it('reads the records of a page of events in one query per entity type, not one per event', async () => {
+    const created = [];
+    for (let index = 0; index < 6; index += 1) created.push(await createInvoiceFor(owner, customer.id, { status: 'sent' }));
+    const vendor = await owner.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await owner.request({ method: 'POST', url: '/api/bills', payload: billPayload(vendor.json().id) })).statusCode).toBe(201);
+    }
+    const current = await reload();
+    const select = vi.spyOn(t.deps.db, 'select');
+    try {
+      expect(await feedWebhookEvents(t.deps, current)).toBe(15);
+      // The audit page, its invoices, its bills: 3 selects for 15 events.
+      expect(select.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      select.mockRestore();
+    }
+    const queued = await deliveries();
+    for (const invoice of created) {
+      const rows = queued.filter((row) => (row.payload.data as { invoiceId?: string }).invoiceId === invoice.id);
+      expect(rows.map((row) => row.eventType)).toEqual(['invoice.created', 'invoice.sent']);
+      for (const row of rows) expect(row.payload.data).toMatchObject({ invoiceNumber: invoice.invoiceNumber, status: 'sent', customer: { id: customer.id } });
+    }
+    expect(queued.filter((row) => row.eventType === 'bill.created' && (row.payload.data as { vendor?: { id: string } }).vendor?.id === vendor.json().id)).toHaveLength(3);
     await deliverDueWebhooks(t.deps);
   });
 

@@ -101,16 +101,52 @@ function readFeedCursor(cursor: string | null): FeedCursor | null {
 
 const isoSql = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+interface FeedRow {
+  action: string;
+  entityType: string;
+  entityId: string;
+  details: Record<string, unknown>;
+}
+
+/**
+ * The records of a page of events, read at once: one query for its invoices and one for its bills
+ * (not one per event), keyed by id.
+ */
+async function loadPageRecords(db: Database, organizationId: string, rows: readonly FeedRow[]) {
+  // As eventData reads them: an invoice event names an invoice, every other event a bill.
+  const idsOf = (invoice: boolean) => [...new Set(rows.filter((row) => (row.entityType === 'invoice') === invoice).map((row) => row.entityId))];
+  const invoiceIds = idsOf(true);
+  const billIds = idsOf(false);
+  const [invoiceRows, billRows] = await Promise.all([
+    invoiceIds.length === 0
+      ? []
+      : db
+          .select({ invoice: invoices, customerName: customers.name, currency: organizations.currency })
+          .from(invoices)
+          .innerJoin(customers, eq(customers.id, invoices.customerId))
+          .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
+          .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, invoiceIds))),
+    billIds.length === 0
+      ? []
+      : db
+          .select({ bill: bills, vendorName: vendors.name, currency: organizations.currency })
+          .from(bills)
+          .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+          .innerJoin(organizations, eq(organizations.id, bills.organizationId))
+          .where(and(eq(bills.organizationId, organizationId), inArray(bills.id, billIds))),
+  ]);
+  return {
+    invoices: new Map(invoiceRows.map((row) => [row.invoice.id, row])),
+    bills: new Map(billRows.map((row) => [row.bill.id, row])),
+  };
+}
+
+type PageRecords = Awaited<ReturnType<typeof loadPageRecords>>;
+
 /** The record's public fields at the time the feed reads the event. */
-async function eventData(db: Database, organizationId: string, row: { action: string; entityType: string; entityId: string; details: Record<string, unknown> }): Promise<Record<string, unknown>> {
+function eventData(records: PageRecords, row: FeedRow): Record<string, unknown> {
   if (row.entityType === 'invoice') {
-    const [invoice] = await db
-      .select({ invoice: invoices, customerName: customers.name, currency: organizations.currency })
-      .from(invoices)
-      .innerJoin(customers, eq(customers.id, invoices.customerId))
-      .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
-      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, row.entityId)))
-      .limit(1);
+    const invoice = records.invoices.get(row.entityId);
     if (!invoice) return { invoiceId: row.entityId };
     const total = centsFromDecimal(invoice.invoice.totalAmount);
     const paid = centsFromDecimal(invoice.invoice.amountPaid);
@@ -135,13 +171,7 @@ async function eventData(db: Database, organizationId: string, row: { action: st
     }
     return data;
   }
-  const [bill] = await db
-    .select({ bill: bills, vendorName: vendors.name, currency: organizations.currency })
-    .from(bills)
-    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
-    .innerJoin(organizations, eq(organizations.id, bills.organizationId))
-    .where(and(eq(bills.organizationId, organizationId), eq(bills.id, row.entityId)))
-    .limit(1);
+  const bill = records.bills.get(row.entityId);
   if (!bill) return { billId: row.entityId };
   return {
     billId: bill.bill.id,
@@ -191,9 +221,10 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integ
       .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
       .limit(FEED_PAGE);
     if (rows.length === 0) break;
+    const sent = rows.filter((row) => eventOfAction[row.action] && !(row.action === 'bill_approval.approved' && row.details.billApproved !== true));
+    const records = await loadPageRecords(db, integration.organizationId, sent);
     const events = [];
-    for (const row of rows) {
-      if (row.action === 'bill_approval.approved' && row.details.billApproved !== true) continue;
+    for (const row of sent) {
       const type = eventOfAction[row.action];
       if (!type) continue;
       events.push({
@@ -202,7 +233,7 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integ
         eventId: row.id,
         eventType: type,
         nextAttemptAt: deps.now(),
-        payload: { id: row.id, type, createdAt: row.createdAt, organizationId: integration.organizationId, data: await eventData(db, integration.organizationId, row) },
+        payload: { id: row.id, type, createdAt: row.createdAt, organizationId: integration.organizationId, data: eventData(records, row) },
       });
     }
     if (events.length > 0) {
