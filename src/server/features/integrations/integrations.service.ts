@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contracts/integrations';
 import { connectIntegrationSchema } from '../../../shared/contracts/integrations';
 import type { Database } from '../../db/client';
-import { integrationSyncs, integrations } from '../../db/schema';
+import { integrationSyncs, integrations, webhookDeliveries } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
@@ -45,6 +45,20 @@ function toView(row: Integration, health: HealthFigures, once: { authorizationUr
     ...(once.authorizationUrl ? { authorizationUrl: once.authorizationUrl } : {}),
     ...(once.revealOnce ? { revealOnce: once.revealOnce } : {}),
   };
+}
+
+export const DISCONNECTED_DELIVERY_ERROR = 'Integration disconnected';
+
+/**
+ * A disconnected (or reconnected) webhook's undelivered events are failed, not kept pending: they
+ * were signed up for the old URL and secret, and a reconnect must not send them to the new ones.
+ * locked_at is cleared too, so a send in flight does not write its outcome over this.
+ */
+async function failPendingDeliveries(tx: Pick<Database, 'update'>, integrationId: string): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lockedAt: null, lastError: DISCONNECTED_DELIVERY_ERROR })
+    .where(and(eq(webhookDeliveries.integrationId, integrationId), eq(webhookDeliveries.status, 'pending')));
 }
 
 /** POST /api/integrations (owners and admins; the route checks the role). */
@@ -96,12 +110,16 @@ export async function connectIntegration(
     const row = await deps.db.transaction(async (tx) => {
       let saved: Integration | undefined;
       if (existing) {
+        // createdAt is where the webhook feed starts (audit rows after it). The database's clock, as
+        // for a first connect (the column's default) and as the audit rows carry: not the app's.
         [saved] = await tx
           .update(integrations)
-          .set({ ...values, createdAt: now })
+          .set({ ...values, createdAt: sql`now()` })
           .where(and(eq(integrations.id, existing.id), eq(integrations.status, 'disconnected')))
           .returning();
         if (!saved) throw new AppError('CONFLICT', `${entry.name} is already connected`);
+        // Also here, not only at disconnect: a feed that ran across the disconnect may have queued more.
+        await failPendingDeliveries(tx, saved.id);
       } else {
         [saved] = await tx
           .insert(integrations)
@@ -177,6 +195,7 @@ export async function disconnectIntegration(deps: AppDeps, actor: Actor, id: str
       .update(integrations)
       .set({ status: 'disconnected', secretsEncrypted: null, nextSyncAt: null, updatedAt: now })
       .where(eq(integrations.id, id));
+    await failPendingDeliveries(tx, id);
     await writeAudit(tx, {
       organizationId: actor.organizationId,
       userId: actor.userId,

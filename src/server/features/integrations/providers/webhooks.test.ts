@@ -447,3 +447,79 @@ describe('a batch claimed by one process whose lease runs out while it sends', (
     expect(rows.map((row) => row.status)).toEqual(['succeeded', 'succeeded']);
   });
 });
+
+describe('a webhook disconnected and connected again with a new URL and secret', () => {
+  let t: TestApp;
+  let oldReceiver: Awaited<ReturnType<typeof startReceiver>>;
+  let newReceiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    oldReceiver = await startReceiver();
+    newReceiver = await startReceiver();
+    t = await createTestApp({
+      config: {
+        testOnly: {
+          allowLoopbackWebhooks: true,
+          webhookTimeoutMs: 300,
+          resolveHost: async (host) => (host === 'old.test' || host === 'new.test' ? [{ address: '127.0.0.1', family: 4 }] : []),
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await oldReceiver.close();
+    await newReceiver.close();
+  });
+
+  it("fails the old connection's undelivered events ('Integration disconnected') and sends the new URL only events after the reconnect", async () => {
+    const owner = await signUp(t.app);
+    const customer = await createCustomerFor(owner);
+    const connect = async (url: string) => {
+      const response = await owner.request({ method: 'POST', url: '/api/integrations', payload: { provider: 'webhooks', settings: { url } } });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ integrationId: string; revealOnce: { signingSecret: string } }>();
+    };
+    const first = await connect(`http://old.test:${oldReceiver.port}/hook`);
+    const row = async () => {
+      const [current] = await t.deps.db.select().from(integrations).where(eq(integrations.id, first.integrationId));
+      if (!current) throw new Error('gone');
+      return current;
+    };
+    const ofIntegration = () => t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.integrationId, first.integrationId)).orderBy(asc(webhookDeliveries.createdAt));
+    const before = await createInvoiceFor(owner, customer.id);
+    // Queued for the old URL and tried once (the old receiver is down: 503), so it waits for a retry.
+    oldReceiver.answers.push({ status: 503 });
+    expect(await feedWebhookEvents(t.deps, await row())).toBe(1);
+    expect(await deliverDueWebhooks(t.deps)).toMatchObject({ retrying: 1 });
+    const connectedRow = await row();
+
+    expect((await owner.request({ method: 'DELETE', url: `/api/integrations/${first.integrationId}` })).statusCode).toBe(204);
+    expect((await ofIntegration()).map((delivery) => [delivery.status, delivery.lastError])).toEqual([['failed', 'Integration disconnected']]);
+    // An event while disconnected, queued by a feed that read the integration before the disconnect.
+    const meanwhile = await createInvoiceFor(owner, customer.id);
+    expect(await feedWebhookEvents(t.deps, connectedRow)).toBe(1);
+    // And one no feed read before the reconnect: the new connection's feed starts at the reconnect.
+    const unfed = await createInvoiceFor(owner, customer.id);
+
+    const second = await connect(`http://new.test:${newReceiver.port}/hook`);
+    expect(second.integrationId).toBe(first.integrationId);
+    expect((await ofIntegration()).map((delivery) => [delivery.status, delivery.lastError])).toEqual([
+      ['failed', 'Integration disconnected'],
+      ['failed', 'Integration disconnected'],
+    ]);
+    // The old delivery's retry is due now: it must not go anywhere.
+    t.clock.advance(61_000);
+    const after = await createInvoiceFor(owner, customer.id);
+    // A lost cursor too: the feed still starts at the reconnect.
+    await t.deps.db.update(integrations).set({ cursor: null }).where(eq(integrations.id, first.integrationId));
+    expect(await feedWebhookEvents(t.deps, await row())).toBe(1);
+    expect(await deliverDueWebhooks(t.deps)).toMatchObject({ succeeded: 1, retrying: 0, failed: 0 });
+    expect(oldReceiver.received).toHaveLength(1);
+    expect(newReceiver.received).toHaveLength(1);
+    const [sent] = newReceiver.received;
+    expect((JSON.parse(sent?.body ?? '{}') as { data: { invoiceId: string } }).data.invoiceId).toBe(after.id);
+    expect([before.id, meanwhile.id, unfed.id]).not.toContain(after.id);
+    const signature = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(sent?.headers['x-signal-signature']));
+    expect(signature?.[2]).toBe(createHmac('sha256', second.revealOnce.signingSecret).update(`${signature?.[1]}.${sent?.body}`).digest('hex'));
+  });
+});
