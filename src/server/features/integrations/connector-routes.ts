@@ -10,7 +10,7 @@ import type { Integration, ProviderId } from './provider';
 import { databaseNow, loadExportOrganization } from './providers/export-data';
 import { lastExportFiles } from './providers/file-export';
 import { oauthRoutes } from './providers/oauth-routes';
-import { IIF_FILE, iifChunks } from './providers/quickbooks-desktop';
+import { IIF_FILE, checkIifBalances, iifChunks } from './providers/quickbooks-desktop';
 import { retryDelivery, startWebhookWorker } from './providers/webhooks';
 import { XERO_FILES, type XeroFile, buildXeroCsv, xeroZip } from './providers/xero-csv';
 
@@ -79,10 +79,13 @@ export async function connectorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
           if (!stored) throw new AppError('NOT_FOUND', 'No sync has run yet: run a sync to prepare the file of the changes');
           body = stored;
         } else {
-          // Streamed as its SQL pages are read.
+          // Streamed as its SQL pages are read, once every transaction is known to balance: a 409
+          // before the first byte rather than a file cut off partway.
           const organization = await loadExportOrganization(deps.db, organizationId);
           const counts = { customers: 0, vendors: 0, invoices: 0, bills: 0, payments: 0 };
-          body = Readable.from(iifChunks(deps.db, organization, integration.settings, { from: null, through: await databaseNow(deps.db) }, counts));
+          const window = { from: null, through: await databaseNow(deps.db) };
+          await checkIifBalances(deps.db, organization, integration.settings, window);
+          body = Readable.from(iifChunks(deps.db, organization, integration.settings, window, counts));
         }
         return reply
           .header('content-type', 'application/octet-stream')

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, integrations } from '../../../db/schema';
+import { bills, customers, integrations, invoices } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, signUp } from '../../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
@@ -176,6 +176,40 @@ describe('QuickBooks Desktop IIF export', () => {
     expect(names).toHaveLength(1201);
     expect(new Set(names).size).toBe(1201);
     expect(await sync(bulk.id)).toMatchObject({ customersProcessed: 1201 });
+  });
+
+  it('refuses the whole export with 409 before the first byte when an invoice or a bill does not balance', async () => {
+    const books = await signUp(t.app);
+    const client = await createCustomerFor(books);
+    await createInvoiceFor(books, client.id, { status: 'sent' });
+    const broken = await createInvoiceFor(books, client.id, { status: 'sent' });
+    const vendor = await books.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload() });
+    const bill = await books.request({ method: 'POST', url: '/api/bills', payload: billPayload(vendor.json().id, { taxAmount: '8.25', totalAmount: '108.25' }) });
+    expect(bill.statusCode, bill.body).toBe(201);
+    const exporter = await connect(books, 'quickbooks_desktop');
+    const url = `/api/integrations/${exporter.id}/export`;
+    expect((await books.request({ method: 'GET', url })).statusCode).toBe(200);
+
+    // A row written wrong by some older code or by hand: 10.00 more than its lines, tax and discount.
+    await t.deps.db.update(invoices).set({ totalAmount: '145.40' }).where(eq(invoices.id, broken.id));
+    const refused = await books.request({ method: 'GET', url });
+    expect(refused.statusCode).toBe(409);
+    const message = `The IIF file was not made: 1 document does not balance (the total is not the lines plus tax less discount): invoice ${broken.invoiceNumber} (off by 10.00). Correct it and export again.`;
+    expect(refused.json()).toEqual({ code: 'CONFLICT', message });
+    // A sync stores no file and keeps its cursor, with the same message.
+    await expect(sync(exporter.id)).rejects.toThrow(message);
+    const [unmoved] = await t.deps.db.select().from(integrations).where(eq(integrations.id, exporter.id));
+    expect(unmoved?.cursor).toBeNull();
+
+    await t.deps.db.update(bills).set({ totalAmount: '100.00' }).where(eq(bills.id, bill.json().id));
+    expect((await books.request({ method: 'GET', url })).json().message).toBe(
+      `The IIF file was not made: 2 documents do not balance (the total is not the lines plus tax less discount): invoice ${broken.invoiceNumber} (off by 10.00), bill ${bill.json().billNumber} (off by 8.25). Correct them and export again.`,
+    );
+    await t.deps.db.update(invoices).set({ totalAmount: '135.40' }).where(eq(invoices.id, broken.id));
+    await t.deps.db.update(bills).set({ totalAmount: '108.25' }).where(eq(bills.id, bill.json().id));
+    const fixed = await books.request({ method: 'GET', url });
+    expect(fixed.statusCode).toBe(200);
+    expect(lines(fixed.body).filter((line) => line.startsWith('TRNS\t'))).toHaveLength(3);
   });
 
   it("another organization's integration, a bad id and a wrong provider are 404s; bad query is 400", async () => {

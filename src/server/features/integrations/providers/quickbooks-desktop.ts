@@ -108,8 +108,20 @@ interface Split {
   price?: Cents;
 }
 
-function transaction(type: string, head: { date: string; account: string; name: string; amount: Cents; number: string; memo: string; dueDate?: string }, splits: Split[]): string {
-  const balance = head.amount + sumCents(splits.map((split) => split.amount));
+interface Transaction {
+  type: 'INVOICE' | 'BILL' | 'PAYMENT';
+  head: { date: string; account: string; name: string; amount: Cents; number: string; memo: string; dueDate?: string };
+  splits: Split[];
+}
+
+/** What the TRNS amount and its SPL amounts sum to: 0 when the transaction balances. */
+function imbalance(entry: Transaction): Cents {
+  return entry.head.amount + sumCents(entry.splits.map((split) => split.amount));
+}
+
+function transaction({ type, head, splits }: Transaction): string {
+  const balance = imbalance({ type, head, splits });
+  // checkIifBalances refuses such a document before the first byte; this is the last guard.
   if (balance !== 0) throw new Error(`IIF ${type} ${head.number} does not balance by ${toDecimal(balance)}`);
   const date = iifDate(head.date);
   const name = iifText(head.name);
@@ -129,7 +141,7 @@ function negated(quantity: string): string {
   return quantity.startsWith('-') ? quantity.slice(1) : quantity === '0' ? '0' : `-${quantity}`;
 }
 
-export function iifInvoice(invoice: ExportDocument, accounts: IifAccounts): string {
+function invoiceTransaction(invoice: ExportDocument, accounts: IifAccounts): Transaction {
   const splits: Split[] = invoice.lines.map((line) => ({ account: accounts.income, amount: -line.totalPrice, memo: line.description, quantity: negated(line.quantity), price: line.unitPrice }));
   // Line totals are rounded per line by computeTotals and sum to the subtotal; any older row that
   // does not is balanced on the income account rather than written as an unbalanced transaction.
@@ -137,30 +149,70 @@ export function iifInvoice(invoice: ExportDocument, accounts: IifAccounts): stri
   if (rounding !== 0) splits.push({ account: accounts.income, amount: -rounding, memo: 'Rounding' });
   if (invoice.taxAmount !== 0) splits.push({ account: accounts.salesTax, amount: -invoice.taxAmount, memo: 'Sales tax' });
   if (invoice.discountAmount !== 0) splits.push({ account: accounts.discounts, amount: invoice.discountAmount, memo: 'Discount' });
-  return transaction(
-    'INVOICE',
-    { date: invoice.date, account: accounts.accountsReceivable, name: invoice.contactName, amount: invoice.totalAmount, number: invoice.number, memo: invoice.notes ?? '', dueDate: invoice.dueDate },
+  return {
+    type: 'INVOICE',
+    head: { date: invoice.date, account: accounts.accountsReceivable, name: invoice.contactName, amount: invoice.totalAmount, number: invoice.number, memo: invoice.notes ?? '', dueDate: invoice.dueDate },
     splits,
-  );
+  };
 }
 
-export function iifBill(bill: ExportDocument, accounts: IifAccounts): string {
+function billTransaction(bill: ExportDocument, accounts: IifAccounts): Transaction {
   const splits: Split[] = bill.lines.map((line) => ({ account: accounts.expense, amount: line.totalPrice, memo: line.description, quantity: line.quantity, price: line.unitPrice }));
   const rounding = bill.subtotal - sumCents(bill.lines.map((line) => line.totalPrice));
   if (rounding !== 0) splits.push({ account: accounts.expense, amount: rounding, memo: 'Rounding' });
   if (bill.taxAmount !== 0) splits.push({ account: accounts.expense, amount: bill.taxAmount, memo: 'Tax' });
-  return transaction(
-    'BILL',
-    { date: bill.date, account: accounts.accountsPayable, name: bill.contactName, amount: -bill.totalAmount, number: bill.number, memo: bill.notes ?? '', dueDate: bill.dueDate },
+  return {
+    type: 'BILL',
+    head: { date: bill.date, account: accounts.accountsPayable, name: bill.contactName, amount: -bill.totalAmount, number: bill.number, memo: bill.notes ?? '', dueDate: bill.dueDate },
     splits,
-  );
+  };
+}
+
+export function iifInvoice(invoice: ExportDocument, accounts: IifAccounts): string {
+  return transaction(invoiceTransaction(invoice, accounts));
+}
+
+export function iifBill(bill: ExportDocument, accounts: IifAccounts): string {
+  return transaction(billTransaction(bill, accounts));
 }
 
 export function iifPayment(payment: ExportPayment, accounts: IifAccounts): string {
-  return transaction(
-    'PAYMENT',
-    { date: payment.date, account: accounts.undepositedFunds, name: payment.customerName, amount: payment.amount, number: payment.reference ?? '', memo: `Payment for invoice ${payment.invoiceNumber}` },
-    [{ account: accounts.accountsReceivable, amount: -payment.amount, memo: `Invoice ${payment.invoiceNumber}` }],
+  return transaction({
+    type: 'PAYMENT',
+    head: { date: payment.date, account: accounts.undepositedFunds, name: payment.customerName, amount: payment.amount, number: payment.reference ?? '', memo: `Payment for invoice ${payment.invoiceNumber}` },
+    splits: [{ account: accounts.accountsReceivable, amount: -payment.amount, memo: `Invoice ${payment.invoiceNumber}` }],
+  });
+}
+
+/** How many unbalanced documents the message names (the count says how many there are in all). */
+const NAMED_UNBALANCED = 5;
+
+/**
+ * An IIF file that imports part of the books is worse than none: QuickBooks would take the
+ * transactions before an unbalanced one and the accountant may not notice the rest is missing. So
+ * every invoice and bill of the export is checked (the same pages and the same splits the file
+ * writes; payments always balance) before the first byte is written or a sync stores a file, and
+ * any that does not balance refuses the whole export with a 409 naming them.
+ */
+export async function checkIifBalances(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow): Promise<void> {
+  const accounts = iifAccountsOf(settings);
+  const unbalanced: string[] = [];
+  let count = 0;
+  const check = (label: string, entry: Transaction) => {
+    const balance = imbalance(entry);
+    if (balance === 0) return;
+    count += 1;
+    if (unbalanced.length < NAMED_UNBALANCED) unbalanced.push(`${label} ${entry.head.number} (off by ${toDecimal(balance < 0 ? -balance : balance)})`);
+  };
+  for await (const page of invoicePages(db, organization.id, window)) for (const invoice of page) check('invoice', invoiceTransaction(invoice, accounts));
+  for await (const page of billPages(db, organization.id, window)) for (const bill of page) check('bill', billTransaction(bill, accounts));
+  if (count === 0) return;
+  const more = count > unbalanced.length ? ` and ${count - unbalanced.length} more` : '';
+  const documents = count === 1 ? '1 document does' : `${count} documents do`;
+  throw new AppError(
+    'CONFLICT',
+    `The IIF file was not made: ${documents} not balance (the total is not the lines plus tax less discount): ${unbalanced.join(', ')}${more}. ` +
+      `Correct ${count === 1 ? 'it' : 'them'} and export again.`,
   );
 }
 
@@ -174,7 +226,8 @@ interface IifCounts {
 
 /**
  * The IIF file of the records changed in `window` (all of them when window.from is null), chunk
- * by chunk as its SQL pages are read (export-data.ts), so the download route streams it. Lists
+ * by chunk as its SQL pages are read (export-data.ts), so the download route streams it (after
+ * checkIifBalances: an error once the first chunk is sent would cut the file off). Lists
  * come before transactions so QuickBooks knows each name. `counts` is filled as it goes.
  */
 export async function* iifChunks(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow, counts: IifCounts): AsyncGenerator<string> {
@@ -211,6 +264,7 @@ export async function* iifChunks(db: Database, organization: ExportOrganization,
 
 /** The whole file in memory, with what it holds (a sync's summary). */
 export async function buildIif(db: Database, organization: ExportOrganization, settings: Record<string, unknown>, window: ExportWindow): Promise<{ text: string; summary: SyncSummary }> {
+  await checkIifBalances(db, organization, settings, window);
   const counts: IifCounts = { customers: 0, vendors: 0, invoices: 0, bills: 0, payments: 0 };
   const chunks: string[] = [];
   for await (const chunk of iifChunks(db, organization, settings, window, counts)) chunks.push(chunk);
