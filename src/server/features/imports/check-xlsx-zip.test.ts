@@ -1,34 +1,8 @@
-import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors';
 import { checkXlsxZip, xlsxMessages } from './check-xlsx-zip';
-import { xlsxFile } from './imports.fixtures';
+import { xlsxFile, zerosZip } from './imports.fixtures';
 import { readSheet } from './read-sheet';
-
-/** A zip of one entry of `size` zero bytes, streamed (never held in memory whole). */
-async function zerosZip(size: number, name = 'xl/worksheets/sheet1.xml'): Promise<Buffer> {
-  const chunk = Buffer.alloc(1024 * 1024);
-  let left = size;
-  const zeros = new Readable({
-    read() {
-      const length = Math.min(left, chunk.length);
-      left -= length;
-      this.push(length > 0 ? chunk.subarray(0, length) : null);
-    },
-  });
-  const archive = new ZipArchive({ zlib: { level: 1 } });
-  const parts: Buffer[] = [];
-  archive.on('data', (part: Buffer) => parts.push(part));
-  const done = new Promise((resolve, reject) => {
-    archive.on('end', resolve);
-    archive.on('error', reject);
-  });
-  archive.append(zeros, { name });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(parts);
-}
 
 function refusal(run: () => unknown): AppError {
   try {

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { SignedIn } from '../../test/factories';
@@ -10,6 +12,30 @@ export function csvFile(rows: readonly (readonly (string | number)[])[]): Buffer
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return Buffer.from(rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n');
+}
+
+/** A zip of one entry of `size` zero bytes, streamed (never held in memory whole). */
+export async function zerosZip(size: number, name = 'xl/worksheets/sheet1.xml'): Promise<Buffer> {
+  const chunk = Buffer.alloc(1024 * 1024);
+  let left = size;
+  const zeros = new Readable({
+    read() {
+      const length = Math.min(left, chunk.length);
+      left -= length;
+      this.push(length > 0 ? chunk.subarray(0, length) : null);
+    },
+  });
+  const archive = new ZipArchive({ zlib: { level: 1 } });
+  const parts: Buffer[] = [];
+  archive.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise((resolve, reject) => {
+    archive.on('end', resolve);
+    archive.on('error', reject);
+  });
+  archive.append(zeros, { name });
+  await archive.finalize();
+  await done;
+  return Buffer.concat(parts);
 }
 
 /** An .xlsx workbook made in the test, one sheet; Date cells stay dates, numbers stay numbers. */

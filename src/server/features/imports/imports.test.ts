@@ -5,7 +5,7 @@ import { auditLog, billItems, bills, customers, externalRecords, imports, invoic
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp, uniqueName } from '../../test/factories';
 import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
-import { commitImportRequest, csvFile, uploadImport, xlsxFile } from './imports.fixtures';
+import { commitImportRequest, csvFile, uploadImport, xlsxFile, zerosZip } from './imports.fixtures';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -367,7 +367,7 @@ describe('import limits and access', () => {
     expect(atLimit.json()).toMatchObject({ rowCount: 50_000, errorCount: 0, summary: { created: 50_000 } });
   });
 
-  it('refuses a CSV or .xlsx of more than 500 columns, or a line of more than 100,000 characters, with 400', async () => {
+  it('refuses a CSV or .xlsx of more than 500 columns, or a line of more than 100,000 characters, with 400, and an .xlsx zip bomb with 413', async () => {
     const message = 'The file has more than 500 columns: remove the columns you do not import and upload it again';
     const commas = await uploadImport(owner, { entity: 'customers', bytes: Buffer.from(`name,email\nA,a@x.example${','.repeat(2_000_000)}\n`) });
     expect(commas.statusCode).toBe(400);
@@ -381,6 +381,9 @@ describe('import limits and access', () => {
     const long = await uploadImport(owner, { entity: 'customers', bytes: Buffer.from(`name,email\n${'A'.repeat(100_001)},a@x.example\n`) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Line 2 is longer than 100,000 characters: check the file is a CSV of one record per line');
+    const bomb = await uploadImport(owner, { entity: 'customers', bytes: await zerosZip(200 * 1024 * 1024), fileName: 'bomb.xlsx' });
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The Excel file is too large when unpacked (over 100 MB): save it as a smaller file or as CSV.' });
     const longCell = await uploadImport(owner, { entity: 'customers', bytes: await xlsxFile([['name', 'email'], ['A'.repeat(100_001), 'a@x.example']]), fileName: 'long.xlsx' });
     expect(longCell.json().message).toBe('Line 2 is longer than 100,000 characters: check the file is a CSV of one record per line');
   });
