@@ -5,14 +5,21 @@
  * samples the child's peak resident size (VmHWM in /proc/<pid>/status) and current size (VmRSS).
  * A measurement, not a test. Linux only (/proc).
  *
+ * The start-up peak (PGlite's first start of a fresh data folder) is reported apart: the peak is
+ * reset (clear_refs) once the server is idle, so "while reading" is only the reading.
+ *
  * Usage: node --import tsx src/server/scripts/eval/server-memory.ts [--split A|B] [--limit N]
- *        [--port 5077] [folder]
+ *        [--port 5077] [--database-url postgres://user@host/db] [folder]
+ *   --database-url  the server runs on a fresh database created on that PostgreSQL server
+ *                   (dropped afterwards) instead of embedded PGlite
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { z } from 'zod';
 import { multipartBody } from '../../features/documents/multipart-body';
 import { mimeTypeOf } from './eval-app';
@@ -23,7 +30,7 @@ const option = (name: string): string | undefined => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const valued = new Set(['--split', '--limit', '--port']);
+const valued = new Set(['--split', '--limit', '--port', '--database-url']);
 const folder =
   args.find((arg, index) => !arg.startsWith('--') && !valued.has(args[index - 1] ?? '')) ??
   '/work/shared/eval/documents';
@@ -61,6 +68,25 @@ const entries = z
   .filter((entry) => !split || splitOf(entry.file) === split)
   .slice(0, limit);
 
+const adminUrl = option('--database-url');
+const databaseName = `signal_memory_${randomBytes(6).toString('hex')}`;
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl = '';
+if (adminUrl) {
+  await admin(`create database ${databaseName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-memory-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   env: {
@@ -72,7 +98,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     WORKERS: 'on',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -104,8 +130,16 @@ try {
     registered.headers.getSetCookie().find((value) => value.startsWith('sid=')) ?? ''
   ).split(';')[0];
   if (!cookie) throw new Error(`register failed ${registered.status}: ${await registered.text()}`);
+  // Let the reader's warm-up (started with the document worker) finish before the idle reading.
+  await sleep(5000);
   const idle = memoryOf(pid);
-  console.log(`server idle after start: RSS ${mb(idle.rss)}, peak ${mb(idle.peak)}`);
+  console.log(
+    `server (${adminUrl ? 'PostgreSQL' : 'PGlite'}) idle after start: RSS ${mb(idle.rss)}, ` +
+      `start-up peak ${mb(idle.peak)}`,
+  );
+  // Reset the peak (VmHWM) so the figure below is the reading's own.
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  sampledPeak = 0;
   let failed = 0;
   for (const [index, entry] of entries.entries()) {
     const { payload, headers } = multipartBody([
@@ -142,12 +176,14 @@ try {
   }
   const end = memoryOf(pid);
   console.log(
-    `Server reading ${entries.length} documents (${failed} failed): peak RSS (VmHWM) ${mb(end.peak)}, ` +
-      `sampled peak ${mb(sampledPeak)}, RSS at the end ${mb(end.rss)}, idle before the first ${mb(idle.rss)}`,
+    `Server reading ${entries.length} documents (${failed} failed): peak RSS while reading ` +
+      `(VmHWM) ${mb(end.peak)}, sampled ${mb(sampledPeak)}, RSS at the end ${mb(end.rss)}, ` +
+      `idle before the first ${mb(idle.rss)}`,
   );
 } finally {
   clearInterval(sampler);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl) await admin(`drop database if exists ${databaseName} with (force)`);
 }
