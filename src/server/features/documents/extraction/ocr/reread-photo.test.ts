@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { extractedData } from '../../../../../shared/contracts/extracted-data';
 import { buildDocumentText } from '../fields/document-text';
 import { readFields } from '../fields/read-fields';
 import { receiptLines } from '../test-support/receipt-lines';
@@ -127,5 +128,7 @@ describe('when a photo is read again', () => {
     const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
     expect(result.rereads).toContain('date');
     expect(result.data.dates.issueDate).toBe('2024-03-14');
+    // What the reader stores must still be valid extracted data.
+    expect(extractedData.safeParse(result.data).success).toBe(true);
   }, 60_000);
 });

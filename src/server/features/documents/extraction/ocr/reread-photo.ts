@@ -107,13 +107,18 @@ async function rereadHeader(
     after >= before + clearerWords &&
     again.fieldConfidence.vendor >= first.data.fieldConfidence.vendor - closeEnough
   )
-    return withPictureVendor(first.data, {
-      ...again,
-      fieldConfidence: {
-        ...again.fieldConfidence,
-        vendor: first.data.fieldConfidence.vendor + 0.01,
-      },
-    });
+    return {
+      ...first.data,
+      vendor: { ...first.data.vendor, name: again.vendor.name },
+      fieldConfidence: { ...first.data.fieldConfidence, vendor: again.fieldConfidence.vendor },
+      // The overall score weighs the vendor a quarter (see read-fields.ts).
+      confidence:
+        Math.round(
+          (first.data.confidence +
+            (again.fieldConfidence.vendor - first.data.fieldConfidence.vendor) * 0.25) *
+            100,
+        ) / 100,
+    };
   return withPictureVendor(first.data, again);
 }
 
