@@ -86,7 +86,10 @@ async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]
       ...(cpuSeconds.get(entry.kind) ?? []),
       (cpu.user + cpu.system) / 1e6,
     ]);
-    if (options.showTimes) console.log(`${entry.file}: ${wall.toFixed(2)} s`);
+    if (options.showTimes)
+      console.log(
+        `${entry.file}: ${wall.toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`,
+      );
     if (error) failures.push(`${entry.file}: ${error}`);
     tally.add(entry, data);
     halves[splitOf(entry.file)].add(entry, data);

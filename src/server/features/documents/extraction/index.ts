@@ -9,7 +9,8 @@ import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
 import { terminateOcrWorker, warmUpOcr } from './ocr/ocr-worker';
 import { readImageSize } from './ocr/image-size';
 import { ocrPage } from './ocr/ocr-page';
-import { ocrScale, prepareImageForOcr } from './ocr/prepare-image';
+import { ocrScale, photoScaling, prepareImageForOcr } from './ocr/prepare-image';
+import { rereadWeakFields } from './ocr/reread-photo';
 import {
   readPdf,
   renderPdfPage,
@@ -121,7 +122,11 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
     await terminateOcrWorker();
   }
   const image = await prepareImageForOcr(input.bytes);
-  return readFields(await readByOcr([{ ...image, page: 1 }]), hints, input.knownVendors);
+  const document = await readByOcr([{ ...image, page: 1 }]);
+  const known = input.knownVendors ?? [];
+  const first = { document, data: readFields(document, hints, known) };
+  const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
+  return reading.data;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TextLine } from '../text-line';
-import type { OcrLanguages } from './ocr-worker';
+import type { OcrLanguages, OcrLayout } from './ocr-worker';
 
 /**
  * A developer cache of OCR output, for iterating on the field rules without re-running OCR: only
@@ -20,11 +20,18 @@ export function useOcrCache(folder: string | null): void {
   if (folder) mkdirSync(folder, { recursive: true });
 }
 
-function cacheFile(png: Buffer, page: number, languages: OcrLanguages): string | null {
+function cacheFile(
+  png: Buffer,
+  page: number,
+  languages: OcrLanguages,
+  layout: OcrLayout,
+): string | null {
   if (!cacheFolder) return null;
+  // The default layout keeps the key it always had, so existing cache entries stay valid.
+  const settings = layout === 'block' ? ocrSettings : `${ocrSettings}-${layout}`;
   const key = createHash('sha256')
     .update(png)
-    .update(`\u0000${page}\u0000${languages}\u0000${ocrSettings}`)
+    .update(`\u0000${page}\u0000${languages}\u0000${settings}`)
     .digest('hex');
   return path.join(cacheFolder, `${key}.json`);
 }
@@ -33,8 +40,9 @@ export function readCachedOcr(
   png: Buffer,
   size: { page: number },
   languages: OcrLanguages,
+  layout: OcrLayout = 'block',
 ): TextLine[] | null {
-  const file = cacheFile(png, size.page, languages);
+  const file = cacheFile(png, size.page, languages, layout);
   if (!file) return null;
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as TextLine[];
@@ -48,7 +56,8 @@ export function writeCachedOcr(
   size: { page: number },
   languages: OcrLanguages,
   lines: readonly TextLine[],
+  layout: OcrLayout = 'block',
 ): void {
-  const file = cacheFile(png, size.page, languages);
+  const file = cacheFile(png, size.page, languages, layout);
   if (file) writeFileSync(file, JSON.stringify(lines));
 }

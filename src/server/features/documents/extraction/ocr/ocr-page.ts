@@ -1,6 +1,6 @@
 import { groupWordsIntoLines, type TextLine, type Word } from '../text-line';
 import { readCachedOcr, writeCachedOcr } from './ocr-cache';
-import { type OcrLanguages, withOcrWorker } from './ocr-worker';
+import { type OcrLanguages, type OcrLayout, withOcrWorker } from './ocr-worker';
 import { tidyOcrLines } from './tidy-ocr-lines';
 
 /** OCRs one prepared page image into positioned lines. */
@@ -8,11 +8,12 @@ export async function ocrPage(
   png: Buffer,
   size: { width: number; height: number; page: number },
   languages: OcrLanguages = 'eng',
+  layout: OcrLayout = 'block',
 ): Promise<TextLine[]> {
-  const cached = readCachedOcr(png, size, languages);
+  const cached = readCachedOcr(png, size, languages, layout);
   if (cached) return tidyOcrLines(cached);
-  const lines = await recognizePage(png, size, languages);
-  writeCachedOcr(png, size, languages, lines);
+  const lines = await recognizePage(png, size, languages, layout);
+  writeCachedOcr(png, size, languages, lines, layout);
   return tidyOcrLines(lines);
 }
 
@@ -20,9 +21,12 @@ async function recognizePage(
   png: Buffer,
   size: { width: number; height: number; page: number },
   languages: OcrLanguages,
+  layout: OcrLayout,
 ): Promise<TextLine[]> {
-  const result = await withOcrWorker(languages, (worker) =>
-    worker.recognize(png, {}, { blocks: true, text: false }),
+  const result = await withOcrWorker(
+    languages,
+    (worker) => worker.recognize(png, {}, { blocks: true, text: false }),
+    layout,
   );
   const words: Word[] = [];
   for (const block of result.data.blocks ?? []) {

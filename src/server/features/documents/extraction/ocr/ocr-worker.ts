@@ -34,19 +34,26 @@ function prepareLanguageFolder(): string {
  * One uniform block of text: receipts and invoices read better this way than with automatic
  * page segmentation, which splits right-aligned amounts and logos into separate blocks.
  */
-async function configure(worker: Worker): Promise<void> {
+async function configure(worker: Worker, layout: OcrLayout = 'block'): Promise<void> {
   await worker.setParameters({
-    tessedit_pageseg_mode: singleBlock,
+    tessedit_pageseg_mode: layoutModes[layout],
     preserve_interword_spaces: '0',
   });
 }
 
+/**
+ * How tesseract splits the image: 'block' (psm 6) for whole pages; 'columns' (psm 4, lines of
+ * varying size) for a second reading of a region whose first reading was weak.
+ */
+export type OcrLayout = 'block' | 'columns';
+
 // tesseract.js enum values (OEM.LSTM_ONLY, PSM.SINGLE_BLOCK), kept here so the engine loads lazily.
 const lstmOnly = 1;
-const singleBlock = '6' as PSM;
+const layoutModes: Record<OcrLayout, PSM> = { block: '6' as PSM, columns: '4' as PSM };
 
 let warmWorker: Promise<Worker> | null = null;
 let activeLanguages = '';
+let activeLayout: OcrLayout = 'block';
 // One OCR job at a time: a page is CPU-bound and several at once only add memory.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -61,6 +68,7 @@ async function startWorker(): Promise<Worker> {
   });
   await configure(worker);
   activeLanguages = 'eng';
+  activeLayout = 'block';
   return worker;
 }
 
@@ -73,6 +81,7 @@ export type OcrLanguages = 'eng' | 'deu+eng' | 'fra+eng' | 'eng+deu+fra';
 export function withOcrWorker<T>(
   languages: OcrLanguages,
   job: (worker: Worker) => Promise<T>,
+  layout: OcrLayout = 'block',
 ): Promise<T> {
   const run = queue.then(async () => {
     warmWorker ??= startWorker();
@@ -80,8 +89,12 @@ export function withOcrWorker<T>(
       const worker = await warmWorker;
       if (activeLanguages !== languages) {
         await worker.reinitialize(languages, lstmOnly);
-        await configure(worker);
+        await configure(worker, layout);
         activeLanguages = languages;
+        activeLayout = layout;
+      } else if (activeLayout !== layout) {
+        await configure(worker, layout);
+        activeLayout = layout;
       }
       return await job(worker);
     } catch (error) {

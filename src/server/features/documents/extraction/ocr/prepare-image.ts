@@ -11,7 +11,10 @@ export function ocrScale(width: number, height: number): number {
   return Math.min(maxScale, Math.max(minScale, targetLongSide / Math.max(width, height)));
 }
 
+/** The scaling a photo gets for its whole-page reading. */
+export const photoScaling = { targetLongSide, minScale, maxScale };
+
 /** Decodes a photo or scan, scales it and turns it grey, ready for OCR. */
 export function prepareImageForOcr(bytes: Buffer): Promise<GreyImage> {
-  return prepareImage(bytes, { targetLongSide, minScale, maxScale });
+  return prepareImage(bytes, photoScaling);
 }

@@ -100,7 +100,8 @@ async function ask(
       );
     }
     const name = error instanceof Error ? error.name : '';
-    if (name === 'ImageTooLargeError') throw new ExtractionError(imageTooLargeMessage(), 'unsupported');
+    if (name === 'ImageTooLargeError')
+      throw new ExtractionError(imageTooLargeMessage(), 'unsupported');
     if (name === 'PasswordException') {
       throw new ExtractionError(
         'This PDF is password-protected. Remove the password and upload it again.',
@@ -194,4 +195,23 @@ export async function renderImageRegions(
     ...region,
     png: Buffer.from(region.png.buffer, region.png.byteOffset, region.png.byteLength),
   }));
+}
+
+/** A region of a photo (fractions of it) drawn closer than the whole-page reading, for OCR. */
+export async function cropImage(
+  bytes: Buffer,
+  request: {
+    region: { x: number; y: number; width: number; height: number };
+    factor: number;
+    maxWidth: number;
+    targetLongSide: number;
+    minScale: number;
+    maxScale: number;
+  },
+): Promise<ImageRegion> {
+  const region = imageRegion.parse(await ask({ op: 'cropImage', ...request }, bytes, 'image'));
+  return {
+    ...region,
+    png: Buffer.from(region.png.buffer, region.png.byteOffset, region.png.byteLength),
+  };
 }

@@ -172,6 +172,34 @@ async function prepareImage(bytes, targetLongSide, minScale, maxScale) {
   return greyPng(canvas, context);
 }
 
+/**
+ * One region of a photo (fractions of the picture), decoded from the original bytes and drawn
+ * `factor` times the size the whole-page reading used, at most `maxWidth` pixels wide: a second,
+ * closer reading of the part that matters (the shop's name, a date line).
+ */
+async function cropImage(request) {
+  const image = await loadImage(Buffer.from(request.bytes));
+  const pageScale = Math.min(
+    request.maxScale,
+    Math.max(request.minScale, request.targetLongSide / Math.max(image.width, image.height)),
+  );
+  const sx = Math.max(0, Math.floor(request.region.x * image.width));
+  const sy = Math.max(0, Math.floor(request.region.y * image.height));
+  const sw = Math.max(1, Math.min(image.width - sx, Math.ceil(request.region.width * image.width)));
+  const sh = Math.max(1, Math.min(image.height - sy, Math.ceil(request.region.height * image.height)));
+  const scale = Math.min(pageScale * request.factor, request.maxWidth / sw);
+  const { canvas, context } = whiteCanvas(sw * scale, sh * scale);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
+  return {
+    ...greyPng(canvas, context),
+    x: sx / image.width,
+    y: sy / image.height,
+    regionWidth: sw / image.width,
+    regionHeight: sh / image.height,
+  };
+}
+
 const oversizedPicture = /Image exceeded maximum allowed size/;
 
 /**
@@ -212,6 +240,7 @@ async function handle(request) {
   if (request.op === 'prepareImage') {
     return prepareImage(request.bytes, request.targetLongSide, request.minScale, request.maxScale);
   }
+  if (request.op === 'cropImage') return cropImage(request);
   if (request.op === 'warmUp') {
     const bytes = warmUpPdf(pdfjsRoot);
     let result = null;

@@ -1,0 +1,134 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { extractedData } from '../../../../../shared/contracts/extracted-data';
+import { buildDocumentText } from '../fields/document-text';
+import { readFields } from '../fields/read-fields';
+import { receiptLines } from '../test-support/receipt-lines';
+import { cropImage, terminateDocumentWorker } from '../worker/document-worker-client';
+import { terminateOcrWorker } from './ocr-worker';
+import { photoScaling } from './prepare-image';
+import {
+  dateLines,
+  headerIsWeak,
+  headerWordConfidence,
+  nameCertainty,
+  rereadWeakFields,
+} from './reread-photo';
+
+afterAll(async () => {
+  await Promise.all([terminateOcrWorker(), terminateDocumentWorker()]);
+});
+
+const reading = (rows: string[], confidence?: (text: string) => number) => {
+  const lines = receiptLines(rows).map((line) => ({
+    ...line,
+    words: line.words.map((word) => ({
+      ...word,
+      confidence: confidence ? confidence(word.text) : word.confidence,
+    })),
+  }));
+  const document = buildDocumentText(lines, 'ocr');
+  return { document, data: readFields(document) };
+};
+
+describe('when a photo is read again', () => {
+  it('finds the header weak with doubtful words or no vendor, and sure with a clear legal name', () => {
+    const clear = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
+    expect(headerIsWeak(clear)).toBe(false);
+    const doubtful = reading(
+      ['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00'],
+      () => 0.5,
+    );
+    expect(headerWordConfidence(doubtful.document.lines)).toBeCloseTo(0.5);
+    expect(headerIsWeak(doubtful)).toBe(true);
+    expect(headerIsWeak(reading(['12.00', 'TOTAL RM 12.00']))).toBe(true);
+  });
+
+  it('picks the lines that may hold a date, misread labels and times included', () => {
+    const lines = receiptLines([
+      'SHOP NAME',
+      'bate : 06-05-. 18',
+      'CASHIER 2 12:43',
+      'ITEM 1.00',
+      'Tarikh 1/2/2020',
+      'Date 1/2/2020',
+    ]);
+    expect(dateLines(lines).map((line) => line.text)).toEqual([
+      'bate : 06-05-. 18',
+      'CASHIER 2 12:43',
+      'Tarikh 1/2/2020',
+    ]);
+  });
+
+  it('measures how surely a name was read from the words that spell it', () => {
+    const lines = receiptLines(['GOOD SHOP', 'GOOD']).map((line, index) => ({
+      ...line,
+      words: line.words.map((word) => ({ ...word, confidence: index === 0 ? 0.6 : 0.2 })),
+    }));
+    // Only lines above the cut count: the second line is below it.
+    expect(nameCertainty(lines, 'Good Shop', 0.07)).toBeCloseTo(0.6);
+    expect(nameCertainty(lines, 'Other', 0.07)).toBe(0);
+    expect(nameCertainty(lines, null, 0.07)).toBe(0);
+  });
+
+  it('crops a region of the original photo, drawn closer, with its place on the photo', async () => {
+    const canvas = createCanvas(400, 1000);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 400, 1000);
+    context.fillStyle = '#000000';
+    context.fillRect(0, 0, 400, 100);
+    const region = await cropImage(canvas.toBuffer('image/png'), {
+      ...photoScaling,
+      region: { x: 0, y: 0.05, width: 1, height: 0.1 },
+      factor: 2,
+      maxWidth: 1000,
+    });
+    // The whole-page reading draws this photo at 2.2x (long side 2200): the crop at 4.4x is wider
+    // than 1000 px, so it is drawn at 2.5x.
+    expect(region.width).toBe(1000);
+    expect(region.height).toBe(250);
+    expect(region.y).toBeCloseTo(0.05);
+    expect(region.regionHeight).toBeCloseTo(0.1);
+    expect(region.png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  it('takes a date only from a closer reading of the line that may hold it', async () => {
+    const canvas = createCanvas(600, 400);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 600, 400);
+    context.fillStyle = '#000000';
+    context.font = '22px sans-serif';
+    context.fillText('Date: 14/03/2024 10:15', 40, 120);
+    const photo = canvas.toBuffer('image/png');
+    // The first reading mangled the date line beyond reading (as OCR of a photo can).
+    const line = {
+      page: 1,
+      text: 'Dat : 1A/0. 2O2 10:15',
+      x: 0.06,
+      y: 100 / 400,
+      width: 0.5,
+      height: 28 / 400,
+      words: [
+        {
+          page: 1,
+          text: 'Dat : 1A/0. 2O2 10:15',
+          x: 0.06,
+          y: 100 / 400,
+          width: 0.5,
+          height: 28 / 400,
+        },
+      ],
+    };
+    const document = buildDocumentText([line], 'ocr');
+    const first = { document, data: readFields(document) };
+    expect(first.data.dates.issueDate).toBeNull();
+    const image = { png: photo, width: 600, height: 400 };
+    const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
+    expect(result.rereads).toContain('date');
+    expect(result.data.dates.issueDate).toBe('2024-03-14');
+    // What the reader stores must still be valid extracted data.
+    expect(extractedData.safeParse(result.data).success).toBe(true);
+  }, 60_000);
+});
