@@ -113,16 +113,29 @@ export async function findInvoices(db: Database, params: InvoiceListParams): Pro
     const pattern = likePattern(params.search);
     conditions.push(or(ilike(invoices.invoiceNumber, pattern), ilike(customers.name, pattern)));
   }
+  // Overdue and sent are both open invoices: saying so lets PostgreSQL use the partial index
+  // invoices_org_open_created_idx (migration 0009), which skips paid, draft and cancelled rows.
+  const open = params.status === 'overdue' || params.status === 'sent';
+  if (open) conditions.push(inArray(invoices.status, ['sent', 'overdue']));
   const where = and(...conditions);
+  const newestFirst = [desc(invoices.createdAt), desc(invoices.id)] as const;
+  // Filtered to open invoices (no search, which needs the customer join), the page's ids come from
+  // an index-only scan of that index (the filter reads only indexed columns); only the 50 rows of
+  // the page are then read from the table, not every newer not-yet-due invoice the scan skips.
+  const pageWhere =
+    open && !params.search
+      ? inArray(
+          invoices.id,
+          db.select({ id: invoices.id }).from(invoices).where(where).orderBy(...newestFirst).limit(params.limit).offset(params.offset),
+        )
+      : undefined;
+  const pageQueryOf = db
+    .select(listColumns(params.today))
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .orderBy(...newestFirst);
   const [rows, totals] = await Promise.all([
-    db
-      .select(listColumns(params.today))
-      .from(invoices)
-      .innerJoin(customers, eq(customers.id, invoices.customerId))
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(params.limit)
-      .offset(params.offset),
+    pageWhere ? pageQueryOf.where(and(eq(invoices.organizationId, params.organizationId), pageWhere)) : pageQueryOf.where(where).limit(params.limit).offset(params.offset),
     // Without a search or a customer, the total comes from the summary table (a few hundred keys,
     // not every invoice); the customer join is needed only to search by customer name.
     params.search
