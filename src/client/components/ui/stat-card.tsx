@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -26,6 +26,8 @@ export function StatCard(props: {
   loading?: boolean;
 }) {
   const Icon = props.icon;
+  // Focus on the placeholder button moves to the tooltip's trigger once it has loaded.
+  const hintFocused = useRef(false);
   return (
     <Card>
       <CardContent className="@container pt-6">
@@ -33,8 +35,10 @@ export function StatCard(props: {
           <p className="flex items-center gap-1 text-sm font-medium text-slate-500">
             {props.label}
             {props.hint && (
-              <Suspense fallback={<StatHintButton label={props.label} />}>
-                <StatHint label={props.label} hint={props.hint} />
+              <Suspense
+                fallback={<StatHintButton label={props.label} onFocus={() => (hintFocused.current = true)} onBlur={() => (hintFocused.current = false)} />}
+              >
+                <StatHint label={props.label} hint={props.hint} focusedRef={hintFocused} />
               </Suspense>
             )}
           </p>
