@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsFromDecimal, formatMoney, multiplyCents, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
+import { centsFromDecimal, formatMoney, multiplyCents, normalizeDecimal, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -177,5 +177,13 @@ describe('shareOfCents', () => {
     expect(shareOfCents(12_345, 45, 60)).toBe(9_259);
     expect(shareOfCents(100, 0, 3)).toBe(0);
     expect(() => shareOfCents(100, 1, 0)).toThrow();
+  });
+});
+
+describe('normalizeDecimal (the invoice list fast path)', () => {
+  it('agrees with toDecimal(centsFromDecimal()) on canonical and non-canonical text', () => {
+    const values = ['0.00', '-0.00', '12.30', '-5.05', '007.00', '1.5', '100', '1234567.89', '-0.01', '0.5', '999999999999.99'];
+    for (let cents = -1050; cents <= 1050; cents += 7) values.push(toDecimal(cents));
+    for (const value of values) expect(normalizeDecimal(value), value).toBe(toDecimal(centsFromDecimal(value)));
   });
 });

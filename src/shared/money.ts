@@ -166,3 +166,14 @@ export function formatMoney(cents: Cents | null | undefined, format: MoneyFormat
     return format.position === 'after' ? `${sign}${body} ${symbol}` : `${sign}${symbol}${body}`;
   }
 }
+
+const CANONICAL_DECIMAL = /^(?:-(?!0\.00$))?(?:0|[1-9]\d*)\.\d\d$/;
+
+/**
+ * The decimal text of a numeric(14,2) value as toDecimal writes it. A column's text ("123.45") is
+ * usually already that and is returned as is, without parsing (the invoice list maps thousands of
+ * amounts per second, issue 15); any other text goes through centsFromDecimal and toDecimal.
+ */
+export function normalizeDecimal(value: string): string {
+  return CANONICAL_DECIMAL.test(value) ? value : toDecimal(centsFromDecimal(value));
+}

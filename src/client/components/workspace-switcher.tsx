@@ -1,86 +1,56 @@
-import { Building2, Check, ChevronsUpDown, Landmark } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { Workspace } from '@shared/contracts/workspaces';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { SearchInput } from '@/components/ui/search-input';
+import { Building2, ChevronsUpDown, Landmark } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { useSwitchWorkspace, useWorkspaces } from '@/lib/workspaces';
+
+const loadPopover = () => import('./workspace-switcher-popover');
+const WorkspaceSwitcherPopover = lazy(loadPopover);
 
 /**
  * The header's workspace switcher, for members of an accounting firm: "My firm" and the clients
  * they may open. Choosing one makes it the session's active organization; every screen then works
- * inside it. A business account has one workspace and sees no switcher.
+ * inside it. A business account has one workspace and sees no switcher. Until the first press the
+ * header shows a plain button of the same look; the popover (workspace-switcher-popover.tsx, radix
+ * popover and popper) loads then and opens at once, so it is not part of any page's first load.
  */
 export function WorkspaceSwitcher() {
   const { data: user } = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const debounced = useDeferredValue(search.trim());
-  const workspaces = useWorkspaces(debounced, open && Boolean(user?.firmId));
-  const switchWorkspace = useSwitchWorkspace();
-  const navigate = useNavigate();
+  const [armed, setArmed] = useState(false);
   if (!user?.firmId) return null;
 
-  const choose = (workspace: Workspace) => {
-    setOpen(false);
-    if (workspace.active) return;
-    switchWorkspace.mutate(workspace.organizationId, { onSuccess: () => navigate('/dashboard') });
-  };
-  const list = workspaces.data;
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger
-        className={cn(
-          'flex max-w-56 items-center gap-2 rounded-md border p-2 sm:px-2.5 sm:py-1.5 text-left text-sm outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-ring',
-          user.clientWorkspace ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white',
-        )}
-      >
-        <span className="sr-only">Switch workspace: </span>
-        {user.clientWorkspace ? <Building2 className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : <Landmark className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
-        {/* On a phone only the icon: the name would push the page title aside (the banner names a client workspace). */}
-        <span className="sr-only sm:not-sr-only sm:min-w-0 sm:flex-1">
-          <span className="block text-[11px] leading-tight text-slate-500">{user.clientWorkspace ? 'Client workspace' : 'My firm'}</span>
-          <span className="block truncate font-medium text-slate-900">{user.organizationName}</span>
-        </span>
-        <ChevronsUpDown className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
-      </PopoverTrigger>
-      <PopoverContent className="w-80">
-        <SearchInput label="Search clients" placeholder="Search clients..." value={search} onValueChange={setSearch} className="max-w-none" />
-        <div className="mt-2 max-h-80 overflow-y-auto" role="listbox" aria-label="Workspaces">
-          {list && (
-            <>
-              <WorkspaceOption workspace={list.home} label="My firm" onChoose={choose} />
-              <p className="px-2 pt-2 pb-1 text-xs font-medium text-slate-500">
-                Clients{list.total > list.clients.length ? ` (first ${list.clients.length} of ${list.total}; search to narrow)` : ''}
-              </p>
-              {list.clients.length === 0 && <p className="px-2 py-1.5 text-sm text-slate-500">{debounced ? 'No clients match.' : 'No clients you can open yet.'}</p>}
-              {list.clients.map((workspace) => (
-                <WorkspaceOption key={workspace.organizationId} workspace={workspace} label={workspace.name} onChoose={choose} />
-              ))}
-            </>
-          )}
-          {workspaces.isLoading && <p className="px-2 py-1.5 text-sm text-slate-500">Loading workspaces...</p>}
-        </div>
-      </PopoverContent>
-    </Popover>
+  const triggerClassName = cn(
+    'flex max-w-56 items-center gap-2 rounded-md border p-2 sm:px-2.5 sm:py-1.5 text-left text-sm outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-ring',
+    user.clientWorkspace ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white',
   );
-}
-
-function WorkspaceOption(props: { workspace: Workspace; label: string; onChoose: (workspace: Workspace) => void }) {
-  const { workspace } = props;
-  return (
+  const face = (
+    <>
+      <span className="sr-only">Switch workspace: </span>
+      {user.clientWorkspace ? <Building2 className="size-4 shrink-0 text-amber-700" aria-hidden="true" /> : <Landmark className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
+      {/* On a phone only the icon: the name would push the page title aside (the banner names a client workspace). */}
+      <span className="sr-only sm:not-sr-only sm:min-w-0 sm:flex-1">
+        <span className="block text-[11px] leading-tight text-slate-500">{user.clientWorkspace ? 'Client workspace' : 'My firm'}</span>
+        <span className="block truncate font-medium text-slate-900">{user.organizationName}</span>
+      </span>
+      <ChevronsUpDown className="hidden size-4 shrink-0 text-slate-400 sm:block" aria-hidden="true" />
+    </>
+  );
+  const placeholder = (onClick?: () => void) => (
     <button
       type="button"
-      role="option"
-      aria-selected={workspace.active}
-      onClick={() => props.onChoose(workspace)}
-      className="flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+      className={triggerClassName}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={onClick}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
     >
-      {workspace.kind === 'client' ? <Building2 className="size-4 shrink-0 text-slate-500" aria-hidden="true" /> : <Landmark className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
-      <span className="min-w-0 flex-1 truncate">{props.label}</span>
-      {workspace.active && <Check className="size-4 shrink-0 text-blue-600" aria-label="Open now" />}
+      {face}
     </button>
+  );
+  if (!armed) return placeholder(() => setArmed(true));
+  return (
+    <Suspense fallback={placeholder()}>
+      <WorkspaceSwitcherPopover triggerClassName={triggerClassName}>{face}</WorkspaceSwitcherPopover>
+    </Suspense>
   );
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { daysOutOfOrder, dateInput, moneyInput, pageQuery } from './common';
+import { type InvoiceStatus, invoiceStatuses } from './invoice-status';
 import { checkClaimedTotals, lineItemsSchema } from './line-items';
 
-export const invoiceStatuses = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export { invoiceStatuses, type InvoiceStatus } from './invoice-status';
 
 export const invoicePaymentMethods = ['ach', 'wire', 'check', 'card'] as const;
 export type InvoicePaymentMethod = (typeof invoicePaymentMethods)[number];

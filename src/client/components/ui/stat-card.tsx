@@ -1,8 +1,12 @@
-import { Info, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Suspense, lazy, useRef } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip';
+import { StatHintButton } from './stat-hint-button';
+
+// The hint's tooltip (radix tooltip and popper) loads only on screens whose cards have a hint.
+const StatHint = lazy(() => import('./stat-hint'));
 
 /**
  * A figure on a card (dashboard, approvals). The figure is never cut: it takes the card's whole
@@ -22,6 +26,8 @@ export function StatCard(props: {
   loading?: boolean;
 }) {
   const Icon = props.icon;
+  // Focus on the placeholder button moves to the tooltip's trigger once it has loaded.
+  const hintFocused = useRef(false);
   return (
     <Card>
       <CardContent className="@container pt-6">
@@ -29,14 +35,11 @@ export function StatCard(props: {
           <p className="flex items-center gap-1 text-sm font-medium text-slate-500">
             {props.label}
             {props.hint && (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <button type="button" className="rounded-full text-slate-400 outline-none hover:text-slate-600 focus-visible:ring-2 focus-visible:ring-ring" aria-label={`How ${props.label} is defined`}>
-                    <Info className="size-3.5" aria-hidden="true" />
-                  </button>
-                </TooltipTrigger>
-                <TooltipContent>{props.hint}</TooltipContent>
-              </Tooltip>
+              <Suspense
+                fallback={<StatHintButton label={props.label} onFocus={() => (hintFocused.current = true)} onBlur={() => (hintFocused.current = false)} />}
+              >
+                <StatHint label={props.label} hint={props.hint} focusedRef={hintFocused} />
+              </Suspense>
             )}
           </p>
           <div className={cn('shrink-0 rounded-lg p-2', props.iconTone)}>

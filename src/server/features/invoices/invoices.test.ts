@@ -279,3 +279,38 @@ describe('editing and deleting invoices', () => {
     }
   });
 });
+
+describe('the overdue and sent filters (open-invoice index, page of ids first)', () => {
+  it('page newest first through overdue invoices only, with the total, and never show another tenant', async () => {
+    const { owner: o, customer: c } = await ownerWithCustomer(t);
+    const past = { issueDate: '2020-01-01', dueDate: '2020-02-01' };
+    const future = { issueDate: '2026-01-01', dueDate: '2099-12-31' };
+    const overdue = [];
+    for (let index = 0; index < 5; index += 1) {
+      overdue.push(await createInvoiceFor(o, c.id, { status: 'sent', ...past }));
+      // Newer invoices the filter must skip: not yet due, a draft, a paid one past due.
+      await createInvoiceFor(o, c.id, { status: 'sent', ...future });
+      await createInvoiceFor(o, c.id, { status: 'draft', ...past });
+    }
+    const paid = await createInvoiceFor(o, c.id, { status: 'sent', ...past });
+    const payment = await o.request({ method: 'POST', url: `/api/invoices/${paid.id}/payments`, payload: { amount: '135.40', paidAt: '2020-03-01', method: 'ach' } });
+    expect(payment.statusCode, payment.body).toBe(201);
+    const { owner: other, customer: otherCustomer } = await ownerWithCustomer(t);
+    await createInvoiceFor(other, otherCustomer.id, { status: 'sent', ...past });
+
+    const newestFirst = overdue.map((invoice) => invoice.id).reverse();
+    const first = await o.request({ method: 'GET', url: '/api/invoices?status=overdue&limit=2' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-total-count']).toBe('5');
+    expect(first.json().map((invoice: Invoice) => invoice.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.json()[0]).toMatchObject({ status: 'overdue', customer: { id: c.id }, totalAmount: '135.40' });
+    expect(first.json()[0].items).toHaveLength(overdue[4]?.items.length ?? -1);
+    const last = await o.request({ method: 'GET', url: '/api/invoices?status=overdue&limit=2&offset=4' });
+    expect(last.json().map((invoice: Invoice) => invoice.id)).toEqual(newestFirst.slice(4));
+    const sent = await o.request({ method: 'GET', url: '/api/invoices?status=sent&limit=50' });
+    expect(sent.headers['x-total-count']).toBe('5');
+    expect(sent.json().every((invoice: Invoice) => invoice.status === 'sent' && invoice.dueDate === '2099-12-31')).toBe(true);
+    const search = await o.request({ method: 'GET', url: `/api/invoices?status=overdue&search=${encodeURIComponent(overdue[0]?.invoiceNumber ?? '')}` });
+    expect(search.json().map((invoice: Invoice) => invoice.id)).toEqual([overdue[0]?.id]);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_org_open_created_idx" ON "invoices" USING btree ("organization_id","created_at","id","status","due_date","amount_paid","total_amount") WHERE "invoices"."status" in ('sent', 'overdue');
