@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookEventTypes } from './integration-connectors';
 
 /**
  * The Integration Hub (spec practice 2.8, 3.4; issue 14): the provider catalogue, the connected
@@ -22,16 +23,8 @@ export const syncDirectionLabels: Record<SyncDirection, string> = {
   from_platform: 'From platform',
 };
 
-/** The events a webhook integration can subscribe to (settings.events). */
-export const webhookEvents = [
-  'invoice.created',
-  'invoice.sent',
-  'invoice.paid',
-  'payment.received',
-  'bill.created',
-  'bill.approved',
-  'bill.paid',
-] as const;
+/** The events a webhook integration can subscribe to (settings.events): the connectors' list. */
+export const webhookEvents = webhookEventTypes;
 
 /** POST /api/integrations: the provider's own settings (webhook url and events, ...) pass through to its connector. */
 export const connectIntegrationSchema = z.object({

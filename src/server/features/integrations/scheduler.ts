@@ -6,6 +6,7 @@ import { completeJob } from '../../platform/jobs';
 import type { ConnectorRegistry } from './catalogue';
 import { connectors } from './providers';
 import { claimSync, executeSync, runSyncJobs } from './sync';
+import { startLoop } from '../../platform/loop';
 
 /**
  * The sync scheduler: every minute (deps.startWorkers), each connected integration whose
@@ -89,20 +90,5 @@ export async function runDueSyncs(
 
 /** Runs runDueSyncs at start and every minute until the app closes; never two runs at once in one process. */
 export function startIntegrationScheduler(deps: AppDeps, log: { error: (details: object, message: string) => void }): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runDueSyncs(deps)
-      .catch((error: unknown) => log.error({ err: error }, 'integration sync scheduler failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, SCHEDULER_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => runDueSyncs(deps), SCHEDULER_INTERVAL_MS, log, 'integration sync scheduler failed');
 }

@@ -9,6 +9,7 @@ import { renderInvoicePdf } from '../invoices/invoice-pdf';
 import { moneyIn } from '../invoices/invoice-rules';
 import { loadInvoiceDocument, pdfFileName } from '../invoices/send-invoice';
 import { type ClaimedReminder, claimDueReminders, findLivePaymentLink } from './invoice-reminders.queries';
+import { startLoop } from '../../platform/loop';
 
 export const REMINDER_INTERVAL_MS = 60_000;
 const BATCH_SIZE = 50;
@@ -114,20 +115,5 @@ export function startReminderScheduler(
   deps: ReminderDeps & Pick<AppDeps, 'now'>,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sendDueReminders(deps, { now: deps.now() })
-      .catch((error: unknown) => log.error({ err: error }, 'payment reminder run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, REMINDER_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => sendDueReminders(deps, { now: deps.now() }), REMINDER_INTERVAL_MS, log, 'payment reminder run failed');
 }

@@ -7,6 +7,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { organizationToday, organizationTodaySql } from '../../platform/calendar';
 import { vendorCanReceive } from './schedule-payments';
+import { startLoop } from '../../platform/loop';
 
 export const SCHEDULER_INTERVAL_MS = 30_000;
 const BATCH_SIZE = 50;
@@ -147,20 +148,5 @@ export function startPaymentScheduler(
   deps: AppDeps,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = processDuePayments(deps, deps.now())
-      .catch((error: unknown) => log.error({ err: error }, 'payment scheduler run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, SCHEDULER_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => processDuePayments(deps, deps.now()), SCHEDULER_INTERVAL_MS, log, 'payment scheduler run failed');
 }

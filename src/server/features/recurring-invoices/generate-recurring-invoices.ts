@@ -5,6 +5,7 @@ import type { AppDeps } from '../../platform/deps';
 import { organizationTodaySql } from '../../platform/calendar';
 import { sendInvoice } from '../invoices/send-invoice';
 import { type GeneratedRun, generateRuns } from './generate-runs';
+import { startLoop } from '../../platform/loop';
 
 export const RECURRING_INTERVAL_MS = 60_000;
 /** Schedules claimed and generated per transaction. */
@@ -138,20 +139,5 @@ export async function runDueSchedules(deps: Pick<AppDeps, 'db' | 'mail'>, option
 
 /** Runs runDueSchedules at start and every minute until the app closes; never two runs at once in one process. */
 export function startRecurringScheduler(deps: AppDeps, log: { error: (details: object, message: string) => void }): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runDueSchedules(deps, { now: deps.now() })
-      .catch((error: unknown) => log.error({ err: error }, 'recurring invoice run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, RECURRING_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => runDueSchedules(deps, { now: deps.now() }), RECURRING_INTERVAL_MS, log, 'recurring invoice run failed');
 }

@@ -9,6 +9,7 @@ import { type ReportHeading, reportFileName } from './report-cells';
 import { reportPdf } from './report-pdf';
 import { resolveReportWindow } from './report-period';
 import { type ReportScope, selectRows } from './report-sql';
+import { startLoop } from '../../platform/loop';
 
 export const WEEKLY_REPORT_INTERVAL_MS = 60_000;
 const BATCH_SIZE = 50;
@@ -107,20 +108,5 @@ export function startWeeklyReportScheduler(
   deps: WeeklyDeps & Pick<AppDeps, 'now'>,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = sendWeeklyReports(deps, { now: deps.now() })
-      .catch((error: unknown) => log.error({ err: error }, 'weekly reports run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, WEEKLY_REPORT_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => sendWeeklyReports(deps, { now: deps.now() }), WEEKLY_REPORT_INTERVAL_MS, log, 'weekly reports run failed');
 }

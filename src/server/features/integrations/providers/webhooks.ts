@@ -13,6 +13,7 @@ import { webhookEventTypes, type WebhookEventType } from '../../../../shared/con
 import type { Integration, ProviderConnector, SyncContext, SyncSummary } from '../provider';
 import { decryptIntegrationSecrets } from './integration-secrets';
 import { type GuardOptions, checkWebhookUrl } from './webhook-guard';
+import { startLoop } from '../../../platform/loop';
 
 /**
  * Webhooks: signed POSTs of the organization's invoice, payment and bill events to an https URL.
@@ -464,22 +465,7 @@ export async function runWebhookWorker(deps: Pick<AppDeps, 'db' | 'now' | 'confi
 
 /** Every 10 s while workers run (deps.startWorkers): feed and deliver. */
 export function startWebhookWorker(deps: Pick<AppDeps, 'db' | 'now' | 'config'>, log: { error: (details: object, message: string) => void }): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = runWebhookWorker(deps)
-      .catch((error: unknown) => log.error({ err: error }, 'webhook delivery run failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, WEBHOOK_INTERVAL_MS);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startLoop(() => runWebhookWorker(deps), WEBHOOK_INTERVAL_MS, log, 'webhook delivery run failed');
 }
 
 /** The signing secret: 32 random bytes, shown once at connect. */
