@@ -11,7 +11,8 @@ import { databaseNow, loadExportOrganization } from './providers/export-data';
 import { lastExportFiles } from './providers/file-export';
 import { oauthRoutes } from './providers/oauth-routes';
 import { IIF_FILE, checkIifBalances, iifChunks } from './providers/quickbooks-desktop';
-import { retryDelivery, startWebhookWorker } from './providers/webhooks';
+import { retryDelivery } from './providers/webhook-delivery';
+import { startWebhookWorker } from './providers/webhooks';
 import { XERO_FILES, type XeroFile, buildXeroCsv, xeroZip } from './providers/xero-csv';
 
 /** The organization's integration of this provider with this id; anything else is a 404. */

@@ -12,7 +12,9 @@ import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fix
 import type { Integration } from '../provider';
 import { encryptIntegrationSecrets } from './integration-secrets';
 import { isPublicAddress } from './webhook-guard';
-import { RETRY_DELAYS_MS, deliverDueWebhooks, feedWebhookEvents, webhooksConnector } from './webhooks';
+import { RETRY_DELAYS_MS, deliverDueWebhooks } from './webhook-delivery';
+import { feedWebhookEvents } from './webhook-feed';
+import { webhooksConnector } from './webhooks';
 
 interface Received {
   url: string;
