@@ -1,7 +1,7 @@
-import { Plus, Search, Users, Upload } from 'lucide-react';
+import { Plus, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
-import { ImportDialog } from '@/features/integrations/import-dialog';
+import { ImportButton } from '@/features/integrations/import-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,7 +19,6 @@ export default function CustomersPage() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Customer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
   const customers = useCustomers({ search, offset });
   const remove = useDeleteCustomer();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Customer>(remove, 'Customer');
@@ -38,10 +37,7 @@ export default function CustomersPage() {
       subtitle="Manage your customers and clients"
       actions={
         <>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload aria-hidden="true" />
-            Import
-          </Button>
+          <ImportButton entity="customers" />
           <Button onClick={() => openForm(null)}>
             <Plus aria-hidden="true" />
             Add Customer
@@ -49,7 +45,6 @@ export default function CustomersPage() {
         </>
       }
     >
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} template="generic" entity="customers" />
       {!empty && (
         <SearchInput className="mb-4"
           label="Search customers"

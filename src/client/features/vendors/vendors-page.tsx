@@ -1,7 +1,7 @@
-import { Plus, Search, Store, Upload } from 'lucide-react';
+import { Plus, Search, Store } from 'lucide-react';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
-import { ImportDialog } from '@/features/integrations/import-dialog';
+import { ImportButton } from '@/features/integrations/import-button';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,7 +19,6 @@ export default function VendorsPage() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Vendor | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const [importOpen, setImportOpen] = useState(false);
   const vendors = useVendors({ search, offset });
   const remove = useDeleteVendor();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Vendor>(remove, 'Vendor');
@@ -38,10 +37,7 @@ export default function VendorsPage() {
       subtitle="Manage your suppliers and vendors"
       actions={
         <>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload aria-hidden="true" />
-            Import
-          </Button>
+          <ImportButton entity="vendors" />
           <Button onClick={() => openForm(null)}>
             <Plus aria-hidden="true" />
             Add Vendor
@@ -49,7 +45,6 @@ export default function VendorsPage() {
         </>
       }
     >
-      <ImportDialog open={importOpen} onOpenChange={setImportOpen} template="generic" entity="vendors" />
       {!empty && (
         <SearchInput className="mb-4"
           label="Search vendors"
