@@ -82,6 +82,15 @@ export function toDecimal(cents: Cents): string {
   return `${negative ? '-' : ''}${int}.${frac}`;
 }
 
+/**
+ * An amount as a JSON number, for external APIs whose contracts take amounts as numbers
+ * (QuickBooks Online, Xero): the nearest double to the exact decimal, exact to the cent for any
+ * amount the database holds. Never used for arithmetic.
+ */
+export function centsToNumber(cents: Cents): number {
+  return Number(toDecimal(cents));
+}
+
 export function sumCents(values: readonly Cents[]): Cents {
   return values.reduce((total, value) => total + value, 0);
 }

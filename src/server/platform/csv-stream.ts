@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CsvColumn, toCsv, toCsvRows } from './csv';
+import { type CsvCell, type CsvColumn, toCsv, toCsvRows } from './csv';
 
 /**
  * A CSV export written page by page as the rows are read, so a long list never sits in memory
@@ -17,7 +17,7 @@ export function streamCsv<T>(columns: readonly CsvColumn<T>[], pages: AsyncItera
   return Readable.from(chunks());
 }
 
-type CsvRow = readonly (string | number | null)[];
+type CsvRow = readonly CsvCell[];
 
 /**
  * Free-form CSV rows (as `toCsvRows`) written page by page: each page goes through `toCsvRows`,

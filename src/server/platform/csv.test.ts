@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName, toCsv } from './csv';
+import { csvFileName, moneyCell, toCsv, toCsvRows } from './csv';
 
 describe('toCsv', () => {
   const columns = [
@@ -16,6 +16,11 @@ describe('toCsv', () => {
     const rows = ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tTab', '\uFF1D1+1'].map((name) => ({ name, fee: null }));
     const cells = toCsv(columns, rows).replace('\uFEFF', '').trimEnd().split('\r\n').slice(1);
     expect(cells).toEqual([`"'=HYPERLINK(""http://x"")",`, "'+1,", "'-2,", "'@SUM(A1),", "'\tTab,", "'\uFF1D1+1,"]);
+  });
+
+  it('writes amounts as exact decimals, a negative amount not taken for a formula, while text "-2" is', () => {
+    const csv = toCsvRows([[moneyCell(-1250), moneyCell(5), '-2', 3]]);
+    expect(csv).toBe("\uFEFF-12.50,0.05,'-2,3\r\n");
   });
 
   it('names files safely for a header', () => {

@@ -1,8 +1,8 @@
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { centsFromDecimal } from '../../../shared/money';
 import { asBillingFrequency, billedFee } from '../../../shared/practice-fees';
 import type { Database } from '../../db/client';
 import { organizationTimeZone } from '../../platform/calendar';
-import { type CsvColumn, toCsv } from '../../platform/csv';
+import { type CsvColumn, moneyCell, toCsv } from '../../platform/csv';
 import type { FirmActor } from './create-client';
 import { findClientsForExport } from './portfolio.queries';
 import { type CustomerRow, type WorkflowRow, completionPercentage } from './practice.queries';
@@ -20,9 +20,9 @@ const columns: readonly CsvColumn<ExportRow>[] = [
   { header: 'Contact Name', value: ({ customer }) => customer.primaryContactName },
   { header: 'Contact Email', value: ({ customer }) => customer.primaryContactEmail },
   { header: 'Service Level', value: ({ customer }) => customer.serviceLevel },
-  { header: 'Monthly Fee', value: (row) => toDecimal(fee(row)) },
+  { header: 'Monthly Fee', value: (row) => moneyCell(fee(row)) },
   { header: 'Billing Frequency', value: ({ customer }) => customer.billingFrequency },
-  { header: 'Billed Fee', value: (row) => toDecimal(billedFee(fee(row), asBillingFrequency(row.customer.billingFrequency))) },
+  { header: 'Billed Fee', value: (row) => moneyCell(billedFee(fee(row), asBillingFrequency(row.customer.billingFrequency))) },
   { header: 'Onboarding Status', value: ({ customer }) => customer.onboardingStatus },
   { header: 'Onboarding Progress (%)', value: ({ workflow }) => completionPercentage(workflow) },
   { header: 'Status', value: ({ customer }) => (customer.isActive ? 'active' : 'deactivated') },

@@ -12,14 +12,6 @@ export interface ReportHeading {
   filters: string | null;
 }
 
-/**
- * OWASP CSV injection rule, for cells written outside csv-stringify (XLSX): text starting with
- * =, +, -, @, tab or carriage return (or their full-width forms) gets a leading apostrophe.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
-}
-
 /** A cell as a person reads it (PDF, page): money in the organization's currency. */
 export function formatCell(kind: ReportValueKind, value: ReportCell, currency: string): string {
   if (value === null || value === '') return '-';

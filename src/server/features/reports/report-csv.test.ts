@@ -29,7 +29,7 @@ function figuresWith(rows: ReportFigures['tables'][number]['rows']): ReportFigur
 }
 
 describe('reportCsv', () => {
-  it('streams the bytes the in-memory writer gave: one byte order mark, CRLF, formulas neutralised, negative numbers kept', async () => {
+  it('streams the bytes the in-memory writer gave: one byte order mark, CRLF, formulas neutralised, negative amounts kept as exact decimals', async () => {
     const figures = figuresWith([
       { customer: 'Acme Corp', total: '1150.00' },
       { customer: '=HYPERLINK("http://evil.example","Click")', total: '200.00' },
@@ -47,14 +47,14 @@ describe('reportCsv', () => {
         'Filters,Status: sent\r\n' +
         '\r\n' +
         'Figure,Value\r\n' +
-        'Total outstanding,1700\r\n' +
+        'Total outstanding,1700.00\r\n' +
         'Change,-12.5\r\n' +
         '\r\n' +
         'By customer\r\n' +
         'Customer,Total\r\n' +
-        'Acme Corp,1150\r\n' +
-        `"'=HYPERLINK(""http://evil.example"",""Click"")",200\r\n` +
-        "'-Minus Ltd,-50\r\n" +
+        'Acme Corp,1150.00\r\n' +
+        `"'=HYPERLINK(""http://evil.example"",""Click"")",200.00\r\n` +
+        "'-Minus Ltd,-50.00\r\n" +
         'No total,\r\n',
     );
     // The same bytes as the whole file written at once, as the download was before it streamed.
@@ -66,9 +66,9 @@ describe('reportCsv', () => {
     const lines = (await read(reportCsv({ ...heading, filters: null }, figuresWith(rows)))).split('\r\n');
     expect(lines.filter((line) => line.includes('\uFEFF'))).toHaveLength(1);
     // 5 heading lines, blank, Figure header, 2 figures, blank, title, column header: the table starts on line 13.
-    expect(lines[12]).toBe('Client 1,1');
-    expect(lines[12 + 1202]).toBe('Client 1203,1');
-    expect(lines.slice(12, 12 + 1203).every((line, index) => line === `Client ${index + 1},1`)).toBe(true);
+    expect(lines[12]).toBe('Client 1,1.00');
+    expect(lines[12 + 1202]).toBe('Client 1203,1.00');
+    expect(lines.slice(12, 12 + 1203).every((line, index) => line === `Client ${index + 1},1.00`)).toBe(true);
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(12 + 1203 + 1);
   });

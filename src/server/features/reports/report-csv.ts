@@ -1,16 +1,26 @@
 import type { Readable } from 'node:stream';
 import type { ReportFigures } from '../../../shared/contracts/reports';
+import type { ReportCell, ReportValueKind } from '../../../shared/contracts/reports';
+import { parseMoney } from '../../../shared/money';
+import { type CsvCell, moneyCell } from '../../platform/csv';
 import { streamCsvRows } from '../../platform/csv-stream';
 import { type ReportHeading, numericCell } from './report-cells';
 
-type CsvRow = (string | number | null)[];
+type CsvRow = CsvCell[];
+
+/** A figure's cell: amounts as exact decimals, other numbers as numbers, the rest as text. */
+function csvCell(kind: ReportValueKind, value: ReportCell | undefined): CsvCell {
+  const cents = kind === 'money' && value !== null && value !== undefined ? parseMoney(value) : null;
+  if (cents !== null) return moneyCell(cents);
+  return numericCell(kind, value ?? null) ?? value ?? null;
+}
 
 /** How many table rows go through the CSV writer at a time. */
 const ROWS_PER_PAGE = 500;
 
 /**
  * The report's CSV rows, page by page: a heading, the summary figures, then each table with its
- * title and header row, separated by blank lines. Amounts are plain numbers in the report's currency.
+ * title and header row, separated by blank lines. Amounts are exact decimals in the report's currency.
  */
 export function* reportCsvPages(heading: ReportHeading, figures: ReportFigures): Generator<CsvRow[]> {
   yield [
@@ -22,14 +32,14 @@ export function* reportCsvPages(heading: ReportHeading, figures: ReportFigures):
     ...(heading.filters ? [['Filters', heading.filters]] : []),
     [],
     ['Figure', 'Value'],
-    ...figures.summary.map((figure) => [figure.label, numericCell(figure.kind, figure.value) ?? figure.value]),
+    ...figures.summary.map((figure) => [figure.label, csvCell(figure.kind, figure.value)]),
   ];
   for (const table of figures.tables) {
     yield [[], [table.title], table.columns.map((column) => column.label)];
     for (let start = 0; start < table.rows.length; start += ROWS_PER_PAGE) {
       yield table.rows
         .slice(start, start + ROWS_PER_PAGE)
-        .map((row) => table.columns.map((column) => numericCell(column.kind, row[column.key] ?? null) ?? row[column.key] ?? null));
+        .map((row) => table.columns.map((column) => csvCell(column.kind, row[column.key])));
     }
   }
 }

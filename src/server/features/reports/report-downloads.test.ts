@@ -53,11 +53,11 @@ describe('report downloads', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="Invoice-Aging-2026-02-17-to-2026-03-18.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines.slice(0, 5)).toEqual(['Invoice Aging', 'Organization,Northwind Bookkeeping LLC', 'From,2026-02-17', 'To,2026-03-18', 'Currency,USD']);
-    expect(lines).toContain('Total outstanding,1700');
+    expect(lines).toContain('Total outstanding,1700.00');
     expect(lines).toContain('Customer,Current,1-30 days,31-60 days,61-90 days,90+ days,Total');
-    expect(lines).toContain('Acme Corp,750,0,400,0,0,1150');
+    expect(lines).toContain('Acme Corp,750.00,0.00,400.00,0.00,0.00,1150.00');
     // The injection cell comes out as text: an apostrophe first, quoted because of its quotes and comma.
-    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",0,0,0,0,200,200`);
+    expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",0.00,0.00,0.00,0.00,200.00,200.00`);
     // Streamed, the download has the bytes of the whole file written at once from the stored figures.
     const stored = (await owner.request({ method: 'GET', url: `/api/reports/${aging.id}` })).json<Report & { figures: ReportFigures }>();
     const heading = { organizationName: 'Northwind Bookkeeping LLC', title: 'Invoice Aging', from: '2026-02-17', to: '2026-03-18', currency: 'USD', filters: null };
@@ -127,7 +127,7 @@ describe('report downloads', () => {
     const generated = await viewer.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'invoice_aging' } });
     expect(generated.statusCode).toBe(403);
     const csv = await viewer.request({ method: 'GET', url: `/api/reports/${aging.id}/download?format=csv` });
-    expect(csv.body.split('\r\n')).toContain('Total outstanding,1700');
+    expect(csv.body.split('\r\n')).toContain('Total outstanding,1700.00');
     expect((await viewer.request({ method: 'GET', url: `/api/reports/${aging.id}` })).statusCode).toBe(200);
   });
 
@@ -148,9 +148,9 @@ describe('GET /api/reports/export-all', () => {
     expect(names).toHaveLength(18);
     expect(names).toContain('Vendor-Spending-2026-03-01-to-2026-03-31.xlsx');
     const csv = await zip.file('Vendor-Spending-2026-03-01-to-2026-03-31.csv')?.async('string');
-    expect(csv?.split('\r\n')).toContain('Total spend,1700');
+    expect(csv?.split('\r\n')).toContain('Total spend,1700.00');
     const revenueCsv = await zip.file('Revenue-Summary-2026-03-01-to-2026-03-31.csv')?.async('string');
-    expect(revenueCsv?.split('\r\n')).toContain('Collected,750');
+    expect(revenueCsv?.split('\r\n')).toContain('Collected,750.00');
   });
 
   it('refuses a bad period', async () => {

@@ -1,7 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportCell, ReportColumn, ReportFigures, ReportValueKind } from '../../../shared/contracts/reports';
-import { type ReportHeading, neutraliseFormula, numericCell } from './report-cells';
+import { neutraliseFormula } from '../../platform/csv';
+import { type ReportHeading, numericCell } from './report-cells';
 
 const FORMATS: Partial<Record<ReportValueKind, string>> = {
   money: '#,##0.00',

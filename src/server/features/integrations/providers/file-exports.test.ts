@@ -252,9 +252,9 @@ describe('Xero CSV export', () => {
     );
     const contact = `"'=HYPERLINK(""http://x"")",${customer.email},9 Harbor Rd,Suite 4,,,Boston,MA,02110,US`;
     expect(body.slice(1)).toEqual([
-      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.4,,Consulting,2,50,,200,Tax on Sales,10.4,,,,,USD,`,
-      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.4,,Support hours,1.5,20,,200,Tax on Sales,,,,,,USD,`,
-      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.4,,Discount,1,-5,,200,Tax on Sales,,,,,,USD,`,
+      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.40,,Consulting,2,50.00,,200,Tax on Sales,10.40,,,,,USD,`,
+      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.40,,Support hours,1.5,20.00,,200,Tax on Sales,,,,,,USD,`,
+      `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.40,,Discount,1,-5.00,,200,Tax on Sales,,,,,,USD,`,
       '',
     ]);
   });
@@ -269,7 +269,7 @@ describe('Xero CSV export', () => {
         'TrackingName2,TrackingOption2,Currency',
     );
     expect(body.slice(1)).toEqual([
-      `${vendorName},billing@vendor.example,1 Mill Lane,,,,Austin,TX,78701,US,${billNumber},01/11/2026,01/12/2026,108.25,,Paper,1,100,310,Tax on Purchases,8.25,,,,,USD`,
+      `${vendorName},billing@vendor.example,1 Mill Lane,,,,Austin,TX,78701,US,${billNumber},01/11/2026,01/12/2026,108.25,,Paper,1,100.00,310,Tax on Purchases,8.25,,,,,USD`,
       '',
     ]);
     await t.deps.db.update(integrations).set({ settings: {} }).where(eq(integrations.id, integration.id));

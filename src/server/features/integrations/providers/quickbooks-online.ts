@@ -1,6 +1,6 @@
 import OAuthClient from 'intuit-oauth';
 import type { OAuthProviderConfig } from '../../../config';
-import { toDecimal } from '../../../../shared/money';
+import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
 import { type ApiBackend, AuthorizationExpiredError, type RemoteCustomer, type RemoteInvoice, type RemotePayment, providerCents, runApiSync } from './api-sync';
 import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect, tokensOf } from './oauth';
@@ -178,11 +178,11 @@ export function qboBackend(config: OAuthProviderConfig, realmId: string, accessT
     async createInvoice(invoice, customerId, key) {
       const lines: Json[] = invoice.lines.map((line) => ({
         DetailType: 'SalesItemLineDetail',
-        Amount: Number(toDecimal(line.totalPrice)),
+        Amount: centsToNumber(line.totalPrice),
         Description: line.description,
-        SalesItemLineDetail: { Qty: Number(line.quantity), UnitPrice: Number(toDecimal(line.unitPrice)) },
+        SalesItemLineDetail: { Qty: Number(line.quantity), UnitPrice: centsToNumber(line.unitPrice) },
       }));
-      if (invoice.discountAmount > 0) lines.push({ DetailType: 'DiscountLineDetail', Amount: Number(toDecimal(invoice.discountAmount)), DiscountLineDetail: { PercentBased: false } });
+      if (invoice.discountAmount > 0) lines.push({ DetailType: 'DiscountLineDetail', Amount: centsToNumber(invoice.discountAmount), DiscountLineDetail: { PercentBased: false } });
       const body = await call(`/invoice?requestid=${encodeURIComponent(key)}&minorversion=${MINOR_VERSION}`, {
         method: 'POST',
         body: JSON.stringify({
@@ -191,7 +191,7 @@ export function qboBackend(config: OAuthProviderConfig, realmId: string, accessT
           TxnDate: invoice.issueDate,
           DueDate: invoice.dueDate,
           Line: lines,
-          ...(invoice.taxAmount > 0 ? { TxnTaxDetail: { TotalTax: Number(toDecimal(invoice.taxAmount)) } } : {}),
+          ...(invoice.taxAmount > 0 ? { TxnTaxDetail: { TotalTax: centsToNumber(invoice.taxAmount) } } : {}),
         }),
       });
       const id = str(obj(body.Invoice).Id);

@@ -2,8 +2,7 @@ import { ZipArchive } from 'archiver';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
-import { toCsvRows } from '../../../platform/csv';
-import { type Cents, toDecimal } from '../../../../shared/money';
+import { type CsvCell, type MoneyCell, moneyCell, toCsvRows } from '../../../platform/csv';
 import type { ProviderConnector, SyncSummary } from '../provider';
 import {
   type ExportContact,
@@ -48,8 +47,8 @@ import { runFileExportSync } from './file-export';
  * - One CSV row per invoice line, the invoice's fields repeated on each; an invoice discount (an
  *   amount here, a percentage per line in Xero) is its own line "Discount" with a negative unit
  *   amount, and the invoice's tax is the first line's TaxAmount, so Xero's totals equal ours.
- * - Amounts are written as numbers (toCsvRows keeps them numbers, so a negative discount is not
- *   taken for a formula); every text cell is neutralised by platform/csv.ts.
+ * - Amounts are exact decimals ("-12.50", platform/csv.ts moneyCell, never taken for a formula);
+ *   every text cell is neutralised by platform/csv.ts.
  * - Xero imports at most 500 invoices (1,000 contacts) per file: the ZIP holds the whole export in
  *   one file each; an organization above that splits the file before importing (not done here).
  */
@@ -76,7 +75,6 @@ export function xeroDate(day: string, format: XeroCsvSettings['dateFormat']): st
   return format === 'DD/MM/YYYY' ? `${date}/${month}/${year}` : `${month}/${date}/${year}`;
 }
 
-const amount = (cents: Cents): number => Number(toDecimal(cents));
 
 export const XERO_CONTACT_COLUMNS = [
   '*ContactName', 'AccountNumber', 'EmailAddress', 'FirstName', 'LastName', 'POAttentionTo',
@@ -98,7 +96,7 @@ export const XERO_BILL_COLUMNS = [
   'TrackingOption2', 'Currency',
 ] as const;
 
-type Cell = string | number | null;
+type Cell = CsvCell;
 
 function postalAddress(contact: ExportContact): Cell[] {
   return [...addressLines(contact.address, 4), contact.city ?? '', contact.state ?? '', contact.zipCode ?? '', contact.country];
@@ -111,16 +109,16 @@ export function xeroContactRow(contact: ExportContact): Cell[] {
 interface DocumentLine {
   description: string;
   quantity: number;
-  unitAmount: number;
-  taxAmount: number | null;
+  unitAmount: MoneyCell;
+  taxAmount: MoneyCell | null;
 }
 
 function documentLines(document: ExportDocument): DocumentLine[] {
-  const lines: DocumentLine[] = document.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: amount(line.unitPrice), taxAmount: null }));
-  if (document.discountAmount !== 0) lines.push({ description: 'Discount', quantity: 1, unitAmount: amount(-document.discountAmount), taxAmount: null });
-  if (lines.length === 0) lines.push({ description: document.notes ?? document.number, quantity: 1, unitAmount: amount(document.subtotal), taxAmount: null });
+  const lines: DocumentLine[] = document.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: moneyCell(line.unitPrice), taxAmount: null }));
+  if (document.discountAmount !== 0) lines.push({ description: 'Discount', quantity: 1, unitAmount: moneyCell(-document.discountAmount), taxAmount: null });
+  if (lines.length === 0) lines.push({ description: document.notes ?? document.number, quantity: 1, unitAmount: moneyCell(document.subtotal), taxAmount: null });
   const first = lines[0];
-  if (first) first.taxAmount = amount(document.taxAmount);
+  if (first) first.taxAmount = moneyCell(document.taxAmount);
   return lines;
 }
 
@@ -128,7 +126,7 @@ export function xeroInvoiceRows(invoice: ExportDocument, settings: XeroCsvSettin
   const taxType = invoice.taxAmount !== 0 ? settings.salesTaxType : settings.noTaxType;
   return documentLines(invoice).map((line) => [
     invoice.contactName, invoice.contactEmail, ...postalAddress(invoice.contact),
-    invoice.number, '', xeroDate(invoice.date, settings.dateFormat), xeroDate(invoice.dueDate, settings.dateFormat), amount(invoice.totalAmount), '',
+    invoice.number, '', xeroDate(invoice.date, settings.dateFormat), xeroDate(invoice.dueDate, settings.dateFormat), moneyCell(invoice.totalAmount), '',
     line.description, line.quantity, line.unitAmount, '', settings.salesAccountCode, taxType, line.taxAmount ?? '', '', '', '', '', currency, '',
   ]);
 }
@@ -137,7 +135,7 @@ export function xeroBillRows(bill: ExportDocument, settings: XeroCsvSettings, cu
   const taxType = bill.taxAmount !== 0 ? settings.purchasesTaxType : settings.noTaxType;
   return documentLines(bill).map((line) => [
     bill.contactName, bill.contactEmail, ...postalAddress(bill.contact),
-    bill.number, xeroDate(bill.date, settings.dateFormat), xeroDate(bill.dueDate, settings.dateFormat), amount(bill.totalAmount), '',
+    bill.number, xeroDate(bill.date, settings.dateFormat), xeroDate(bill.dueDate, settings.dateFormat), moneyCell(bill.totalAmount), '',
     line.description, line.quantity, line.unitAmount, settings.purchasesAccountCode, taxType, line.taxAmount ?? '', '', '', '', '', currency,
   ]);
 }

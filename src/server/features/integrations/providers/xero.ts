@@ -1,6 +1,6 @@
 import { AccountingApi, Invoice, LineAmountTypes } from 'xero-node';
 import type { OAuthProviderConfig } from '../../../config';
-import { toDecimal } from '../../../../shared/money';
+import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
 import { type ApiBackend, AuthorizationExpiredError, type RemoteCustomer, type RemoteInvoice, type RemotePayment, providerCents, runApiSync } from './api-sync';
 import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect, tokensOf } from './oauth';
@@ -201,8 +201,8 @@ export function xeroBackend(config: OAuthProviderConfig, tenantId: string, acces
       return id;
     },
     async createInvoice(invoice, contactId, key) {
-      const lineItems = invoice.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: Number(toDecimal(line.unitPrice)) }));
-      if (invoice.discountAmount > 0) lineItems.push({ description: 'Discount', quantity: 1, unitAmount: -Number(toDecimal(invoice.discountAmount)) });
+      const lineItems = invoice.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: centsToNumber(line.unitPrice) }));
+      if (invoice.discountAmount > 0) lineItems.push({ description: 'Discount', quantity: 1, unitAmount: centsToNumber(-invoice.discountAmount) });
       const result = await guarded(() =>
         api.createInvoices(
           tenantId,
