@@ -131,4 +131,34 @@ describe('when a photo is read again', () => {
     // What the reader stores must still be valid extracted data.
     expect(extractedData.safeParse(result.data).success).toBe(true);
   }, 60_000);
+
+  it('reads the page again for a missing date only when its header was not read again', async () => {
+    const canvas = createCanvas(400, 600);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 400, 600);
+    context.fillStyle = '#000000';
+    context.font = '20px sans-serif';
+    context.fillText('KEDAI MAJU SDN BHD', 40, 60);
+    context.fillText('TOTAL RM 12.00', 40, 400);
+    const photo = canvas.toBuffer('image/png');
+    const image = { png: photo, width: 400, height: 600 };
+    // No date read: a sure header leaves the page's second reading to find one.
+    const sure = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
+    expect(sure.data.dates.issueDate).toBeNull();
+    const afterSure = await rereadWeakFields(photo, image, photoScaling, sure, [], []);
+    expect(afterSure.rereads).toEqual(['page']);
+    // A doubtful header is read again closer; the date lines were tried: the page is not read.
+    const doubtful = reading(
+      ['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00'],
+      () => 0.5,
+    );
+    const afterDoubtful = await rereadWeakFields(photo, image, photoScaling, doubtful, [], []);
+    expect(afterDoubtful.rereads).toEqual(['header']);
+    // A total only guessed (no total line read) is still worth the page's second reading.
+    const guessed = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', '12.00'], () => 0.5);
+    expect(guessed.data.fieldConfidence.total).toBeLessThanOrEqual(0.35);
+    const afterGuessed = await rereadWeakFields(photo, image, photoScaling, guessed, [], []);
+    expect(afterGuessed.rereads).toEqual(['header', 'page']);
+  }, 60_000);
 });
