@@ -223,4 +223,21 @@ describe('learning the names and the date order of a vendor', () => {
     });
     expect(other.dateOrder).toBeUndefined();
   });
+
+  it('learns the shape of the corrected number and prefers a number of that shape', () => {
+    // The first receipt's number was not read at all; the user typed it.
+    const hints = learnFromCorrection(readFields(receipt('Date: 25/03/2024')), {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      invoiceNumber: '58813',
+    });
+    expect(hints.invoiceNumber).toEqual({ label: null, box: null, shape: '99999' });
+    const next = receipt('Invoice No: 58900', 'Receipt No: HK-0050');
+    expect(readFields(next).documentNumbers.invoiceNumber).toBe('HK-0050');
+    expect(readFields(next, [hints]).documentNumbers.invoiceNumber).toBe('58900');
+    // Only among the numbers read: none of that shape, none invented.
+    expect(readFields(receipt('Receipt No: HK-0051'), [hints]).documentNumbers.invoiceNumber).toBe(
+      'HK-0051',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
 import { parseMoney } from '../../../../../shared/money';
-import type { FieldPreference } from '../fields/candidate';
+import { type FieldPreference, valueShape } from '../fields/candidate';
 import { type DocumentText, dateOrderEvidence } from '../fields/document-text';
 import { ocrEditDistance } from '../fields/ocr-distance';
 import type { DateOrder } from '../fields/parse-date';
@@ -80,6 +80,19 @@ function preferenceFrom(field: LayoutField | undefined): FieldPreference | null 
 }
 
 const compactNumber = (value: string): string => value.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * Where the vendor prints its invoice number, with the shape of the corrected number (its
+ * numbering scheme: "INV-0042" -> "AAA-9999"), learnt even when the reader never found it.
+ */
+function numberPreference(
+  place: FieldPreference | null,
+  correctedNumber: string | null,
+): FieldPreference | null {
+  const shape = correctedNumber ? valueShape(correctedNumber) : '';
+  if (!/9/u.test(shape)) return place;
+  return { label: place?.label ?? null, box: place?.box ?? null, shape };
+}
 
 const otherOrder = (order: DateOrder): DateOrder => (order === 'DMY' ? 'MDY' : 'DMY');
 
@@ -164,7 +177,10 @@ export function learnFromCorrection(
     ...(dateOrder ? { dateOrder } : {}),
     taxId: extracted.vendor.taxId ?? previous?.taxId ?? null,
     total: preferenceFrom(totalField) ?? previous?.total ?? null,
-    invoiceNumber: preferenceFrom(numberField) ?? previous?.invoiceNumber ?? null,
+    invoiceNumber: numberPreference(
+      preferenceFrom(numberField) ?? previous?.invoiceNumber ?? null,
+      corrected.invoiceNumber,
+    ),
     category: corrected.category ?? previous?.category ?? null,
   };
 }
