@@ -161,4 +161,36 @@ describe('when a photo is read again', () => {
     const afterGuessed = await rereadWeakFields(photo, image, photoScaling, guessed, [], []);
     expect(afterGuessed.rereads).toEqual(['header', 'page']);
   }, 60_000);
+
+  it("reads a closer date line in the order the first reading used (a vendor's learnt one)", async () => {
+    const canvas = createCanvas(600, 400);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 600, 400);
+    context.fillStyle = '#000000';
+    context.font = '22px sans-serif';
+    context.fillText('Date: 04/06/2024 10:15', 40, 120);
+    const photo = canvas.toBuffer('image/png');
+    const words = {
+      page: 1,
+      text: 'Dat : 0A/0. 2O2 10:15',
+      x: 0.06,
+      y: 0.25,
+      width: 0.5,
+      height: 0.07,
+    };
+    const document = buildDocumentText([{ ...words, words: [words] }], 'ocr');
+    expect(document.dateOrder).toBe('DMY');
+    const data = readFields(document);
+    const layout = data.layout ?? {
+      total: null,
+      invoiceNumber: null,
+      totalCandidates: [],
+      invoiceNumberCandidates: [],
+    };
+    const first = { document, data: { ...data, layout: { ...layout, dateOrder: 'MDY' as const } } };
+    const image = { png: photo, width: 600, height: 400 };
+    const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
+    expect(result.data.dates.issueDate).toBe('2024-04-06');
+  }, 60_000);
 });

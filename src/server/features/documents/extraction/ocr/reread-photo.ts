@@ -225,7 +225,9 @@ async function rereadDateLines(
     });
     const read = await ocrPage(band.png, { ...band, page: 1 }, languages, 'block');
     if (read.length === 0) continue;
-    const document = { ...buildDocumentText(read, 'ocr'), dateOrder: first.document.dateOrder };
+    // The order the first reading used (the vendor's learnt one, when a hint applied).
+    const dateOrder = first.data.layout?.dateOrder ?? first.document.dateOrder;
+    const document = { ...buildDocumentText(read, 'ocr'), dateOrder };
     const dates = findDateFields(document, null);
     if (dates.issue) return { value: dates.issue.value, confidence: dates.issueConfidence };
   }
