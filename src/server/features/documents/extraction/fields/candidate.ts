@@ -12,6 +12,13 @@ export interface Candidate<T> {
 export interface FieldPreference {
   label: string | null;
   box: Box | null;
+  /** The value's shape (letters A, digits 9, other characters kept): "INV-0042" -> "AAA-9999". */
+  shape?: string;
+}
+
+/** A value's shape: letters become A, digits 9, spaces go, other characters stay. */
+export function valueShape(value: string): string {
+  return value.replace(/\s+/gu, '').replace(/\p{L}/gu, 'A').replace(/\d/gu, '9');
 }
 
 export function normaliseLabel(label: string): string {
@@ -47,6 +54,13 @@ export function preferenceBonus(
     if (distance < 0.04) bonus += 4;
     else if (distance < 0.1) bonus += 2;
   }
+  // Learning hook: a value shaped like the vendor's corrected one (its numbering scheme).
+  if (
+    preference.shape &&
+    typeof candidate.value === 'string' &&
+    valueShape(candidate.value) === preference.shape
+  )
+    bonus += 2;
   return bonus;
 }
 

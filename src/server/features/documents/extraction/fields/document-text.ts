@@ -34,11 +34,11 @@ export function detectLanguage(text: string): Language {
   return best;
 }
 
-/**
- * Day-first unless the document says otherwise: an unambiguous numeric date elsewhere in it
- * (13/25/2024 can only be month-first) decides; else US cues (dollar amounts with English text).
- */
-export function detectDateOrder(lines: readonly TextLine[], language: Language): DateOrder {
+/** Numeric dates that can only be day-first (25/01/2024) or only month-first (01/25/2024). */
+export function dateOrderEvidence(lines: readonly TextLine[]): {
+  dayFirst: number;
+  monthFirst: number;
+} {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const line of lines) {
@@ -51,6 +51,15 @@ export function detectDateOrder(lines: readonly TextLine[], language: Language):
       if (second > 12 && first <= 12) monthFirst += 1;
     }
   }
+  return { dayFirst, monthFirst };
+}
+
+/**
+ * Day-first unless the document says otherwise: an unambiguous numeric date elsewhere in it
+ * (13/25/2024 can only be month-first) decides; else US cues (dollar amounts with English text).
+ */
+export function detectDateOrder(lines: readonly TextLine[], language: Language): DateOrder {
+  const { dayFirst, monthFirst } = dateOrderEvidence(lines);
   if (dayFirst !== monthFirst) return dayFirst > monthFirst ? 'DMY' : 'MDY';
   if (language !== 'en') return 'DMY';
   const text = lines.map((line) => line.text).join('\n');

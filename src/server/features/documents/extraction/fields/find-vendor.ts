@@ -33,6 +33,11 @@ export interface VendorChoice {
   confidence: number;
   taxId: string | null;
   email: string | null;
+  /**
+   * The issuer's name as read, before a marketplace or letterhead name took its place (for
+   * learning: a correction remembers every name the vendor's documents were read under).
+   */
+  issuerRead?: string | null;
 }
 
 /** Tidies a name read from a line: labels, registration numbers and stray punctuation go. */
@@ -370,5 +375,6 @@ export function findVendor(document: DocumentText): VendorChoice {
     confidence: marketplace ? marketplaceConfidence : best ? scoreToConfidence(best.score, 5) : 0,
     taxId: findTaxId(text),
     email: /[\w.+-]+@[\w-]+\.[\w.-]+/u.exec(text)?.[0] ?? null,
+    issuerRead: read,
   };
 }

@@ -1,7 +1,7 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
 import { toDecimal } from '../../../../../shared/money';
 import { matchKnownVendor } from '../learning/match-known-vendor';
-import { matchVendorHints, type VendorHints } from '../learning/vendor-hints';
+import { matchVendorHints, type VendorHints, withLearntDateOrder } from '../learning/vendor-hints';
 import type { Box } from '../text-line';
 import { type Candidate, scoreToConfidence } from './candidate';
 import type { AmountCandidate } from './find-amounts';
@@ -143,7 +143,9 @@ export function readFields(
   if (!labelledTotal) totalConfidence = Math.min(totalConfidence, 0.35);
 
   const currency = findCurrency(document, total?.currencyMark ?? null);
-  const dates = findDateFields(document, null);
+  // Learning hook: the vendor's learnt day/month order for dates that read either way.
+  const dated = withLearntDateOrder(document, hint);
+  const dates = findDateFields(dated, null);
   const number = findInvoiceNumber(document, hint?.invoiceNumber ?? null);
   const category = hint?.category
     ? { category: hint.category, confidence: 0.9 }
@@ -210,6 +212,11 @@ export function readFields(
       invoiceNumberCandidates: number.all
         .slice(0, 12)
         .map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
+      // What a correction learns from besides positions (learning/vendor-hints.ts).
+      vendorNames: [
+        ...new Set([vendor.name, vendor.issuerRead ?? null].filter((name) => name !== null)),
+      ],
+      dateOrder: dated.dateOrder,
     },
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractDocument, learnFromCorrection, shutdownExtraction } from '../index';
 import { buildTextPdf, type PlacedText } from '../test-support/build-documents';
+import { buildDocumentText } from '../fields/document-text';
+import { readFields } from '../fields/read-fields';
+import { receiptLines } from '../test-support/receipt-lines';
 import { matchVendorHints } from './vendor-hints';
 
 afterAll(async () => {
@@ -147,5 +150,94 @@ describe('learning how the reader spells a vendor', () => {
     for (let index = 1; index <= 6; index += 1)
       hints = learnFromCorrection(extracted(`Reading ${index}`), correction, hints);
     expect(hints.readNames).toEqual(['reading2', 'reading3', 'reading4', 'reading5', 'reading6']);
+  });
+});
+
+describe('learning the names and the date order of a vendor', () => {
+  const correction = {
+    total: null,
+    invoiceNumber: null,
+    issueDate: null,
+    category: null,
+  };
+  const extracted = (name: string, vendorNames: string[]) =>
+    ({
+      vendor: { name, taxId: null, email: null },
+      dates: { issueDate: null, dueDate: null },
+      layout: { vendorNames },
+    }) as unknown as Parameters<typeof learnFromCorrection>[0];
+
+  it('remembers the seller a marketplace invoice names, without its legal form', () => {
+    const hints = learnFromCorrection(
+      extracted('Kettle Bazaar', ['Kettle Bazaar', 'Harbor Retail Services Pvt. Ltd.']),
+      { ...correction, vendorName: 'Kettle Bazaar' },
+    );
+    expect(hints.readNames).toEqual(['harborretailservices']);
+    const next = (name: string) =>
+      matchVendorHints([hints], { name, taxId: null, text: name })?.vendorName ?? null;
+    expect(next('Harbor Retail Services Private Limited')).toBe('Kettle Bazaar');
+    expect(next('HARB0R RETAIL SERVlCES')).toBe('Kettle Bazaar');
+    expect(next('Harbor Marine Supplies')).toBeNull();
+  });
+
+  it('does not take a short reading one slip away for the vendor', () => {
+    const hints = learnFromCorrection(extracted('Kopi Hut', []), {
+      ...correction,
+      vendorName: 'Kopi House Bakery',
+    });
+    expect(hints.readNames).toEqual(['kopihut']);
+    expect(matchVendorHints([hints], { name: 'Kopi Hat', taxId: null, text: '' })).toBeNull();
+  });
+
+  const receipt = (...rows: string[]) =>
+    buildDocumentText(receiptLines(['HARBOR KOPI SDN BHD', ...rows, 'TOTAL RM 12.50']), 'ocr');
+
+  it('reads the next ambiguous date in the order the correction showed', () => {
+    const first = readFields(receipt('Date: 05/03/2024'));
+    expect(first.dates.issueDate).toBe('2024-03-05');
+    const hints = learnFromCorrection(first, {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      issueDate: '2024-05-03',
+    });
+    expect(hints.dateOrder).toBe('MDY');
+    expect(readFields(receipt('Date: 04/06/2024'), [hints]).dates.issueDate).toBe('2024-04-06');
+    // A date only one order can read shows the document's order: the learnt one gives way.
+    expect(
+      readFields(receipt('Date: 04/06/2024', 'Printed 25/06/2024'), [hints]).dates.issueDate,
+    ).toBe('2024-06-04');
+  });
+
+  it('learns no order from a date that reads the same both ways or was not read', () => {
+    const first = readFields(receipt('Date: 05/05/2024'));
+    const same = learnFromCorrection(first, {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      issueDate: '2024-05-05',
+    });
+    expect(same.dateOrder).toBeUndefined();
+    const other = learnFromCorrection(readFields(receipt('Date: 05/03/2024')), {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      issueDate: '2024-07-09',
+    });
+    expect(other.dateOrder).toBeUndefined();
+  });
+
+  it('learns the shape of the corrected number and prefers a number of that shape', () => {
+    // The first receipt's number was not read at all; the user typed it.
+    const hints = learnFromCorrection(readFields(receipt('Date: 25/03/2024')), {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      invoiceNumber: '58813',
+    });
+    expect(hints.invoiceNumber).toEqual({ label: null, box: null, shape: '99999' });
+    const next = receipt('Invoice No: 58900', 'Receipt No: HK-0050');
+    expect(readFields(next).documentNumbers.invoiceNumber).toBe('HK-0050');
+    expect(readFields(next, [hints]).documentNumbers.invoiceNumber).toBe('58900');
+    // Only among the numbers read: none of that shape, none invented.
+    expect(readFields(receipt('Receipt No: HK-0051'), [hints]).documentNumbers.invoiceNumber).toBe(
+      'HK-0051',
+    );
   });
 });

@@ -131,4 +131,66 @@ describe('when a photo is read again', () => {
     // What the reader stores must still be valid extracted data.
     expect(extractedData.safeParse(result.data).success).toBe(true);
   }, 60_000);
+
+  it('reads the page again for a missing date only when its header was not read again', async () => {
+    const canvas = createCanvas(400, 600);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 400, 600);
+    context.fillStyle = '#000000';
+    context.font = '20px sans-serif';
+    context.fillText('KEDAI MAJU SDN BHD', 40, 60);
+    context.fillText('TOTAL RM 12.00', 40, 400);
+    const photo = canvas.toBuffer('image/png');
+    const image = { png: photo, width: 400, height: 600 };
+    // No date read: a sure header leaves the page's second reading to find one.
+    const sure = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
+    expect(sure.data.dates.issueDate).toBeNull();
+    const afterSure = await rereadWeakFields(photo, image, photoScaling, sure, [], []);
+    expect(afterSure.rereads).toEqual(['page']);
+    // A doubtful header is read again closer; the date lines were tried: the page is not read.
+    const doubtful = reading(
+      ['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00'],
+      () => 0.5,
+    );
+    const afterDoubtful = await rereadWeakFields(photo, image, photoScaling, doubtful, [], []);
+    expect(afterDoubtful.rereads).toEqual(['header']);
+    // A total only guessed (no total line read) is still worth the page's second reading.
+    const guessed = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', '12.00'], () => 0.5);
+    expect(guessed.data.fieldConfidence.total).toBeLessThanOrEqual(0.35);
+    const afterGuessed = await rereadWeakFields(photo, image, photoScaling, guessed, [], []);
+    expect(afterGuessed.rereads).toEqual(['header', 'page']);
+  }, 60_000);
+
+  it("reads a closer date line in the order the first reading used (a vendor's learnt one)", async () => {
+    const canvas = createCanvas(600, 400);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 600, 400);
+    context.fillStyle = '#000000';
+    context.font = '22px sans-serif';
+    context.fillText('Date: 04/06/2024 10:15', 40, 120);
+    const photo = canvas.toBuffer('image/png');
+    const words = {
+      page: 1,
+      text: 'Dat : 0A/0. 2O2 10:15',
+      x: 0.06,
+      y: 0.25,
+      width: 0.5,
+      height: 0.07,
+    };
+    const document = buildDocumentText([{ ...words, words: [words] }], 'ocr');
+    expect(document.dateOrder).toBe('DMY');
+    const data = readFields(document);
+    const layout = data.layout ?? {
+      total: null,
+      invoiceNumber: null,
+      totalCandidates: [],
+      invoiceNumberCandidates: [],
+    };
+    const first = { document, data: { ...data, layout: { ...layout, dateOrder: 'MDY' as const } } };
+    const image = { png: photo, width: 600, height: 400 };
+    const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
+    expect(result.data.dates.issueDate).toBe('2024-04-06');
+  }, 60_000);
 });
