@@ -56,25 +56,6 @@ function chooseAmount(amounts: AmountToken[]): AmountToken | null {
   return withDecimals.at(-1) ?? amounts.at(-1) ?? null;
 }
 
-// "Total RM 88 17": a currency mark, then the decimal point read as a space, ending the line.
-const spacedDecimalsPattern = /(?<![\p{L}\d])((?:RM|R[HN]|[A-Z]{3}|[$€£])\s?)(\d{1,5}) (\d{2})\s*$/u;
-
-/** A total's amount whose decimal point the OCR read as a space, after a currency mark. */
-function spacedDecimals(text: string, start: number, end: number): AmountToken | null {
-  const match = spacedDecimalsPattern.exec(text.slice(start, end));
-  if (!match) return null;
-  const cents = Number(match[2]) * 100 + Number(match[3]);
-  const at = start + match.index + (match[1] ?? '').length;
-  return {
-    cents,
-    start: at,
-    end: start + match.index + match[0].trimEnd().length,
-    raw: match[0].trim(),
-    hasDecimals: true,
-    currencyMark: (match[1] ?? '').trim(),
-  };
-}
-
 /** The amount of a line that holds nothing else but a currency mark: "RM 24.40", "$ 9.99". */
 function amountAlone(document: DocumentText, line: TextLine): AmountToken | null {
   const amounts = moneyOf(document, line);
@@ -102,8 +83,6 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
       let chosen = chooseAmount(
         amounts.filter((amount) => amount.start >= label.end && amount.end <= spanEnd),
       );
-      if (role === 'total' && !chosen?.hasDecimals)
-        chosen = spacedDecimals(line.text, label.end, spanEnd) ?? chosen;
       let chosenLine = line;
       let chosenIndex = lineIndex;
       let below = false;

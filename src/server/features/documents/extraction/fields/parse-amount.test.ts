@@ -34,4 +34,17 @@ describe('reading printed amounts', () => {
     expect(cents('Tel 03-2093 7358')).toEqual([735800]);
     expect(cents('GST No 001552822272')).toEqual([]);
   });
+
+  it('reads letters that look like digits in an amount after a ringgit mark', () => {
+    expect(cents('TOTAL RMS. 00')).toEqual([500]);
+    expect(cents('GST 6% RMO. 28')).toEqual([28]);
+    expect(cents('TOTAL RMS - 00')).toEqual([500]);
+    expect(cents('Total RH 1B.5O')).toEqual([1850]);
+  });
+
+  it('keeps words that are not amounts: no digit read, or no currency mark', () => {
+    expect(cents('RMS ROAD')).toEqual([]);
+    expect(cents('RMSO.OO')).toEqual([]);
+    expect(cents('SO. 50')).toEqual([5000]);
+  });
 });

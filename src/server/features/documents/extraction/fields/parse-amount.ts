@@ -38,9 +38,51 @@ export function parseAmountText(text: string): { cents: Cents; hasDecimals: bool
   return { cents, hasDecimals: decimals !== undefined };
 }
 
+// Letters OCR reads for digits in print ("RMS.00" is RM5.00, "RMO.28" RM0.28).
+const digitLookalikes: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  S: '5',
+  s: '5',
+  I: '1',
+  l: '1',
+  '|': '1',
+  Z: '2',
+  z: '2',
+  B: '8',
+};
+const lookalike = `[\\d${Object.keys(digitLookalikes).join('').replace('|', '\\|')}]`;
+// Ringgit printed before an amount (read "RH", "RN" too), the amount's decimal mark with a space
+// beside it or read as a dash.
+const ringgitAmountPattern = new RegExp(
+  String.raw`(?<![\p{L}\d])(R[MHN]\s?)(${lookalike}{1,5})(\s?[.,-]\s?)(${lookalike}{2})(?![\p{L}\d])`,
+  'gu',
+);
+const toDigits = (text: string): string =>
+  [...text].map((char) => digitLookalikes[char] ?? char).join('');
+
+/**
+ * A line with the amounts after a currency mark read back as digits, at the same positions:
+ * letters that look like digits become digits and a spaced or dashed decimal mark closes up
+ * ("RMS - 00" -> "RM5.00  "). A digit must be read in the amount, so words stay words.
+ */
+export function repairCurrencyDigits(text: string): string {
+  return text.replace(
+    ringgitAmountPattern,
+    (whole, mark: string, units: string, separator: string, decimals: string) => {
+      if (!/\d/u.test(units + decimals)) return whole;
+      const amount = `${toDigits(units)}.${toDigits(decimals)}`;
+      return `${mark}${amount}`.padEnd(whole.length, ' ');
+    },
+  );
+}
+
 /** Every money-looking number in a line of text, left to right. */
-export function findAmounts(text: string): AmountToken[] {
+export function findAmounts(line: string): AmountToken[] {
   const tokens: AmountToken[] = [];
+  const text = repairCurrencyDigits(line);
   for (const match of text.matchAll(amountPattern)) {
     const groups = match.groups ?? {};
     const num = groups.num ?? '';

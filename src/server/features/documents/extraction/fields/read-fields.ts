@@ -22,6 +22,7 @@ import { findInvoiceNumber } from './find-invoice-number';
 import { findLineItems } from './find-line-items';
 import { findVendor, type VendorChoice } from './find-vendor';
 import { suggestCategory } from './suggest-category';
+import { taxSummaryTotal } from './tax-summary';
 
 function layoutField(candidate: Pick<Candidate<unknown>, 'box' | 'label'>): LayoutField {
   const box: Box = candidate.box;
@@ -120,7 +121,13 @@ export function readFields(
     labelledTotal = false;
   }
   // Several sources agreeing on another amount (payment, breakdown) outvote a misread total line.
-  const reconciled = reconcileTotal(amountCandidates, roundings, findPayments(document), extras);
+  const reconciled = reconcileTotal(
+    amountCandidates,
+    roundings,
+    findPayments(document),
+    extras,
+    taxSummaryTotal(document),
+  );
   if (
     reconciled.best &&
     reconciled.best.value !== totals.total?.value &&

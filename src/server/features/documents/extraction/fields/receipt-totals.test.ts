@@ -112,20 +112,3 @@ describe('a total whose amount wraps to the next line', () => {
     expect(totalOf(['KEDAI CONTOH', 'Total', 'TEH O 2 1.00', 'Total 3.00'])).toBe('3.00');
   });
 });
-
-describe('a total whose decimal point was read as a space', () => {
-  it('reads "RM 88 17" after a total label as 88.17, which the card payment confirms', () => {
-    expect(
-      totalOf([
-        'STESEN CONTOH',
-        'Total RH 88 17',
-        'Visa RM 88.17',
-        'Total Gross OC RH 86.17',
-      ]),
-    ).toBe('88.17');
-  });
-
-  it('keeps a quantity and a code apart: no currency mark, no decimals', () => {
-    expect(totalOf(['KEDAI CONTOH', 'Total 2 17', 'TOTAL 12.00'])).toBe('12.00');
-  });
-});

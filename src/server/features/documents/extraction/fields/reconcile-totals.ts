@@ -5,10 +5,10 @@ import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
 
 /**
  * Where a total can be confirmed from: the printed total lines, the payment (tendered less
- * change), the amount tendered itself (exact cash or a card payment) and the breakdown (subtotal
- * plus tax plus rounding).
+ * change), the amount tendered itself (exact cash or a card payment), the breakdown (subtotal
+ * plus tax plus rounding) and the tax summary table (net plus tax per rate, plus rounding).
  */
-type Source = 'label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate';
+type Source = 'label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate' | 'tax summary';
 
 export interface Reconciled {
   /** The value most sources agree on, when at least two do. */
@@ -77,6 +77,7 @@ export function reconcileTotal(
   roundings: readonly Cents[],
   payments: PaymentAmounts,
   extras: BreakdownExtras = { charges: [], rates: [] },
+  summary: Cents | null = null,
 ): Reconciled {
   const sources = new Map<Cents, Set<Source>>();
   const note = (value: Cents, source: Source): void => {
@@ -91,6 +92,8 @@ export function reconcileTotal(
   for (const value of payments.tendered) note(value, 'tendered');
   for (const value of breakdownSums(candidates, roundings, extras.charges))
     note(value, 'breakdown');
+  if (summary !== null)
+    for (const rounding of [0, ...roundings]) note(summary + rounding, 'tax summary');
   // A tax printed with its rate confirms the totals it is that rate of (the values found above).
   const taxes = candidates.filter((c) => c.role === 'tax' && c.value > 0 && c.hasDecimals);
   for (const value of [...sources.keys()]) {
