@@ -8,8 +8,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { organizations, users } from '../src/server/db/schema';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { automationSettings, organizations, users } from '../src/server/db/schema';
 import { parseEnv } from '../src/server/env';
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
 import { hashPassword } from '../src/server/platform/passwords';
@@ -85,6 +85,21 @@ async function ensurePostgresDatabase(invoices: number, reseed: boolean): Promis
   }
 }
 
+/**
+ * Payment reminders off for the seeded organizations. The seed leaves thousands of invoices
+ * overdue, so the reminder run in the web process (WORKERS=on) would spend the measurement mailing
+ * them, a PDF rendered on the event loop for each: the profile showed it taking 10% of the CPU
+ * and stalling single requests (the bimodal 1-connection latency). It is a one-off backlog, not the
+ * steady load the bench measures; a production backlog belongs in a WORKERS=on process of its own
+ * (README, several processes).
+ */
+async function remindersOff(db: Database): Promise<void> {
+  await db.execute(
+    sql`insert into ${automationSettings} (organization_id, send_reminders) select id, false from ${organizations}
+        on conflict (organization_id) do update set send_reminders = false`,
+  );
+}
+
 /** One organization with N invoices (the demo seeder's batches: one transaction per 1,000). */
 async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = dataDirFor(options);
@@ -94,13 +109,18 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   if (options.db === 'postgres') await ensurePostgresDatabase(options.invoices, fresh);
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const { db } = database;
   if (!fresh) {
     console.log(`Reusing the seeded ${options.db} database (${readFileSync(marker, 'utf8').trim()}); --reseed starts over.`);
+    try {
+      await remindersOff(db);
+    } finally {
+      await database.close();
+    }
     return { dataDir, databaseUrl };
   }
   const config = buildConfig(parseEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
-  const database = await openDatabase({ databaseUrl, dataDir });
-  const { db } = database;
   try {
     const started = performance.now();
     const [organization] = await db.insert(organizations).values({ name: 'Bench Bookkeeping' }).returning();
@@ -113,6 +133,7 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
     const context = { db, organizationId: organization.id, userId: user.id, now: new Date(), config };
     await seedReceivables(context, { invoices: options.invoices });
     await seedPayables(context);
+    await remindersOff(db);
     await vacuumAnalyze(db);
     const [counts] = await rows<{ invoices: number; payments: number; bills: number }>(
       db,

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -53,6 +52,7 @@ import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { registerRateLimit } from './platform/rate-limit';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { pingDatabase } from './db/client';
 
 const features: FeatureRoutes[] = [
@@ -123,7 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../shared/contracts/invoices';
 import type { Database } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { invoiceTotals, paymentTotals } from '../db/schema';
 
 /*
@@ -19,8 +20,21 @@ function statusKeys(status: InvoiceStatus, today: string): SQL | undefined {
   return eq(invoiceTotals.status, status);
 }
 
+/** Every invoice of the organization (the unfiltered list's total): prepared once per database. */
+const invoiceCountStatement = preparedOnce((db) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
+    .from(invoiceTotals)
+    .where(eq(invoiceTotals.organizationId, sql.placeholder('organizationId')))
+    .prepare('invoice_count_from_totals'),
+);
+
 /** How many invoices the organization has, optionally with this shown status on `today`. */
 export async function countInvoicesFromTotals(db: Database, organizationId: string, status: InvoiceStatus | undefined, today: string): Promise<number> {
+  if (!status) {
+    const [all] = await invoiceCountStatement(db).execute({ organizationId });
+    return Number(all?.n ?? 0);
+  }
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
     .from(invoiceTotals)

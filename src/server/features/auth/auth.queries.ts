@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/contracts/auth';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { loginFailures, organizations, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -48,13 +49,19 @@ export function toUserDto(user: UserRow, organization: OrganizationRow, workspac
   };
 }
 
-export async function findUserWithOrganization(db: Database, userId: string) {
-  const [row] = await db
+/** Read on every GET /api/user: prepared once per database (no query building per request). */
+const userWithOrganization = preparedOnce((db) =>
+  db
     .select({ user: users, organization: organizations })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_with_organization'),
+);
+
+export async function findUserWithOrganization(db: Database, userId: string) {
+  const [row] = await userWithOrganization(db).execute({ userId });
   return row ?? null;
 }
 

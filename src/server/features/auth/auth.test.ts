@@ -199,5 +199,14 @@ describe('API conventions', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // Refusals and unknown paths carry them too.
+    for (const url of ['/api/user', '/api/no-such-route']) {
+      const refused = await t.app.inject({ method: 'GET', url });
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_reminders_org_status_sent_idx" ON "invoice_reminders" USING btree ("organization_id","status","sent_at");
