@@ -114,9 +114,9 @@ test('generate each report, open one, pick a custom range and download it as CSV
   expect(csv.download.suggestedFilename()).toBe(`Revenue-Summary-${weekAgo}-to-${today}.csv`);
   const lines = csv.bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
   expect(lines).toContain(`From,${weekAgo}`);
-  expect(lines).toContain('Invoiced,620');
-  expect(lines).toContain('Collected,200');
-  expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",1,120,0,120`);
+  expect(lines).toContain('Invoiced,620.00');
+  expect(lines).toContain('Collected,200.00');
+  expect(lines).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")",1,120.00,0.00,120.00`);
 
   const xlsx = await downloadFromCard(page, 'report-card-revenue_summary', 'Excel (XLSX)');
   const workbook = new ExcelJS.Workbook();
@@ -143,7 +143,7 @@ test('generate each report, open one, pick a custom range and download it as CSV
     await recent.getByRole('button', { name: /^Download Invoice Aging of Last 30 Days/ }).click();
     await page.getByRole('menuitem', { name: 'CSV' }).click();
   });
-  expect(saved.bytes.toString('utf8').split('\r\n')).toContain('Total outstanding,420');
+  expect(saved.bytes.toString('utf8').split('\r\n')).toContain('Total outstanding,420.00');
 
   // Export All Reports: one ZIP for the range.
   const zip = await downloaded(page, () => page.getByRole('link', { name: 'Export All Reports' }).click());
