@@ -31,6 +31,25 @@ const reading = (rows: string[], confidence?: (text: string) => number) => {
   return { document, data: readFields(document) };
 };
 
+/** A white photo with black text drawn at the given points, and its size. */
+function photoOf(width: number, height: number, font: string, texts: [string, number, number][]) {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#000000';
+  context.font = font;
+  for (const [text, x, y] of texts) context.fillText(text, x, y);
+  const png = canvas.toBuffer('image/png');
+  return { png, image: { png, width, height } };
+}
+
+/** One line the first reading mangled (as OCR of a photo can), as a single word box. */
+function misreadLine(text: string, y: number, height: number) {
+  const box = { page: 1, text, x: 0.06, y, width: 0.5, height };
+  return { ...box, words: [box] };
+}
+
 describe('when a photo is read again', () => {
   it('finds the header weak with doubtful words or no vendor, and sure with a clear legal name', () => {
     const clear = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
@@ -94,38 +113,16 @@ describe('when a photo is read again', () => {
   });
 
   it('takes a date only from a closer reading of the line that may hold it', async () => {
-    const canvas = createCanvas(600, 400);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 600, 400);
-    context.fillStyle = '#000000';
-    context.font = '22px sans-serif';
-    context.fillText('Date: 14/03/2024 10:15', 40, 120);
-    const photo = canvas.toBuffer('image/png');
-    // The first reading mangled the date line beyond reading (as OCR of a photo can).
-    const line = {
-      page: 1,
-      text: 'Dat : 1A/0. 2O2 10:15',
-      x: 0.06,
-      y: 100 / 400,
-      width: 0.5,
-      height: 28 / 400,
-      words: [
-        {
-          page: 1,
-          text: 'Dat : 1A/0. 2O2 10:15',
-          x: 0.06,
-          y: 100 / 400,
-          width: 0.5,
-          height: 28 / 400,
-        },
-      ],
-    };
-    const document = buildDocumentText([line], 'ocr');
+    const { png, image } = photoOf(600, 400, '22px sans-serif', [
+      ['Date: 14/03/2024 10:15', 40, 120],
+    ]);
+    const document = buildDocumentText(
+      [misreadLine('Dat : 1A/0. 2O2 10:15', 100 / 400, 28 / 400)],
+      'ocr',
+    );
     const first = { document, data: readFields(document) };
     expect(first.data.dates.issueDate).toBeNull();
-    const image = { png: photo, width: 600, height: 400 };
-    const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
+    const result = await rereadWeakFields(png, image, photoScaling, first, [], []);
     expect(result.rereads).toContain('date');
     expect(result.data.dates.issueDate).toBe('2024-03-14');
     // What the reader stores must still be valid extracted data.
@@ -133,16 +130,10 @@ describe('when a photo is read again', () => {
   }, 60_000);
 
   it('reads the page again for a missing date only when its header was not read again', async () => {
-    const canvas = createCanvas(400, 600);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 400, 600);
-    context.fillStyle = '#000000';
-    context.font = '20px sans-serif';
-    context.fillText('KEDAI MAJU SDN BHD', 40, 60);
-    context.fillText('TOTAL RM 12.00', 40, 400);
-    const photo = canvas.toBuffer('image/png');
-    const image = { png: photo, width: 400, height: 600 };
+    const { png: photo, image } = photoOf(400, 600, '20px sans-serif', [
+      ['KEDAI MAJU SDN BHD', 40, 60],
+      ['TOTAL RM 12.00', 40, 400],
+    ]);
     // No date read: a sure header leaves the page's second reading to find one.
     const sure = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
     expect(sure.data.dates.issueDate).toBeNull();
@@ -163,23 +154,10 @@ describe('when a photo is read again', () => {
   }, 60_000);
 
   it("reads a closer date line in the order the first reading used (a vendor's learnt one)", async () => {
-    const canvas = createCanvas(600, 400);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 600, 400);
-    context.fillStyle = '#000000';
-    context.font = '22px sans-serif';
-    context.fillText('Date: 04/06/2024 10:15', 40, 120);
-    const photo = canvas.toBuffer('image/png');
-    const words = {
-      page: 1,
-      text: 'Dat : 0A/0. 2O2 10:15',
-      x: 0.06,
-      y: 0.25,
-      width: 0.5,
-      height: 0.07,
-    };
-    const document = buildDocumentText([{ ...words, words: [words] }], 'ocr');
+    const { png: photo, image } = photoOf(600, 400, '22px sans-serif', [
+      ['Date: 04/06/2024 10:15', 40, 120],
+    ]);
+    const document = buildDocumentText([misreadLine('Dat : 0A/0. 2O2 10:15', 0.25, 0.07)], 'ocr');
     expect(document.dateOrder).toBe('DMY');
     const data = readFields(document);
     const layout = data.layout ?? {
@@ -189,7 +167,6 @@ describe('when a photo is read again', () => {
       invoiceNumberCandidates: [],
     };
     const first = { document, data: { ...data, layout: { ...layout, dateOrder: 'MDY' as const } } };
-    const image = { png: photo, width: 600, height: 400 };
     const result = await rereadWeakFields(photo, image, photoScaling, first, [], []);
     expect(result.data.dates.issueDate).toBe('2024-04-06');
   }, 60_000);
