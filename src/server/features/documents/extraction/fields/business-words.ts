@@ -66,6 +66,12 @@ export function correctBusinessWords(name: string): string {
   });
 }
 
+/** True when the word (any case) is a common business word or the plural of one. */
+export function isBusinessWord(word: string): boolean {
+  const upper = word.toUpperCase();
+  return businessWords.includes(upper) || businessWords.includes(upper.replace(/S$/u, ''));
+}
+
 /** True when every word is a common business word: "STATIONERY", "TRADING ENTERPRISE". */
 export function onlyBusinessWords(text: string): boolean {
   const words = text.toUpperCase().match(/\p{L}+/gu) ?? [];

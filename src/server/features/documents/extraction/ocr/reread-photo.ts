@@ -7,6 +7,7 @@ import { withPictureVendor } from '../pdf/read-pictures';
 import type { TextLine } from '../text-line';
 import { cropImage, type GreyImage } from '../worker/document-worker-client';
 import { ocrPage } from './ocr-page';
+import { pickNameWords } from './pick-name-words';
 import { type OcrLanguages } from './ocr-worker';
 
 // The header block of a receipt or invoice photo: the top of the picture, read again closer.
@@ -99,6 +100,23 @@ async function rereadHeader(
   const again = readFields(buildDocumentText(merged, 'ocr'), hints, known);
   const before = nameCertainty(first.document.lines, first.data.vendor.name, cut);
   const after = nameCertainty(header, again.vendor.name, cut);
+  const chosen = chooseHeaderName(first, again, before, after);
+  const name = chosen.vendor.name;
+  if (name === null) return chosen;
+  // Each word of the name as the more plausible of the two readings spelled it.
+  const top = first.document.lines.filter((line) => line.page === 1 && line.y < cut);
+  const fromCloser = name === again.vendor.name && name !== first.data.vendor.name;
+  const picked = fromCloser ? pickNameWords(name, header, top) : pickNameWords(name, top, header);
+  return picked === name ? chosen : { ...chosen, vendor: { ...chosen.vendor, name: picked } };
+}
+
+/** The vendor of the first reading or of the closer reading of the header, whichever is surer. */
+function chooseHeaderName(
+  first: Reading,
+  again: ExtractedData,
+  before: number,
+  after: number,
+): ExtractedData {
   // Nearly as sure by the rules, and its words read more surely: the closer reading's name.
   if (
     again.vendor.name !== null &&
