@@ -11,6 +11,7 @@ import {
   dateLines,
   headerIsWeak,
   headerWordConfidence,
+  isFragmentOf,
   nameCertainty,
   rereadWeakFields,
 } from './reread-photo';
@@ -51,6 +52,22 @@ function misreadLine(text: string, y: number, height: number) {
 }
 
 describe('when a photo is read again', () => {
+  it('keeps the first vendor when the closer reading names a barely surer fragment of it', () => {
+    const named = (name: string, confidence: number) => {
+      const data = reading([name, 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']).data;
+      return {
+        ...data,
+        vendor: { ...data.vendor, name },
+        fieldConfidence: { ...data.fieldConfidence, vendor: confidence },
+      };
+    };
+    const first = named('THE SUNRISE NOODLE HOUSE', 0.66);
+    expect(isFragmentOf(named('Kea', 0.68), first)).toBe(true);
+    expect(isFragmentOf(named('Kea', 0.9), first)).toBe(false);
+    expect(isFragmentOf(named('SUNRISE NOODLE HOUSE CAFE', 0.68), first)).toBe(false);
+    expect(isFragmentOf(named('SUNRISE NOODLE HOUSE', 0.68), named('Tiu', 0.73))).toBe(false);
+  });
+
   it('finds the header weak with doubtful words or no vendor, and sure with a clear legal name', () => {
     const clear = reading(['KEDAI MAJU SDN BHD', 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']);
     expect(headerIsWeak(clear)).toBe(false);

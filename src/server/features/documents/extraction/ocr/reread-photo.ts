@@ -135,7 +135,24 @@ function chooseHeaderName(
             100,
         ) / 100,
     };
+  if (isFragmentOf(again, first.data)) return first.data;
   return withPictureVendor(first.data, again);
+}
+
+const nameWords = (name: string): number =>
+  name.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3).length;
+
+/**
+ * The closer reading's vendor is a fragment of the first's: fewer words of three characters or
+ * more ("Bos" against "THE MARCO POLO KITCH"), and barely surer by the rules.
+ */
+export function isFragmentOf(again: ExtractedData, first: ExtractedData): boolean {
+  return (
+    first.vendor.name !== null &&
+    again.vendor.name !== null &&
+    nameWords(again.vendor.name) < nameWords(first.vendor.name) &&
+    again.fieldConfidence.vendor < first.fieldConfidence.vendor + closeEnough
+  );
 }
 
 const wordKey = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
