@@ -92,6 +92,17 @@ describe('sending payment reminders', () => {
     expect(readMails(t)).toHaveLength(1);
   });
 
+  it('a stopped run claims nothing more, and the next run mails what was left', async () => {
+    const { invoice } = await overdueInvoice();
+    const now = new Date('2026-11-08T17:00:00Z');
+    const stopped = new AbortController();
+    stopped.abort();
+    expect(await sendDueReminders(t.deps, { now, signal: stopped.signal })).toEqual({ claimed: 0, sent: 0, failed: 0 });
+    expect(await remindersOf(invoice.id)).toHaveLength(0);
+    expect((await sendDueReminders(t.deps, { now })).sent).toBe(1);
+    expect(readMails(t)).toHaveLength(1);
+  });
+
   it('after a missed week sends only the latest due reminder, and none of the earlier ones afterwards', async () => {
     const { invoice } = await overdueInvoice();
     expect((await runOn('2026-12-03')).sent).toBe(1);

@@ -69,12 +69,13 @@ async function mailReminder(deps: ReminderDeps, reminder: ClaimedReminder, now: 
  */
 export async function sendDueReminders(
   deps: ReminderDeps,
-  options: { now: Date; limit?: number; organizationId?: string },
+  options: { now: Date; limit?: number; organizationId?: string; signal?: AbortSignal },
 ): Promise<ReminderRunResult> {
   const result: ReminderRunResult = { claimed: 0, sent: 0, failed: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   await closeInterruptedReminders(deps, options.now, options.organizationId);
-  while (result.claimed < limit) {
+  // A stop (signal) ends the run between batches: a claimed reminder is always mailed or closed.
+  while (result.claimed < limit && !options.signal?.aborted) {
     const claimed = await claimDueReminders(deps.db, {
       now: options.now,
       limit: Math.min(BATCH_SIZE, limit - result.claimed),
@@ -115,5 +116,5 @@ export function startReminderScheduler(
   deps: ReminderDeps & Pick<AppDeps, 'now'>,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  return startLoop(() => sendDueReminders(deps, { now: deps.now() }), REMINDER_INTERVAL_MS, log, 'payment reminder run failed');
+  return startLoop((signal) => sendDueReminders(deps, { now: deps.now(), signal }), REMINDER_INTERVAL_MS, log, 'payment reminder run failed');
 }

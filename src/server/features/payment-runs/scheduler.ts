@@ -105,11 +105,12 @@ async function settlePayment(
 export async function processDuePayments(
   source: Database | Pick<AppDeps, 'db'>,
   now: Date,
-  options: { organizationId?: string } = {},
+  options: { organizationId?: string; signal?: AbortSignal } = {},
 ): Promise<ProcessDueResult> {
   const db = 'transaction' in source ? source : source.db;
   const result: ProcessDueResult = { processed: 0, completed: 0, failed: 0 };
-  for (;;) {
+  // A stop (signal) ends the run between batches, each settled in its own transaction.
+  while (!options.signal?.aborted) {
     const settled = await db.transaction(async (tx) => {
       const due = tx
         .select({ id: payments.id })
@@ -141,6 +142,7 @@ export async function processDuePayments(
     result.completed += settled.filter((outcome) => outcome === 'completed').length;
     result.failed += settled.filter((outcome) => outcome === 'failed').length;
   }
+  return result;
 }
 
 /** Runs processDuePayments every 30 s until the app closes; never two runs at once in one process. */
@@ -148,5 +150,5 @@ export function startPaymentScheduler(
   deps: AppDeps,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  return startLoop(() => processDuePayments(deps, deps.now()), SCHEDULER_INTERVAL_MS, log, 'payment scheduler run failed');
+  return startLoop((signal) => processDuePayments(deps, deps.now(), { signal }), SCHEDULER_INTERVAL_MS, log, 'payment scheduler run failed');
 }

@@ -19,6 +19,8 @@ export interface RunDueOptions {
   organizationIds?: readonly string[];
   /** At most this many invoices in this call. */
   limit?: number;
+  /** A stop ends the run between batches (each batch's invoices made and mailed); the rest wait for the next run. */
+  signal?: AbortSignal;
 }
 
 export interface RunDueResult {
@@ -125,8 +127,9 @@ export async function runDueSchedules(deps: Pick<AppDeps, 'db' | 'mail'>, option
         // Left unsent and retried by the sweep below on a later pass.
       }
     }
-    if (made.claimed === 0) break;
+    if (made.claimed === 0 || options.signal?.aborted) break;
   }
+  if (options.signal?.aborted) return result;
   for (const runId of await unsentRunIds(db, options)) {
     try {
       if (await sendRunInvoice(deps, runId, options.now)) result.sent += 1;
@@ -139,5 +142,5 @@ export async function runDueSchedules(deps: Pick<AppDeps, 'db' | 'mail'>, option
 
 /** Runs runDueSchedules at start and every minute until the app closes; never two runs at once in one process. */
 export function startRecurringScheduler(deps: AppDeps, log: { error: (details: object, message: string) => void }): () => Promise<void> {
-  return startLoop(() => runDueSchedules(deps, { now: deps.now() }), RECURRING_INTERVAL_MS, log, 'recurring invoice run failed');
+  return startLoop((signal) => runDueSchedules(deps, { now: deps.now(), signal }), RECURRING_INTERVAL_MS, log, 'recurring invoice run failed');
 }

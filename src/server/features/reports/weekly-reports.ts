@@ -79,12 +79,14 @@ async function mailWeeklyReports(deps: WeeklyDeps, due: DueMailing, now: Date): 
  * the mail is built, and marked sent after. A claim whose mail failed or whose process died is
  * never mailed again that week: the mail may have left, and a second copy is worse than none.
  */
-export async function sendWeeklyReports(deps: WeeklyDeps, options: { now: Date; organizationId?: string }): Promise<{ sent: number; failed: number }> {
+export async function sendWeeklyReports(deps: WeeklyDeps, options: { now: Date; organizationId?: string; signal?: AbortSignal }): Promise<{ sent: number; failed: number }> {
   const result = { sent: 0, failed: 0 };
-  for (;;) {
+  while (!options.signal?.aborted) {
     const due = await findDueMailings(deps, options.now, options.organizationId);
     if (due.length === 0) break;
     for (const mailing of due) {
+      // A stop (signal) ends the run before the next claim; what is left goes in the next run.
+      if (options.signal?.aborted) break;
       const [claimed] = await deps.db
         .insert(weeklyReportMailings)
         .values({ organizationId: mailing.organization_id, userId: mailing.user_id, weekStart: mailing.week_start, createdAt: options.now })
@@ -108,5 +110,5 @@ export function startWeeklyReportScheduler(
   deps: WeeklyDeps & Pick<AppDeps, 'now'>,
   log: { error: (details: object, message: string) => void },
 ): () => Promise<void> {
-  return startLoop(() => sendWeeklyReports(deps, { now: deps.now() }), WEEKLY_REPORT_INTERVAL_MS, log, 'weekly reports run failed');
+  return startLoop((signal) => sendWeeklyReports(deps, { now: deps.now(), signal }), WEEKLY_REPORT_INTERVAL_MS, log, 'weekly reports run failed');
 }
