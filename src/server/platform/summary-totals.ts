@@ -51,12 +51,25 @@ export async function countOpenInvoicesFromTotals(db: Database, organizationId: 
   return Number(row?.n ?? 0);
 }
 
+/** Every payment of the organization (the unfiltered Payment History's total): prepared once per database. */
+const paymentCountStatement = preparedOnce((db) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
+    .from(paymentTotals)
+    .where(eq(paymentTotals.organizationId, sql.placeholder('organizationId')))
+    .prepare('payment_count_from_totals'),
+);
+
 /** How many payments, optionally of one type and status (Payment History's total). */
 export async function countPaymentsFromTotals(
   db: Database,
   organizationId: string,
   filter: { type?: string | undefined; status?: string | undefined },
 ): Promise<number> {
+  if (!filter.type && !filter.status) {
+    const [all] = await paymentCountStatement(db).execute({ organizationId });
+    return Number(all?.n ?? 0);
+  }
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
     .from(paymentTotals)
