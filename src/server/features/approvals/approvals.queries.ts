@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { billApprovals, bills } from '../../db/schema';
@@ -7,7 +7,7 @@ import { billApprovals, bills } from '../../db/schema';
  * A request counts as waiting while it is pending in the bill's current, still pending round.
  * organizationId may be a column (the practice queue reads many workspaces at once).
  */
-export const waitingCondition = (organizationId: string | AnyPgColumn, userId: string) =>
+export const waitingCondition = (organizationId: string | AnyPgColumn | Placeholder, userId: string | Placeholder) =>
   and(
     eq(billApprovals.organizationId, organizationId),
     eq(billApprovals.approverId, userId),
