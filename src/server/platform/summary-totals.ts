@@ -42,12 +42,24 @@ export async function countInvoicesFromTotals(db: Database, organizationId: stri
   return Number(row?.n ?? 0);
 }
 
-/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
-export async function countOpenInvoicesFromTotals(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
+/** Read on every sidebar refresh: prepared once per database (issue 15). */
+const openInvoiceCountStatement = preparedOnce((db) =>
+  db
     .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
     .from(invoiceTotals)
-    .where(and(eq(invoiceTotals.organizationId, organizationId), inArray(invoiceTotals.status, ['sent', 'overdue']), eq(invoiceTotals.isOpen, true)));
+    .where(
+      and(
+        eq(invoiceTotals.organizationId, sql.placeholder('organizationId')),
+        inArray(invoiceTotals.status, ['sent', 'overdue']),
+        eq(invoiceTotals.isOpen, true),
+      ),
+    )
+    .prepare('open_invoice_count_from_totals'),
+);
+
+/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
+export async function countOpenInvoicesFromTotals(db: Database, organizationId: string): Promise<number> {
+  const [row] = await openInvoiceCountStatement(db).execute({ organizationId });
   return Number(row?.n ?? 0);
 }
 

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ApprovalRequest } from '../../../shared/contracts/approvals';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { billApprovals, billItems, bills, users, vendors } from '../../db/schema';
-import { waitingCondition } from './approvals.queries';
+import { countPendingApprovalsFor, waitingCondition } from './approvals.queries';
 
 const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username})`;
 
@@ -38,15 +38,6 @@ const pageStatement = preparedOnce((db) =>
     .prepare('pending_approval_page'),
 );
 
-const countStatement = preparedOnce((db) =>
-  db
-    .select({ n: count() })
-    .from(billApprovals)
-    .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
-    .where(waiting())
-    .prepare('pending_approval_count'),
-);
-
 /** Every approver's state on the page's bills (a uuid array parameter). */
 const chipsStatement = preparedOnce((db) =>
   db
@@ -63,15 +54,14 @@ export async function findPendingRequests(
   db: Database,
   params: { organizationId: string; userId: string; limit: number; offset: number },
 ): Promise<{ rows: ApprovalRequest[]; total: number }> {
-  const scope = { organizationId: params.organizationId, userId: params.userId };
-  const [rows, totals] = await Promise.all([
-    pageStatement(db).execute({ ...scope, limit: params.limit, offset: params.offset }),
-    countStatement(db).execute(scope),
+  const [rows, total] = await Promise.all([
+    pageStatement(db).execute({ organizationId: params.organizationId, userId: params.userId, limit: params.limit, offset: params.offset }),
+    countPendingApprovalsFor(db, params.organizationId, params.userId),
   ]);
   const billIds = rows.map((row) => row.billId);
   const chips = billIds.length === 0 ? [] : await chipsStatement(db).execute({ billIds });
   return {
-    total: totals[0]?.n ?? 0,
+    total,
     rows: rows.map((row) => ({
       id: row.id,
       billId: row.billId,

@@ -177,12 +177,18 @@ export async function findBillDetail(db: Database, organizationId: string, id: s
   return { ...toBillDto(row), items: items.map(toBillItemDto) };
 }
 
-/** Bills not yet paid (sidebar badge, dashboard). */
-export async function countUnpaidBills(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
+/** Read on every sidebar refresh: prepared once per database (issue 15). */
+const unpaidBillCountStatement = preparedOnce((db) =>
+  db
     .select({ n: count() })
     .from(bills)
-    .where(and(eq(bills.organizationId, organizationId), ne(bills.status, 'paid')));
+    .where(and(eq(bills.organizationId, sql.placeholder('organizationId')), ne(bills.status, 'paid')))
+    .prepare('unpaid_bill_count'),
+);
+
+/** Bills not yet paid (sidebar badge, dashboard). */
+export async function countUnpaidBills(db: Database, organizationId: string): Promise<number> {
+  const [row] = await unpaidBillCountStatement(db).execute({ organizationId });
   return row?.n ?? 0;
 }
 

@@ -159,9 +159,6 @@ export async function customerHasInvoices(db: Database, organizationId: string, 
 
 /** Active customers of the organization (dashboard, sidebar badge). */
 export async function countActiveCustomers(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customers)
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.isActive, true)));
+  const [row] = await activeCustomerCountStatement(db).execute({ organizationId });
   return row?.n ?? 0;
 }
