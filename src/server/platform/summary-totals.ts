@@ -42,14 +42,35 @@ export async function countInvoicesFromTotals(db: Database, organizationId: stri
   return Number(row?.n ?? 0);
 }
 
-/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
-export async function countOpenInvoicesFromTotals(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
+/** Read on every sidebar refresh: prepared once per database (issue 15). */
+const openInvoiceCountStatement = preparedOnce((db) =>
+  db
     .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
     .from(invoiceTotals)
-    .where(and(eq(invoiceTotals.organizationId, organizationId), inArray(invoiceTotals.status, ['sent', 'overdue']), eq(invoiceTotals.isOpen, true)));
+    .where(
+      and(
+        eq(invoiceTotals.organizationId, sql.placeholder('organizationId')),
+        inArray(invoiceTotals.status, ['sent', 'overdue']),
+        eq(invoiceTotals.isOpen, true),
+      ),
+    )
+    .prepare('open_invoice_count_from_totals'),
+);
+
+/** Sent or overdue invoices with a balance left (dashboard, sidebar badge). */
+export async function countOpenInvoicesFromTotals(db: Database, organizationId: string): Promise<number> {
+  const [row] = await openInvoiceCountStatement(db).execute({ organizationId });
   return Number(row?.n ?? 0);
 }
+
+/** Every payment of the organization (the unfiltered Payment History's total): prepared once per database. */
+const paymentCountStatement = preparedOnce((db) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
+    .from(paymentTotals)
+    .where(eq(paymentTotals.organizationId, sql.placeholder('organizationId')))
+    .prepare('payment_count_from_totals'),
+);
 
 /** How many payments, optionally of one type and status (Payment History's total). */
 export async function countPaymentsFromTotals(
@@ -57,6 +78,10 @@ export async function countPaymentsFromTotals(
   organizationId: string,
   filter: { type?: string | undefined; status?: string | undefined },
 ): Promise<number> {
+  if (!filter.type && !filter.status) {
+    const [all] = await paymentCountStatement(db).execute({ organizationId });
+    return Number(all?.n ?? 0);
+  }
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
     .from(paymentTotals)

@@ -1,13 +1,14 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { billApprovals, bills } from '../../db/schema';
 
 /**
  * A request counts as waiting while it is pending in the bill's current, still pending round.
  * organizationId may be a column (the practice queue reads many workspaces at once).
  */
-export const waitingCondition = (organizationId: string | AnyPgColumn, userId: string) =>
+export const waitingCondition = (organizationId: string | AnyPgColumn | Placeholder, userId: string | Placeholder) =>
   and(
     eq(billApprovals.organizationId, organizationId),
     eq(billApprovals.approverId, userId),
@@ -16,13 +17,19 @@ export const waitingCondition = (organizationId: string | AnyPgColumn, userId: s
     eq(billApprovals.round, bills.approvalRound),
   );
 
-/** Requests waiting for this user (sidebar badge, dashboard, stats). */
-export async function countPendingApprovalsFor(db: Database, organizationId: string, userId: string): Promise<number> {
-  const [row] = await db
+/** Read on every sidebar refresh and pending page: prepared once per database (issue 15). */
+const pendingCountStatement = preparedOnce((db) =>
+  db
     .select({ n: count() })
     .from(billApprovals)
     .innerJoin(bills, and(eq(bills.id, billApprovals.billId), eq(bills.organizationId, billApprovals.organizationId)))
-    .where(waitingCondition(organizationId, userId));
+    .where(waitingCondition(sql.placeholder('organizationId'), sql.placeholder('userId')))
+    .prepare('pending_approval_count'),
+);
+
+/** Requests waiting for this user (sidebar badge, dashboard, stats, the pending list's total). */
+export async function countPendingApprovalsFor(db: Database, organizationId: string, userId: string): Promise<number> {
+  const [row] = await pendingCountStatement(db).execute({ organizationId, userId });
   return row?.n ?? 0;
 }
 

@@ -70,6 +70,26 @@ describe('the pending list and stats', () => {
     expect(stats.json()).toEqual({ pendingCount: 1, approvedThisWeek: 0, rejectedThisWeek: 0, highestPendingAmount: '1200.00' });
   });
 
+  it('pages the waiting requests with their total, and a decided one leaves the list', async () => {
+    const org = await organization();
+    const a = await org.member();
+    await org.rule({ approverIds: [a.user.id] });
+    await org.bill('100.00');
+    await org.bill('200.00');
+    const list = (query: string) => a.request({ method: 'GET', url: `/api/approvals/pending${query}` });
+    const all = await list('');
+    expect(all.headers['x-total-count']).toBe('2');
+    const ids = all.json().map((request: { id: string }) => request.id);
+    expect(ids).toHaveLength(2);
+    const second = await list('?limit=1&offset=1');
+    expect(second.headers['x-total-count']).toBe('2');
+    expect(second.json().map((request: { id: string }) => request.id)).toEqual([ids[1]]);
+    expect((await approve(a, ids[0])).statusCode).toBe(200);
+    const left = await list('');
+    expect(left.headers['x-total-count']).toBe('1');
+    expect(left.json().map((request: { id: string }) => request.id)).toEqual([ids[1]]);
+  });
+
   it('counts this week’s decisions and the highest pending amount', async () => {
     const org = await organization();
     const a = await org.member();

@@ -1,18 +1,22 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
+import { preparedOnce } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
 type BillItemRow = typeof billItems.$inferSelect;
 
+/** The organization's day: a value, or the placeholder of the prepared list query. */
+type Today = string | Placeholder;
+
 /** An unpaid, unscheduled bill past its due date reads overdue; a scheduled payment is on its way. */
-export function effectiveStatus(today: string) {
+export function effectiveStatus(today: Today) {
   return sql<BillStatus>`case when ${bills.status} = 'received' and ${bills.dueDate} < ${today}::date then 'overdue' else ${bills.status} end`;
 }
 
-const billSelection = (today: string) => ({
+const billSelection = (today: Today) => ({
   bill: bills,
   status: effectiveStatus(today),
   vendorName: vendors.name,
@@ -64,6 +68,33 @@ export function toBillItemDto(row: BillItemRow): BillItem {
   return { id: row.id, description: row.description, quantity, unitPrice: row.unitPrice, totalPrice: row.totalPrice };
 }
 
+/** Unpaid bills first, soonest due first; then the newest. */
+const billListOrder = [sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(bills.createdAt), bills.id] as const;
+
+/** The unfiltered list page: one prepared statement per database. */
+const billListPageStatement = preparedOnce((db) =>
+  db
+    .select(billSelection(sql.placeholder('today')))
+    .from(bills)
+    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+    .leftJoin(users, eq(users.id, bills.userId))
+    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
+    .orderBy(...billListOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('bill_list_page'),
+);
+
+/** The unfiltered list's total (the same join as the filtered count). */
+const billCountStatement = preparedOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(bills)
+    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
+    .prepare('bill_list_count'),
+);
+
 export async function findBills(
   db: Database,
   params: {
@@ -77,6 +108,15 @@ export async function findBills(
     offset: number;
   },
 ): Promise<{ rows: BillListRow[]; total: number }> {
+  // The unfiltered list (the common case) runs prepared statements only: no query building per
+  // request (drizzle's SQL assembly was the largest item of a simple read's CPU, issue 15).
+  if (!params.status && !params.approvalStatus && !params.vendorId && !params.search) {
+    const [rows, totals] = await Promise.all([
+      billListPageStatement(db).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
+      billCountStatement(db).execute({ organizationId: params.organizationId }),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
   const conditions: SQL[] = [eq(bills.organizationId, params.organizationId)];
   if (params.status) conditions.push(sql`${effectiveStatus(params.today)} = ${params.status}`);
   if (params.approvalStatus) conditions.push(eq(bills.approvalStatus, params.approvalStatus));
@@ -94,7 +134,7 @@ export async function findBills(
       .innerJoin(vendors, eq(vendors.id, bills.vendorId))
       .leftJoin(users, eq(users.id, bills.userId))
       .where(where)
-      .orderBy(sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(bills.createdAt), bills.id)
+      .orderBy(...billListOrder)
       .limit(params.limit)
       .offset(params.offset),
     db.select({ n: count() }).from(bills).innerJoin(vendors, eq(vendors.id, bills.vendorId)).where(where),
@@ -137,12 +177,18 @@ export async function findBillDetail(db: Database, organizationId: string, id: s
   return { ...toBillDto(row), items: items.map(toBillItemDto) };
 }
 
-/** Bills not yet paid (sidebar badge, dashboard). */
-export async function countUnpaidBills(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
+/** Read on every sidebar refresh: prepared once per database (issue 15). */
+const unpaidBillCountStatement = preparedOnce((db) =>
+  db
     .select({ n: count() })
     .from(bills)
-    .where(and(eq(bills.organizationId, organizationId), ne(bills.status, 'paid')));
+    .where(and(eq(bills.organizationId, sql.placeholder('organizationId')), ne(bills.status, 'paid')))
+    .prepare('unpaid_bill_count'),
+);
+
+/** Bills not yet paid (sidebar badge, dashboard). */
+export async function countUnpaidBills(db: Database, organizationId: string): Promise<number> {
+  const [row] = await unpaidBillCountStatement(db).execute({ organizationId });
   return row?.n ?? 0;
 }
 

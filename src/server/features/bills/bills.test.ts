@@ -142,6 +142,26 @@ describe('the bill list', () => {
     expect(await countUnpaidBills(t.deps.db, local.user.organizationId)).toBe(2);
   });
 
+  it('lists only the organization’s bills unfiltered, unpaid soonest due first, paid last, by the given day', async () => {
+    const local = await signUp(t.app);
+    const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Order Co' }) })).json();
+    await post(billPayload(vendor.id, { billNumber: 'PAID', billDate: '2026-09-01', dueDate: '2026-09-15', status: 'paid' }), local);
+    await post(billPayload(vendor.id, { billNumber: 'LATER', billDate: '2026-11-01', dueDate: '2026-12-20' }), local);
+    await post(billPayload(vendor.id, { billNumber: 'SOONER', billDate: '2026-11-01', dueDate: '2026-12-01' }), local);
+    const organizationId = local.user.organizationId;
+    const numbers = (rows: { bill: { billNumber: string }; status: string }[]) => rows.map((row) => `${row.bill.billNumber}:${row.status}`);
+    const now = await findBills(t.deps.db, { organizationId, today: '2026-11-21', limit: 50, offset: 0 });
+    expect(now.total).toBe(3);
+    expect(numbers(now.rows)).toEqual(['SOONER:received', 'LATER:received', 'PAID:paid']);
+    const later = await findBills(t.deps.db, { organizationId, today: '2026-12-10', limit: 2, offset: 1 });
+    expect(later.total).toBe(3);
+    expect(numbers(later.rows)).toEqual(['LATER:received', 'PAID:paid']);
+    const first = await findBills(t.deps.db, { organizationId, today: '2026-12-10', limit: 1, offset: 0 });
+    expect(numbers(first.rows)).toEqual(['SOONER:overdue']);
+    const stranger = await signUp(t.app);
+    expect(await findBills(t.deps.db, { organizationId: stranger.user.organizationId, today: '2026-11-21', limit: 50, offset: 0 })).toEqual({ rows: [], total: 0 });
+  });
+
   it('hides another organization’s bill behind a 404', async () => {
     const bill = (await post(billPayload(vendorId))).json();
     const stranger = await signUp(t.app);

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
+import { preparedOnce } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -71,10 +72,40 @@ export function customerValues(input: CustomerInput): CustomerValues & { name: s
   return { ...(values as CustomerValues), name: input.name, email: input.email };
 }
 
+/** By name, case-insensitively; then the newest. */
+const customerListOrder = [sql`lower(${customers.name})`, desc(customers.createdAt), customers.id] as const;
+
+const activeOf = (organizationId: Placeholder) => and(eq(customers.organizationId, organizationId), eq(customers.isActive, true));
+
+/** The default list page (active customers, no search): one prepared statement per database. */
+const activeCustomerPageStatement = preparedOnce((db) =>
+  db
+    .select()
+    .from(customers)
+    .where(activeOf(sql.placeholder('organizationId')))
+    .orderBy(...customerListOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('active_customer_page'),
+);
+
+const activeCustomerCountStatement = preparedOnce((db) =>
+  db.select({ n: count() }).from(customers).where(activeOf(sql.placeholder('organizationId'))).prepare('active_customer_count'),
+);
+
 export async function findCustomers(
   db: Database,
   params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
+  // The default list (the common case) runs prepared statements only: no query building per
+  // request (drizzle's SQL assembly was the largest item of a simple read's CPU, issue 15).
+  if (!params.includeInactive && !params.search) {
+    const [rows, totals] = await Promise.all([
+      activeCustomerPageStatement(db).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset }),
+      activeCustomerCountStatement(db).execute({ organizationId: params.organizationId }),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
   const conditions: SQL[] = [eq(customers.organizationId, params.organizationId)];
   if (!params.includeInactive) conditions.push(eq(customers.isActive, true));
   if (params.search) {
@@ -88,7 +119,7 @@ export async function findCustomers(
       .select()
       .from(customers)
       .where(where)
-      .orderBy(sql`lower(${customers.name})`, desc(customers.createdAt), customers.id)
+      .orderBy(...customerListOrder)
       .limit(params.limit)
       .offset(params.offset),
     db.select({ n: count() }).from(customers).where(where),
@@ -128,9 +159,6 @@ export async function customerHasInvoices(db: Database, organizationId: string, 
 
 /** Active customers of the organization (dashboard, sidebar badge). */
 export async function countActiveCustomers(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(customers)
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.isActive, true)));
+  const [row] = await activeCustomerCountStatement(db).execute({ organizationId });
   return row?.n ?? 0;
 }

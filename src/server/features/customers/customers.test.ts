@@ -86,6 +86,21 @@ describe('customers', () => {
     expect(literal.headers['x-total-count']).toBe('0');
   });
 
+  it('lists active customers by name in any case, counts only them, and paginates the default list', async () => {
+    const as = await signUp(t.app);
+    await createCustomer(as, { name: 'bravo Ltd' });
+    await createCustomer(as, { name: 'Charlie Co' });
+    await createCustomer(as, { name: 'Alpha Inc' });
+    await createCustomer(as, { name: 'Asleep Co', isActive: false });
+    const names = (response: { json: () => { name: string }[] }) => response.json().map((c) => c.name);
+    const first = await as.request({ method: 'GET', url: '/api/customers?limit=2' });
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(names(first)).toEqual(['Alpha Inc', 'bravo Ltd']);
+    const next = await as.request({ method: 'GET', url: '/api/customers?limit=2&offset=2' });
+    expect(next.headers['x-total-count']).toBe('3');
+    expect(names(next)).toEqual(['Charlie Co']);
+  });
+
   it('updates a customer, keeps fields the form does not send, and deactivates it out of the default list', async () => {
     const as = await signUp(t.app);
     const created = await as.request({ method: 'POST', url: '/api/customers', payload: customerPayload({ website: 'https://keep.example' }) });

@@ -3,6 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
 import { countPaymentsFromTotals } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
@@ -15,37 +16,51 @@ function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type'
   );
 }
 
+/** The payments with the invoice and customer or the bill and vendor they belong to (same organization only). */
+function paymentsWithParties(db: Database) {
+  return db
+    .select({
+      payment: payments,
+      invoiceNumber: invoices.invoiceNumber,
+      customerName: customers.name,
+      billNumber: bills.billNumber,
+      vendorName: vendors.name,
+    })
+    .from(payments)
+    .leftJoin(
+      invoices,
+      and(eq(payments.type, 'invoice_payment'), eq(invoices.id, payments.referenceId), eq(invoices.organizationId, payments.organizationId)),
+    )
+    .leftJoin(customers, eq(customers.id, invoices.customerId))
+    .leftJoin(
+      bills,
+      and(eq(payments.type, 'bill_payment'), eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)),
+    )
+    .leftJoin(vendors, eq(vendors.id, bills.vendorId));
+}
+
+const newestFirst = [desc(payments.createdAt), desc(payments.id)] as const;
+
+/** The unfiltered Payment History page (the common case): one prepared statement per database. */
+const paymentPageStatement = preparedOnce((db) =>
+  paymentsWithParties(db)
+    .where(eq(payments.organizationId, sql.placeholder('organizationId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('payment_list_page'),
+);
+
 /** Payment History: invoice and bill payments, newest first, with who paid or was paid. */
 export async function findPayments(db: Database, params: PaymentListQuery & { organizationId: string }) {
-  const where = listFilter(params.organizationId, params);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        payment: payments,
-        invoiceNumber: invoices.invoiceNumber,
-        customerName: customers.name,
-        billNumber: bills.billNumber,
-        vendorName: vendors.name,
-      })
-      .from(payments)
-      .leftJoin(
-        invoices,
-        and(eq(payments.type, 'invoice_payment'), eq(invoices.id, payments.referenceId), eq(invoices.organizationId, payments.organizationId)),
-      )
-      .leftJoin(customers, eq(customers.id, invoices.customerId))
-      .leftJoin(
-        bills,
-        and(eq(payments.type, 'bill_payment'), eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)),
-      )
-      .leftJoin(vendors, eq(vendors.id, bills.vendorId))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(params.limit)
-      .offset(params.offset),
-    // The total from the summary table: its cost does not grow with the payments.
-    countPaymentsFromTotals(db, params.organizationId, params).then((n) => [{ n }]),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  // Unfiltered, the page is a prepared statement: no query building per request (issue 15).
+  const page =
+    !params.type && !params.status
+      ? paymentPageStatement(db).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset })
+      : paymentsWithParties(db).where(listFilter(params.organizationId, params)).orderBy(...newestFirst).limit(params.limit).offset(params.offset);
+  // The total from the summary table: its cost does not grow with the payments.
+  const [rows, total] = await Promise.all([page, countPaymentsFromTotals(db, params.organizationId, params)]);
+  return { rows, total };
 }
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];

@@ -70,6 +70,7 @@ describe('GET /api/payments', () => {
 
     const failed = await owner.request({ method: 'GET', url: '/api/payments?status=failed' });
     expect(failed.json<Payment[]>().map((p) => p.id)).toEqual([second.id]);
+    expect(failed.headers['x-total-count']).toBe('1');
   });
 
   it('refuses a limit over 200 and shows nothing of another organization', async () => {
