@@ -1,4 +1,4 @@
-import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,10 +21,15 @@ function prepareLanguageFolder(): string {
     const source = path.join(packageRoot, '4.0.0_best_int', `${language}.traineddata.gz`);
     const target = path.join(folder, `${language}.traineddata.gz`);
     if (existsSync(target)) continue;
+    // Several processes may prepare the folder at once: one link wins, the others keep it. Never
+    // copy onto an existing link, which would write through it into the package's own file.
     try {
       symlinkSync(source, target);
-    } catch {
-      copyFileSync(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      const copy = `${target}.${process.pid}`;
+      copyFileSync(source, copy);
+      renameSync(copy, target);
     }
   }
   return folder;
