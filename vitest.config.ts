@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -16,5 +17,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Every core: a file's tests mostly wait on one thread (PGlite in-process, or PostgreSQL), and
+    // Vitest's default (cores - 1) leaves one of CI's two cores idle.
+    maxWorkers: availableParallelism(),
   },
 });

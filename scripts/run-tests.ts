@@ -1,12 +1,12 @@
 /**
  * `npm test`: type check, lint, unit and API tests (Vitest), browser tests (Playwright), then one
- * closing line "tests: N passed, M failed". `--db-only` runs just the database-backed tests
- * (used by CI against PostgreSQL with TEST_DATABASE_URL). `--dates` runs the date-sensitive API
- * tests and browser journeys again with every clock (server, tests, browser) at 00:30 UTC today
+ * closing line "tests: N passed, M failed". `--db-only` runs just the server test files that open a
+ * database (used by CI against PostgreSQL with TEST_DATABASE_URL). `--dates` runs the date-sensitive
+ * API tests and browser journeys again with every clock (server, tests, browser) at 00:30 UTC today
  * and TZ=America/New_York, where it is still yesterday: "today" must be the organization's day.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dbOnly = process.argv.includes('--db-only');
@@ -47,6 +47,40 @@ const clockEnv: Record<string, string> = dates
   ? { FAKE_NOW: `${new Date().toISOString().slice(0, 10)}T00:30:00Z`, TZ: 'America/New_York' }
   : {};
 const results = path.resolve('test-results');
+
+/**
+ * The server test files that open a database: those that reach src/server/db/client.ts through
+ * their relative imports. The others (the document reader's rules, parsers, crypto) give the same
+ * answer on any database, so the PostgreSQL run leaves them out.
+ */
+function databaseTestFiles(): string[] {
+  const client = path.resolve('src/server/db/client.ts');
+  const testFiles = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return testFiles(full);
+      return entry.name.endsWith('.test.ts') ? [full] : [];
+    });
+  const resolveImport = (from: string, specifier: string): string | null => {
+    const base = path.resolve(path.dirname(from), specifier);
+    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
+    return candidates.find((file) => /\.tsx?$/.test(file) && existsSync(file)) ?? null;
+  };
+  const reachesClient = (file: string, seen: Set<string>): boolean => {
+    if (file === client) return true;
+    if (seen.has(file)) return false;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+      const target = resolveImport(file, match[1] ?? '');
+      if (target && reachesClient(target, seen)) return true;
+    }
+    return false;
+  };
+  return testFiles(path.resolve('src/server'))
+    .filter((file) => reachesClient(file, new Set()))
+    .map((file) => path.relative(process.cwd(), file));
+}
 mkdirSync(results, { recursive: true });
 
 function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
@@ -78,7 +112,7 @@ if (!dbOnly && !dates) {
   if (!ok) failed += 1;
 }
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
-if (dbOnly) vitestArgs.push('src/server');
+if (dbOnly) vitestArgs.push(...databaseTestFiles());
 if (dates) vitestArgs.push(...DATE_API_TESTS);
 ok = run('unit and API tests', 'npx', vitestArgs, clockEnv) && ok;
 const vitest = readJson(vitestJson);
