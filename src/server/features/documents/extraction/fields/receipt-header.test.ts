@@ -5,6 +5,7 @@ import { buildDocumentText } from './document-text';
 import { correctBusinessWords } from './business-words';
 import { findVendor, withNameAbove, withoutRegistration } from './find-vendor';
 import { findDates } from './parse-date';
+import { trimUnsure } from './name-cells';
 import { matchLegalForm } from './vendor-rules';
 
 const vendorOf = (rows: string[]): string | null =>
@@ -48,6 +49,19 @@ describe('the vendor in a receipt header', () => {
         'Tax Invoice',
       ]),
     ).toBe('GREENLEAF DINING SDN BHD');
+  });
+
+  it('keeps a doubted word at the edge of a name when it spells a business word', () => {
+    const [line] = receiptLines(['SYARIKAT MAJU JAYA ~~']);
+    const doubted = (line?.words ?? []).map((word, index) => ({
+      ...word,
+      confidence: index === 0 || index === 3 ? 0.1 : 0.9,
+    }));
+    expect(trimUnsure(doubted).map((word) => word.text)).toEqual(['SYARIKAT', 'MAJU', 'JAYA']);
+    const smudged = doubted.map((word, index) =>
+      index === 0 ? { ...word, text: 'SYARIKAI' } : word,
+    );
+    expect(trimUnsure(smudged).map((word) => word.text)).toEqual(['MAJU', 'JAYA']);
   });
 
   it('does not read a floor ("Level UG1") as a company form', () => {
