@@ -350,6 +350,52 @@ export function repairOcrName(name: string): string {
   return text.replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN');
 }
 
+// Web and mail services whose addresses a receipt prints without being named after them.
+const platformDomains = new Set([
+  'facebook',
+  'instagram',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'whatsapp',
+  'linkedin',
+  'google',
+  'gmail',
+  'yahoo',
+  'hotmail',
+  'outlook',
+]);
+// A name's first word lost at most this many leading letters to a logo or the photo's edge.
+const maxLostLetters = 4;
+
+/**
+ * The name with its first word completed from the shop's web or mail domain, when OCR lost the
+ * word's first letters ("OPAC MARKETING" printed above "www.vivopac.com" is VIVOPAC MARKETING).
+ */
+export function withDomainStart(name: string, text: string): string {
+  const first = /^\p{L}{4,}/u.exec(name)?.[0];
+  if (!first) return name;
+  const labels = [
+    ...text.matchAll(/\b((?:[a-z0-9-]+\.)+)(?:com|net|org|biz|my|co|sg|uk|de|fr|nl|eu)\b/giu),
+  ].map((match) => (match[1] ?? '').toLowerCase().split('.').filter(Boolean));
+  const lower = first.toLowerCase();
+  for (const parts of labels) {
+    // "shop.vivopac.com.my": the label before the public suffix, "www" and "mail" aside.
+    const label = parts
+      .filter((part) => !/^(?:www\d?|mail|shop|com|net|org|co)$/u.test(part))
+      .at(-1);
+    if (!label || platformDomains.has(label) || !/^\p{L}+$/u.test(label)) continue;
+    const lost = label.length - lower.length;
+    if (lost < 1 || lost > maxLostLetters || !label.endsWith(lower)) continue;
+    const word =
+      first === first.toUpperCase()
+        ? label.toUpperCase()
+        : `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+    return `${word}${name.slice(first.length)}`;
+  }
+  return name;
+}
+
 export function findVendor(document: DocumentText): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
   const ranked = rankVendorCandidates(document);
@@ -366,7 +412,9 @@ export function findVendor(document: DocumentText): VendorChoice {
       ? correctBusinessWords(correctByRepetition(repairOcrName(best.name), text))
       : best.name
     : null;
-  const read = best && corrected ? withNameAbove(document.lines, best.lineIndex, corrected) : null;
+  const completed =
+    corrected && document.source === 'ocr' ? withDomainStart(corrected, text) : corrected;
+  const read = best && completed ? withNameAbove(document.lines, best.lineIndex, completed) : null;
   // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
   const marketplace = findMarketplace(document.lines);
   const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);
