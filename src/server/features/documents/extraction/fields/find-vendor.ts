@@ -127,6 +127,9 @@ const headingDepth = 0.4;
 // What a legal name beside the issuer's registration or tax id gains over a heading.
 const legalBonus = 1.5;
 
+// A business name registered without a company form, as Malaysian sole traders print it.
+const businessNamePattern = /\b(?:enterprises?|trading)$/iu;
+
 // A label of one or two words, a colon and a value: a field line of a receipt's header.
 const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
 
@@ -182,9 +185,16 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const legal = withForm !== null && isInLegalBlock(lines, index);
     if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
     if (registrationLinePattern.test(line.text) && index > 0) {
-      const above = lines[index - 1];
-      if (above && !notNamePattern.test(above.text) && above.text.length <= 40)
-        add(above.text, 2.5, index - 1);
+      // The line above, past specks read as lines ("'", ":").
+      let aboveIndex = index - 1;
+      while (aboveIndex > 0 && !/\p{L}{2}/u.test(lines[aboveIndex]?.text ?? '')) aboveIndex -= 1;
+      const above = lines[aboveIndex];
+      if (above && !notNamePattern.test(above.text) && above.text.length <= 40) {
+        // A registered business name ("... ENTERPRISE", "... TRADING") over its registration
+        // number is the issuer's legal identity, as a company form would be.
+        const registered = businessNamePattern.test(above.text.trim());
+        add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
+      }
     }
   });
 

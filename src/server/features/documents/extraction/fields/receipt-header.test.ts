@@ -99,6 +99,20 @@ describe('the vendor in a receipt header', () => {
     expect(sameBusiness('MOON CAFE', 'SUNRISE FOODS SDN BHD')).toBe(false);
   });
 
+  it('takes a registered business name over its registration number, past a speck', () => {
+    expect(
+      vendorOf([
+        'StarFuel Kampung Baru 2',
+        'LOT PTD 1234',
+        'Jalan Contoh 10/10',
+        'Maju Fuel Enterprise',
+        "'",
+        'C0. REG. NO: 001234567-T',
+        'GST REG. NO: 000111222333',
+      ]),
+    ).toBe('Maju Fuel Enterprise');
+  });
+
   it('does not read a floor ("Level UG1") as a company form', () => {
     expect(matchLegalForm('Lot 20, Level UG1')).toBeNull();
     expect(matchLegalForm('Muster UG (haftungsbeschränkt)')?.text).toBe('UG');
