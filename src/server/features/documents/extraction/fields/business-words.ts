@@ -39,6 +39,15 @@ const businessWords = [
   'TRANSPORT',
   'PRINTING',
   'FURNITURE',
+  // Malay shop words: a shop (kedai), retail (runcit), wholesale (borong), a supermarket
+  // (pasaraya), a pharmacy (farmasi), a clinic (klinik), a workshop (bengkel).
+  'KEDAI',
+  'RUNCIT',
+  'BORONG',
+  'PASARAYA',
+  'FARMASI',
+  'KLINIK',
+  'BENGKEL',
 ];
 
 // Up to two lookalike characters ("F" for "P", "o" for "A"), never another letter: "STATIONERS"

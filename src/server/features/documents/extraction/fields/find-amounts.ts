@@ -103,11 +103,12 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
             break;
           }
         }
-        // A total label ending its line with the amount alone on the next line ("Total Amount"
-        // over "RM 24.40"): receipts wrap the amount wherever it is printed across.
+        // A total or tax label ending its line with the amount alone on the next line ("Total
+        // Amount" over "RM 24.40", "GST 6%" over "1.26"): receipts wrap the amount wherever it
+        // is printed across.
         const next = linesBelow(lines, lineIndex, 1)[0];
         const alone = next ? amountAlone(document, next) : null;
-        if (!chosen && role === 'total' && next && alone) {
+        if (!chosen && (role === 'total' || role === 'tax') && next && alone) {
           chosen = alone;
           chosenLine = next;
           chosenIndex = lineIndex + 1;

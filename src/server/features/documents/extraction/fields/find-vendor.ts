@@ -1,6 +1,7 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
+import { ocrEditDistance } from './ocr-distance';
 import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
@@ -111,7 +112,7 @@ function nameWithLegalForm(text: string): string | null {
  */
 export function withoutRegistration(text: string): string {
   return text.replace(
-    /\s*[({[]\s*(?:co\.?\s*(?:no|reg)\.?\s*[:.]?\s*)?\d{4,}[\s-]*[\p{Lu}\d]?\s*[)}\]].*$/iu,
+    /\s*[({[]\s*(?:co\.?\s*(?:no|reg)\.?\s*[:.]?\s*)?[\dSO]?\d{4,}[\s-]*[\p{Lu}\d]?\s*[)}\]].*$/iu,
     '',
   );
 }
@@ -120,6 +121,14 @@ export function withoutRegistration(text: string): string {
 function withoutShopNumber(text: string): string {
   return text.replace(/^\d{1,3}\s+(?=\p{Lu}{2,}\s+\p{Lu}{2,})/u, '');
 }
+
+// The heading block: the top of page one.
+const headingDepth = 0.4;
+// What a legal name beside the issuer's registration or tax id gains over a heading.
+const legalBonus = 1.5;
+
+// A business name registered without a company form, as Malaysian sole traders print it.
+const businessNamePattern = /\b(?:enterprises?|trading)$/iu;
 
 // A label of one or two words, a colon and a value: a field line of a receipt's header.
 const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
@@ -174,11 +183,18 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const top = line.page === 1 && line.y < 0.25;
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
-    if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? 1.5 : 0), index, legal);
+    if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
     if (registrationLinePattern.test(line.text) && index > 0) {
-      const above = lines[index - 1];
-      if (above && !notNamePattern.test(above.text) && above.text.length <= 40)
-        add(above.text, 2.5, index - 1);
+      // The line above, past specks read as lines ("'", ":").
+      let aboveIndex = index - 1;
+      while (aboveIndex > 0 && !/\p{L}{2}/u.test(lines[aboveIndex]?.text ?? '')) aboveIndex -= 1;
+      const above = lines[aboveIndex];
+      if (above && !notNamePattern.test(above.text) && above.text.length <= 40) {
+        // A registered business name ("... ENTERPRISE", "... TRADING") over its registration
+        // number is the issuer's legal identity, as a company form would be.
+        const registered = businessNamePattern.test(above.text.trim());
+        add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
+      }
     }
   });
 
@@ -186,7 +202,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   // cell of a line is its own candidate (a logo's letters may share the line with the name).
   let taken = 0;
   for (const line of firstPage) {
-    if (taken >= 4 || line.y > 0.4) break;
+    if (taken >= 4 || line.y > headingDepth) break;
     const index = lines.indexOf(line);
     let added = false;
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
@@ -320,6 +336,29 @@ export function withNameAbove(lines: readonly TextLine[], index: number, name: s
   return `${start} ${name}`;
 }
 
+const coreWordsOf = (name: string): string[] => {
+  const form = matchLegalForm(name);
+  const core = form && form.index > 0 ? name.slice(0, form.index) : name;
+  return (core.toUpperCase().match(/[\p{L}\d]+/gu) ?? []).filter((word) => word.length >= 3);
+};
+
+// Two spellings of one word: OCR slips and a plural ("TELECOMMUNICATION", "TELECOMMUNICATIONS").
+const sameWord = (a: string, b: string): boolean =>
+  a === b || (Math.min(a.length, b.length) >= 5 && ocrEditDistance(a, b) <= 1);
+
+/**
+ * The heading's name and the legal name name one business ("SANYU STATIONERY SHOP" over "Owned
+ * by SANYU SUPPLY SDN BHD"): they start with the same word, or the heading holds every word of
+ * the legal name. The heading is then the name the shop trades under.
+ */
+export function sameBusiness(heading: string, legalName: string): boolean {
+  const top = coreWordsOf(heading);
+  const legal = coreWordsOf(legalName);
+  if (top.length === 0 || legal.length === 0) return false;
+  if (sameWord(top[0] ?? '', legal[0] ?? '')) return true;
+  return legal.every((word) => top.some((other) => sameWord(word, other)));
+}
+
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
@@ -350,6 +389,52 @@ export function repairOcrName(name: string): string {
   return text.replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN');
 }
 
+// Web and mail services whose addresses a receipt prints without being named after them.
+const platformDomains = new Set([
+  'facebook',
+  'instagram',
+  'twitter',
+  'youtube',
+  'tiktok',
+  'whatsapp',
+  'linkedin',
+  'google',
+  'gmail',
+  'yahoo',
+  'hotmail',
+  'outlook',
+]);
+// A name's first word lost at most this many leading letters to a logo or the photo's edge.
+const maxLostLetters = 4;
+
+/**
+ * The name with its first word completed from the shop's web or mail domain, when OCR lost the
+ * word's first letters ("OPAC MARKETING" printed above "www.vivopac.com" is VIVOPAC MARKETING).
+ */
+export function withDomainStart(name: string, text: string): string {
+  const first = /^\p{L}{4,}/u.exec(name)?.[0];
+  if (!first) return name;
+  const labels = [
+    ...text.matchAll(/\b((?:[a-z0-9-]+\.)+)(?:com|net|org|biz|my|co|sg|uk|de|fr|nl|eu)\b/giu),
+  ].map((match) => (match[1] ?? '').toLowerCase().split('.').filter(Boolean));
+  const lower = first.toLowerCase();
+  for (const parts of labels) {
+    // "shop.vivopac.com.my": the label before the public suffix, "www" and "mail" aside.
+    const label = parts
+      .filter((part) => !/^(?:www\d?|mail|shop|com|net|org|co)$/u.test(part))
+      .at(-1);
+    if (!label || platformDomains.has(label) || !/^\p{L}+$/u.test(label)) continue;
+    const lost = label.length - lower.length;
+    if (lost < 1 || lost > maxLostLetters || !label.endsWith(lower)) continue;
+    const word =
+      first === first.toUpperCase()
+        ? label.toUpperCase()
+        : `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+    return `${word}${name.slice(first.length)}`;
+  }
+  return name;
+}
+
 export function findVendor(document: DocumentText): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
   const ranked = rankVendorCandidates(document);
@@ -359,14 +444,42 @@ export function findVendor(document: DocumentText): VendorChoice {
   const legal = ranked.find(
     (candidate) => candidate.legal === true && candidate.score >= minLegalScore,
   );
-  const chosen = top && !top.legal && legal ? legal : top;
+  // A legal name in the header, under a heading that names the same business, is the owner of
+  // the shop the heading names: the heading is the name it trades under; so is a heading with a
+  // legal form of its own. (A legal name in a footer under a brand's heading goes by the
+  // letterhead's spelling instead, see letterheadName.)
+  const inHeader = (candidate: NameCandidate): boolean => {
+    const line = document.lines[candidate.lineIndex];
+    return line !== undefined && line.page === 1 && line.y < headingDepth;
+  };
+  const issuer =
+    top &&
+    !top.legal &&
+    legal &&
+    !((inHeader(legal) || matchLegalForm(top.name) !== null) && sameBusiness(top.name, legal.name))
+      ? legal
+      : top;
+  // A legal name wins over such a heading by its legal bonus only.
+  const heading =
+    issuer?.legal && inHeader(issuer)
+      ? ranked.find(
+          (candidate) =>
+            !candidate.legal &&
+            candidate.lineIndex < issuer.lineIndex &&
+            candidate.score >= issuer.score - legalBonus &&
+            sameBusiness(candidate.name, issuer.name),
+        )
+      : undefined;
+  const chosen = heading ?? issuer;
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
   const corrected = best
     ? document.source === 'ocr'
       ? correctBusinessWords(correctByRepetition(repairOcrName(best.name), text))
       : best.name
     : null;
-  const read = best && corrected ? withNameAbove(document.lines, best.lineIndex, corrected) : null;
+  const completed =
+    corrected && document.source === 'ocr' ? withDomainStart(corrected, text) : corrected;
+  const read = best && completed ? withNameAbove(document.lines, best.lineIndex, completed) : null;
   // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
   const marketplace = findMarketplace(document.lines);
   const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);

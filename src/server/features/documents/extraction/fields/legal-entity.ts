@@ -8,6 +8,12 @@ const taxIdLinePattern =
 /** A company number alone in brackets under the name, as receipts print it ("(894996-D)"). */
 const companyNumberLinePattern = /^\s*[({[]\s*\d{5,}\s*-\s*[\p{Lu}\d]\s*[)}\]]\s*$/u;
 
+/**
+ * A company number in brackets after the name on the same line, as receipts print it ("99 SPEED
+ * MART S/B (519537-X)"), its first digit possibly read as a letter ("(S19537-X)").
+ */
+const trailingCompanyNumberPattern = /[({[]\s*[\dSO]?\d{4,}\s*-\s*[\p{Lu}\d]\s*[)}\]]\s*$/u;
+
 /** The buyer's own ids are printed as "your VAT number", "Uw BTW nummer", "votre TVA"… */
 const buyerIdPattern =
   /\b(?:your|uw|votre|vos|ihre?|customer|client|kunden|klant|buyer|acheteur|käufer)\b/iu;
@@ -18,7 +24,8 @@ export function isRegistrationLine(text: string): boolean {
   return (
     registrationLinePattern.test(text) ||
     taxIdLinePattern.test(text) ||
-    companyNumberLinePattern.test(text)
+    companyNumberLinePattern.test(text) ||
+    trailingCompanyNumberPattern.test(text)
   );
 }
 

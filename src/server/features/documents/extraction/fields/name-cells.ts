@@ -1,16 +1,28 @@
 import type { TextLine, Word } from '../text-line';
+import { isBusinessWord } from './business-words';
 
 export function averageConfidence(words: readonly Word[]): number {
   if (words.length === 0) return 0;
   return words.reduce((sum, word) => sum + (word.confidence ?? 1), 0) / words.length;
 }
 
+/**
+ * An OCR word too unsure to keep at the edge of a name: a logo fragment or a smudge. A word the
+ * engine doubted but spelled exactly as a common business word ("SYARIKAT" in a bold heading) is
+ * kept: a smudge does not spell one.
+ */
+function isUnsure(word: Word | undefined): boolean {
+  if (!word || (word.confidence ?? 1) >= 0.6) return false;
+  const letters = word.text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  return letters.length < 5 || !isBusinessWord(letters);
+}
+
 /** Drops unsure OCR words at either end of a run (logo fragments, smudges). */
 export function trimUnsure(words: readonly Word[]): Word[] {
   let start = 0;
   let end = words.length;
-  while (start < end && (words[start]?.confidence ?? 1) < 0.6) start += 1;
-  while (end > start && (words[end - 1]?.confidence ?? 1) < 0.6) end -= 1;
+  while (start < end && isUnsure(words[start])) start += 1;
+  while (end > start && isUnsure(words[end - 1])) end -= 1;
   return words.slice(start, end);
 }
 

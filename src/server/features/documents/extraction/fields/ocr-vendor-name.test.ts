@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptText } from '../test-support/receipt-lines';
-import { findVendor, repairOcrName } from './find-vendor';
+import { findVendor, repairOcrName, withDomainStart } from './find-vendor';
 
 const vendorOf = (rows: string[]): string | null => findVendor(receiptText(rows)).name;
 
@@ -21,6 +21,21 @@ describe('repairing a vendor name read by OCR', () => {
     expect(repairOcrName('MAJU (SP) SDH.')).toBe('MAJU (SP) SDN.');
     expect(repairOcrName('MAJU SDM BHD')).toBe('MAJU SDN BHD');
     expect(repairOcrName('SDH MAJU TRADING')).toBe('SDH MAJU TRADING');
+  });
+});
+
+describe('a name whose first letters OCR lost', () => {
+  it("takes the word's start from the shop's web or mail domain", () => {
+    expect(
+      vendorOf(['ANDOR TRADING SDN BHD (123456-X)', 'NO 1, JALAN BESAR', 'www.kalandor.com.my']),
+    ).toBe('KALANDOR TRADING SDN BHD');
+    expect(withDomainStart('Andor Trading', 'orders@kalandor.com')).toBe('Kalandor Trading');
+  });
+
+  it('leaves names a domain does not complete, and social media addresses', () => {
+    expect(withDomainStart('ANDOR TRADING', 'www.andor.com')).toBe('ANDOR TRADING');
+    expect(withDomainStart('ANDOR TRADING', 'www.bigsalandor.com')).toBe('ANDOR TRADING');
+    expect(withDomainStart('BOOK CORNER', 'facebook.com/bookcorner')).toBe('BOOK CORNER');
   });
 });
 

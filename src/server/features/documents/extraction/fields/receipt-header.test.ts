@@ -3,8 +3,10 @@ import { tidyOcrLines } from '../ocr/tidy-ocr-lines';
 import { receiptLines, receiptText } from '../test-support/receipt-lines';
 import { buildDocumentText } from './document-text';
 import { correctBusinessWords } from './business-words';
-import { findVendor, withNameAbove, withoutRegistration } from './find-vendor';
+import { findVendor, sameBusiness, withNameAbove, withoutRegistration } from './find-vendor';
+import { isRegistrationLine } from './legal-entity';
 import { findDates } from './parse-date';
+import { trimUnsure } from './name-cells';
 import { matchLegalForm } from './vendor-rules';
 
 const vendorOf = (rows: string[]): string | null =>
@@ -48,6 +50,67 @@ describe('the vendor in a receipt header', () => {
         'Tax Invoice',
       ]),
     ).toBe('GREENLEAF DINING SDN BHD');
+  });
+
+  it('keeps a doubted word at the edge of a name when it spells a business word', () => {
+    const [line] = receiptLines(['SYARIKAT MAJU JAYA ~~']);
+    const doubted = (line?.words ?? []).map((word, index) => ({
+      ...word,
+      confidence: index === 0 || index === 3 ? 0.1 : 0.9,
+    }));
+    expect(trimUnsure(doubted).map((word) => word.text)).toEqual(['SYARIKAT', 'MAJU', 'JAYA']);
+    const smudged = doubted.map((word, index) =>
+      index === 0 ? { ...word, text: 'SYARIKAI' } : word,
+    );
+    expect(trimUnsure(smudged).map((word) => word.text)).toEqual(['MAJU', 'JAYA']);
+  });
+
+  it('takes the company with its number on its line over a logo read as a word', () => {
+    expect(isRegistrationLine('55 FRESH MART S/B (S12345-X)')).toBe(true);
+    expect(isRegistrationLine('TEL (03-7781234)')).toBe(false);
+    expect(
+      vendorOf([
+        'POSTA',
+        '55 FRESH MART S/B (S12345-X)',
+        'LOT 12, JALAN CONTOH,',
+        'GST ID NO : 000111222333',
+      ]),
+    ).toBe('55 FRESH MART S/B');
+  });
+
+  it("keeps the shop's heading over the company that owns it, printed under it", () => {
+    // The heading printed in large type, the owner in small print.
+    const lines = tidyOcrLines(
+      receiptLines([
+        'SUNRISE STATIONERY SHOP',
+        'NO 1, JALAN BESAR',
+        'Owned By',
+        'SUNRISE SUPPLY SDN BHD (1234567-K)',
+      ]),
+    ).map((line, index) =>
+      index === 0
+        ? { ...line, words: line.words.map((word) => ({ ...word, height: word.height * 2.5 })) }
+        : line,
+    );
+    expect(findVendor(buildDocumentText(lines, 'ocr')).name).toBe('SUNRISE STATIONERY SHOP');
+    expect(sameBusiness('DIGI TELECOMMUNICATIONS SDN BHD', 'TELECOMMUNICATION SDN. BHD.')).toBe(
+      true,
+    );
+    expect(sameBusiness('MOON CAFE', 'SUNRISE FOODS SDN BHD')).toBe(false);
+  });
+
+  it('takes a registered business name over its registration number, past a speck', () => {
+    expect(
+      vendorOf([
+        'StarFuel Kampung Baru 2',
+        'LOT PTD 1234',
+        'Jalan Contoh 10/10',
+        'Maju Fuel Enterprise',
+        "'",
+        'C0. REG. NO: 001234567-T',
+        'GST REG. NO: 000111222333',
+      ]),
+    ).toBe('Maju Fuel Enterprise');
   });
 
   it('does not read a floor ("Level UG1") as a company form', () => {

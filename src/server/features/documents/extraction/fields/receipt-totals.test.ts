@@ -28,6 +28,22 @@ describe('payments on a receipt', () => {
 });
 
 describe('choosing the total of a receipt', () => {
+  it('reads a tax whose amount wraps to the next line, and reconciles the total with it', () => {
+    const rows = [
+      'MOON CAFE',
+      '3 NOODLE @7.00        21.00',
+      'SUB TOTAL            21.00',
+      'GST 6%',
+      '                     1.26',
+      'ROUNDING ADJ         -0.01',
+      'NET TOTAL             2.05',
+      'CASH                 22.25',
+      'CHANGE                0.00',
+    ];
+    expect(readFields(receiptText(rows)).amounts.tax).toBe('1.26');
+    expect(totalOf(rows)).toBe('22.25');
+  });
+
   it('prefers the amount that subtotal, tax, rounding and the payment agree on over a misread total line', () => {
     expect(
       totalOf([

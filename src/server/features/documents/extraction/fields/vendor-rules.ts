@@ -35,7 +35,7 @@ export const sellerLabelPattern =
 
 /** Footer lines with the vendor's registration details (capital, trade register, VAT id). */
 export const registrationLinePattern =
-  /\b(?:capital|rcs|siret|siren|si[èe]ge\s+social|registered\s+(?:office|in|number)|company\s+(?:no|number|reg)|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[äa]ftsf[üu]hr|kvk|kamer\s+van\s+koophandel|regd\.?\s+office|cin\b)/iu;
+  /\b(?:capital|rcs|siret|siren|si[èe]ge\s+social|registered\s+(?:office|in|number)|company\s+(?:no|number|reg)|c[o0]\.?\s*reg(?:istration)?\.?\s*no\b|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[äa]ftsf[üu]hr|kvk|kamer\s+van\s+koophandel|regd\.?\s+office|cin\b)/iu;
 
 /** Lines that are not a name: document titles, contact details, addresses, dates, amounts. */
 export const notNamePattern =

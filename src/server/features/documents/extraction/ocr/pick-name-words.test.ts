@@ -15,6 +15,12 @@ describe('when two readings of the header spell a name differently', () => {
     expect(pickNameWords('SUN K0PI TRADINC', chosen, other)).toBe('SUN KOPI TRADING');
   });
 
+  it('knows Malay shop words (kedai, runcit, borong) as business words', () => {
+    const chosen = receiptLines(['KEDAT RUNCIT MAJU']);
+    const other = receiptLines(['KEDAI RUNCIT MAJU']);
+    expect(pickNameWords('KEDAT RUNCIT MAJU', chosen, other)).toBe('KEDAI RUNCIT MAJU');
+  });
+
   it('keeps its own spelling when the other is no more plausible', () => {
     const chosen = receiptLines(['SUN MAJU KOPI']);
     const other = receiptLines(['SUN MAJV KOPI']);

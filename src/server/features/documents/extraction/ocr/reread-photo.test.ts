@@ -11,6 +11,7 @@ import {
   dateLines,
   headerIsWeak,
   headerWordConfidence,
+  completesName,
   isFragmentOf,
   nameCertainty,
   rereadWeakFields,
@@ -66,6 +67,23 @@ describe('when a photo is read again', () => {
     expect(isFragmentOf(named('Kea', 0.9), first)).toBe(false);
     expect(isFragmentOf(named('SUNRISE NOODLE HOUSE CAFE', 0.68), first)).toBe(false);
     expect(isFragmentOf(named('SUNRISE NOODLE HOUSE', 0.68), named('Tiu', 0.73))).toBe(false);
+  });
+
+  it('takes the closer reading of the name when it adds a word the first reading lost', () => {
+    const named = (name: string, confidence: number) => {
+      const data = reading([name, 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']).data;
+      return {
+        ...data,
+        vendor: { ...data.vendor, name },
+        fieldConfidence: { ...data.fieldConfidence, vendor: confidence },
+      };
+    };
+    const first = named('PERNIAGAAN MAJU JAYA', 0.68);
+    expect(completesName(named('SYARIKAT PERNIAGAAN MAJU JAYA', 0.68), first)).toBe(true);
+    expect(completesName(named('PERNIAGAAN MAJU JAYA TRADING', 0.62), first)).toBe(true);
+    expect(completesName(named('SYARIKAT PERNIAGAAN MAJU JAYA', 0.4), first)).toBe(false);
+    expect(completesName(named('Ab PERNIAGAAN MAJU JAYA', 0.68), first)).toBe(false);
+    expect(completesName(named('PERNIAGAAN MAJU BARU', 0.68), first)).toBe(false);
   });
 
   it('finds the header weak with doubtful words or no vendor, and sure with a clear legal name', () => {

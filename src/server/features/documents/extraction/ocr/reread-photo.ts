@@ -136,6 +136,9 @@ function chooseHeaderName(
         ) / 100,
     };
   if (isFragmentOf(again, first.data)) return first.data;
+  // The first reading's name with the word it lost: the fuller name, as sure as the first.
+  if (completesName(again, first.data))
+    return { ...first.data, vendor: { ...first.data.vendor, name: again.vendor.name } };
   return withPictureVendor(first.data, again);
 }
 
@@ -153,6 +156,29 @@ export function isFragmentOf(again: ExtractedData, first: ExtractedData): boolea
     nameWords(again.vendor.name) < nameWords(first.vendor.name) &&
     again.fieldConfidence.vendor < first.fieldConfidence.vendor + closeEnough
   );
+}
+
+// Words the closer reading may add to the first's name: a leading or closing word it lost.
+const maxAddedWords = 2;
+
+/**
+ * The closer reading's vendor is the first's name with a word or two more at either end, each a
+ * word of letters ("SYARIKAT" before "PERNIAGAAN GIN KEE", lost to a bold first letter), and about
+ * as sure by the rules: the first reading lost part of the name.
+ */
+export function completesName(again: ExtractedData, first: ExtractedData): boolean {
+  if (first.vendor.name === null || again.vendor.name === null) return false;
+  if (again.fieldConfidence.vendor < first.fieldConfidence.vendor - closeEnough) return false;
+  const words = (name: string) => name.split(/\s+/u).map(wordKey).filter(Boolean);
+  const before = words(first.vendor.name);
+  const after = words(again.vendor.name);
+  const added = after.length - before.length;
+  if (before.length === 0 || added < 1 || added > maxAddedWords) return false;
+  const same = (offset: number) => before.every((word, index) => after[offset + index] === word);
+  const offset = same(0) ? 0 : same(added) ? added : -1;
+  if (offset < 0) return false;
+  const extra = offset === 0 ? after.slice(before.length) : after.slice(0, added);
+  return extra.every((word) => /^\p{L}{3,}$/u.test(word));
 }
 
 const wordKey = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
