@@ -13,6 +13,7 @@ import { ocrScale, photoScaling, prepareImageForOcr } from './ocr/prepare-image'
 import { rereadWeakFields } from './ocr/reread-photo';
 import {
   readPdf,
+  releasePhoto,
   renderPdfPage,
   terminateDocumentWorker,
   warmUpPdfReader,
@@ -121,12 +122,17 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   if (decoded >= largePhotoBytes && process.memoryUsage().rss + decoded > memoryBudget) {
     await terminateOcrWorker();
   }
-  const image = await prepareImageForOcr(input.bytes);
-  const document = await readByOcr([{ ...image, page: 1 }]);
-  const known = input.knownVendors ?? [];
-  const first = { document, data: readFields(document, hints, known) };
-  const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
-  return reading.data;
+  // Decoded once: the worker keeps the photo for the closer readings of its header and date lines.
+  const image = await prepareImageForOcr(input.bytes, true);
+  try {
+    const document = await readByOcr([{ ...image, page: 1 }]);
+    const known = input.knownVendors ?? [];
+    const first = { document, data: readFields(document, hints, known) };
+    const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
+    return reading.data;
+  } finally {
+    await releasePhoto(image.photo);
+  }
 }
 
 /**
