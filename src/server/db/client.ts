@@ -26,6 +26,15 @@ export interface OpenDatabase {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * PGlite's options: its shared buffers come out of the server's own memory (PostgreSQL's default,
+ * 128 MB, fills up as the books are read); 16 MB holds the hot pages of one business's books, and
+ * the rest is read from the operating system's file cache, outside the process.
+ */
+const pgliteOptions = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
+/**
  * PostgreSQL through node-postgres when a URL is given, otherwise embedded PGlite in
  * `<dataDir>/db` (or in memory with `dataDir: null`, for tests). Migrations run before use.
  */
@@ -60,13 +69,15 @@ export async function openDatabase(options: {
     // PGlite is one process: a second one on the same files would corrupt them, so it is refused.
     unlock = lockDataDir(options.dataDir);
     try {
-      client = new PGlite(dir);
+      client = new PGlite(dir, pgliteOptions);
     } catch (error) {
       unlock();
       throw error;
     }
   } else {
-    client = new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {});
+    client = new PGlite(
+      options.snapshot ? { ...pgliteOptions, loadDataDir: options.snapshot } : pgliteOptions,
+    );
   }
   const db = drizzlePglite(client, { schema });
   try {
@@ -94,7 +105,7 @@ export async function openDatabase(options: {
  * from it skips initdb and the migrations (tests open one per file).
  */
 export async function migratedSnapshot(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite(pgliteOptions);
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

@@ -189,7 +189,8 @@ async function main(): Promise<void> {
     : all;
   const evalApp = await startEvalApp();
   const warmStart = performance.now();
-  await warmUpExtraction();
+  // The engines warm, as a server reading a stream of uploads has them.
+  await warmUpExtraction({ ocr: true });
   console.log(
     `Document extraction on ${entries.length} documents from ${options.folder}` +
       `${options.split ? `, half ${options.split}` : ''}` +

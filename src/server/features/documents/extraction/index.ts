@@ -12,7 +12,9 @@ import { ocrPage } from './ocr/ocr-page';
 import { ocrScale, photoScaling, prepareImageForOcr } from './ocr/prepare-image';
 import { rereadWeakFields } from './ocr/reread-photo';
 import {
+  type RawPdf,
   readPdf,
+  releasePhoto,
   renderPdfPage,
   terminateDocumentWorker,
   warmUpPdfReader,
@@ -121,25 +123,40 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   if (decoded >= largePhotoBytes && process.memoryUsage().rss + decoded > memoryBudget) {
     await terminateOcrWorker();
   }
-  const image = await prepareImageForOcr(input.bytes);
-  const document = await readByOcr([{ ...image, page: 1 }]);
-  const known = input.knownVendors ?? [];
-  const first = { document, data: readFields(document, hints, known) };
-  const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
-  return reading.data;
+  // Decoded once: the worker keeps the photo for the closer readings of its header and date lines.
+  const image = await prepareImageForOcr(input.bytes, true);
+  try {
+    const document = await readByOcr([{ ...image, page: 1 }]);
+    const known = input.knownVendors ?? [];
+    const first = { document, data: readFields(document, hints, known) };
+    const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
+    return reading.data;
+  } finally {
+    await releasePhoto(image.photo);
+  }
 }
 
 /**
- * Starts the PDF and OCR workers ahead of the first upload (a cold start costs a second or two);
- * optional, the first extraction starts them otherwise.
+ * Starts the PDF worker ahead of the first upload (a cold start costs a second or two), and with
+ * `ocr` the OCR engine too; optional, the first extraction starts them otherwise. The server leaves
+ * the OCR engine to its first photo: an engine idle for half a minute is let go anyway (its memory
+ * is most of what an idle reader holds), so starting it early only costs memory.
  */
-export async function warmUpExtraction(): Promise<void> {
+export async function warmUpExtraction(options: { ocr?: boolean } = {}): Promise<void> {
+  if (!options.ocr) {
+    warmUpFieldRules((await warmUpPdfReader(warmUpOcrScale)).pdf);
+    return;
+  }
   const [sample] = await Promise.all([warmUpPdfReader(warmUpOcrScale), warmUpOcr()]);
   // The OCR engine's first page is slower by a few hundred milliseconds (its code is compiled on
   // first use): read the warm-up page once.
   await ocrPage(sample.page.png, { ...sample.page, page: 1 });
-  // The field rules run cold on the first document otherwise (tens of milliseconds).
-  const lines = sample.pdf.pages.map(pageTextLines).flatMap((page) => page.lines);
+  warmUpFieldRules(sample.pdf);
+}
+
+/** The field rules run cold on the first document otherwise (tens of milliseconds). */
+function warmUpFieldRules(pdf: RawPdf): void {
+  const lines = pdf.pages.map(pageTextLines).flatMap((page) => page.lines);
   for (let pass = 0; pass < warmUpPasses; pass += 1) {
     readFields(buildDocumentText(lines, 'pdf-text'), []);
   }

@@ -1,4 +1,4 @@
-import { type GreyImage, prepareImage } from '../worker/document-worker-client';
+import { prepareImage, type PreparedPhoto } from '../worker/document-worker-client';
 
 // Tesseract reads best when body text is roughly 20-40 px tall; for an A4 page or a receipt that is
 // about this many pixels on the long side. Bigger only costs time, smaller loses small print.
@@ -14,7 +14,10 @@ export function ocrScale(width: number, height: number): number {
 /** The scaling a photo gets for its whole-page reading. */
 export const photoScaling = { targetLongSide, minScale, maxScale };
 
-/** Decodes a photo or scan, scales it and turns it grey, ready for OCR. */
-export function prepareImageForOcr(bytes: Buffer): Promise<GreyImage> {
-  return prepareImage(bytes, photoScaling);
+/**
+ * Decodes a photo or scan, scales it and turns it grey, ready for OCR; with `keep`, the worker
+ * keeps the decoded photo for closer readings of its regions (release it with releasePhoto).
+ */
+export function prepareImageForOcr(bytes: Buffer, keep = false): Promise<PreparedPhoto> {
+  return prepareImage(bytes, photoScaling, keep);
 }

@@ -4,7 +4,12 @@ import { extractedData } from '../../../../../shared/contracts/extracted-data';
 import { buildDocumentText } from '../fields/document-text';
 import { readFields } from '../fields/read-fields';
 import { receiptLines } from '../test-support/receipt-lines';
-import { cropImage, terminateDocumentWorker } from '../worker/document-worker-client';
+import {
+  cropImage,
+  prepareImage,
+  releasePhoto,
+  terminateDocumentWorker,
+} from '../worker/document-worker-client';
 import { terminateOcrWorker } from './ocr-worker';
 import { photoScaling } from './prepare-image';
 import {
@@ -145,6 +150,29 @@ describe('when a photo is read again', () => {
     expect(region.y).toBeCloseTo(0.05);
     expect(region.regionHeight).toBeCloseTo(0.1);
     expect(region.png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  it('draws the regions of a photo from the decoded photo it kept, until released', async () => {
+    const canvas = createCanvas(400, 1000);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, 400, 1000);
+    context.fillStyle = '#000000';
+    context.fillRect(0, 0, 400, 100);
+    const bytes = canvas.toBuffer('image/png');
+    const header = { region: { x: 0, y: 0, width: 1, height: 0.2 }, factor: 2, maxWidth: 1200 };
+    const page = await prepareImage(bytes, photoScaling, true);
+    const fromBytes = await cropImage(bytes, { ...photoScaling, ...header });
+    // No bytes to decode: the region comes from the kept photo, pixel for pixel the same.
+    const kept = await cropImage(Buffer.alloc(0), {
+      ...photoScaling,
+      ...header,
+      photo: page.photo,
+    });
+    expect(kept.png.equals(fromBytes.png)).toBe(true);
+    await releasePhoto(page.photo);
+    const released = cropImage(Buffer.alloc(0), { ...photoScaling, ...header, photo: page.photo });
+    await expect(released).rejects.toMatchObject({ reason: 'corrupt' });
   });
 
   it('takes a date only from a closer reading of the line that may hold it', async () => {

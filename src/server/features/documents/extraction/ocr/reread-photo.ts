@@ -5,7 +5,7 @@ import { readFields } from '../fields/read-fields';
 import type { VendorHints } from '../learning/vendor-hints';
 import { withPictureVendor } from '../pdf/read-pictures';
 import type { TextLine } from '../text-line';
-import { cropImage, type GreyImage } from '../worker/document-worker-client';
+import { cropImage, type GreyImage, type PreparedPhoto } from '../worker/document-worker-client';
 import { ocrPage } from './ocr-page';
 import { pickNameWords } from './pick-name-words';
 import { type OcrLanguages } from './ocr-worker';
@@ -28,6 +28,12 @@ export interface PhotoSettings {
   targetLongSide: number;
   minScale: number;
   maxScale: number;
+}
+
+/** The photo's bytes, and the decoded photo the document worker kept for its regions. */
+interface PhotoSource {
+  bytes: Buffer;
+  photo?: number | undefined;
 }
 
 interface Reading {
@@ -65,14 +71,15 @@ export function headerIsWeak(reading: Reading): boolean {
  * the vendor rules run again; the vendor read more surely wins. Every other field stays.
  */
 async function rereadHeader(
-  bytes: Buffer,
+  source: PhotoSource,
   settings: PhotoSettings,
   first: Reading,
   hints: readonly VendorHints[],
   known: readonly string[],
 ): Promise<ExtractedData> {
-  const region = await cropImage(bytes, {
+  const region = await cropImage(source.bytes, {
     ...settings,
+    photo: source.photo,
     region: { x: 0, y: 0, width: 1, height: headerDepth },
     factor: headerFactor,
     maxWidth: headerMaxWidth,
@@ -270,7 +277,7 @@ export function dateLines(lines: readonly TextLine[]): TextLine[] {
  * original photo, drawn 2.5 times the first reading's size); null when none reads as a date.
  */
 async function rereadDateLines(
-  bytes: Buffer,
+  source: PhotoSource,
   settings: PhotoSettings,
   first: Reading,
 ): Promise<{ value: string; confidence: number } | null> {
@@ -278,8 +285,9 @@ async function rereadDateLines(
   for (const line of dateLines(first.document.lines)) {
     const top = Math.max(0, line.y - line.height * bandMargin);
     const bottom = Math.min(1, line.y + line.height * (1 + bandMargin));
-    const band = await cropImage(bytes, {
+    const band = await cropImage(source.bytes, {
       ...settings,
+      photo: source.photo,
       region: { x: 0, y: top, width: 1, height: bottom - top },
       factor: bandFactor,
       maxWidth: bandMaxWidth,
@@ -308,20 +316,21 @@ export interface PhotoReading {
  */
 export async function rereadWeakFields(
   bytes: Buffer,
-  image: GreyImage,
+  image: PreparedPhoto,
   settings: PhotoSettings,
   first: Reading,
   hints: readonly VendorHints[],
   known: readonly string[],
 ): Promise<PhotoReading> {
+  const source = { bytes, photo: image.photo };
   const rereads: PhotoReading['rereads'] = [];
   let data = first.data;
   if (headerIsWeak(first)) {
     rereads.push('header');
-    data = await rereadHeader(bytes, settings, first, hints, known);
+    data = await rereadHeader(source, settings, first, hints, known);
   }
   if (data.dates.issueDate === null) {
-    const date = await rereadDateLines(bytes, settings, first);
+    const date = await rereadDateLines(source, settings, first);
     if (date) {
       rereads.push('date');
       data = {

@@ -155,12 +155,32 @@ export async function renderPdfPage(
   return toGreyImage(await ask({ op: 'render', page, scale }, bytes));
 }
 
-/** A photo or scan decoded, scaled (long side near `targetLongSide`) and turned grey. */
+/** A photo's whole-page image; `photo` names the decoded photo the worker keeps for its regions. */
+export interface PreparedPhoto extends GreyImage {
+  photo?: number;
+}
+
+let nextPhoto = 1;
+
+/**
+ * A photo or scan decoded, scaled (long side near `targetLongSide`) and turned grey. With `keep`,
+ * the worker keeps the decoded photo (up to 16 MP) for cropImage until releasePhoto or the next
+ * photo, so its closer readings do not decode it again.
+ */
 export async function prepareImage(
   bytes: Buffer,
   size: { targetLongSide: number; minScale: number; maxScale: number },
-): Promise<GreyImage> {
-  return toGreyImage(await ask({ op: 'prepareImage', ...size }, bytes, 'image'));
+  keep = false,
+): Promise<PreparedPhoto> {
+  const photo = keep ? nextPhoto++ : undefined;
+  const image = toGreyImage(await ask({ op: 'prepareImage', ...size, photo }, bytes, 'image'));
+  return photo === undefined ? image : { ...image, photo };
+}
+
+/** Lets the worker drop the decoded photo it kept for closer readings. */
+export async function releasePhoto(photo: number | undefined): Promise<void> {
+  if (photo === undefined || !worker) return;
+  await ask({ op: 'releasePhoto', photo }, Buffer.alloc(0), 'image');
 }
 
 export async function terminateDocumentWorker(): Promise<void> {
@@ -197,7 +217,10 @@ export async function renderImageRegions(
   }));
 }
 
-/** A region of a photo (fractions of it) drawn closer than the whole-page reading, for OCR. */
+/**
+ * A region of a photo (fractions of it) drawn closer than the whole-page reading, for OCR: from
+ * the decoded photo the worker kept under `photo` when it still has it, else from `bytes`.
+ */
 export async function cropImage(
   bytes: Buffer,
   request: {
@@ -207,6 +230,7 @@ export async function cropImage(
     targetLongSide: number;
     minScale: number;
     maxScale: number;
+    photo?: number;
   },
 ): Promise<ImageRegion> {
   const region = imageRegion.parse(await ask({ op: 'cropImage', ...request }, bytes, 'image'));

@@ -159,30 +159,51 @@ async function render(pdf, pageNumber, scale) {
   return greyPng(canvas, context);
 }
 
-/** Decodes a photo or scan and scales it so its long side is near `targetLongSide`. */
-async function prepareImage(bytes, targetLongSide, minScale, maxScale) {
-  const image = await loadImage(Buffer.from(bytes));
-  const scale = Math.min(
-    maxScale,
-    Math.max(minScale, targetLongSide / Math.max(image.width, image.height)),
+/**
+ * The photo being read, kept decoded between its whole-page reading and its closer readings
+ * (header, date lines) so it is decoded once: `{ photo, image }`. One at a time, and only up to
+ * `maxKeptPixels`: a huge scan (35 MP, 140 MB decoded) is not held while the page is read, and is
+ * decoded again for a region (measured: a copy scaled down for its regions costs more than the
+ * decodes it saves, as most photos have one closer reading or none).
+ */
+let kept = null;
+const maxKeptPixels = 16_000_000;
+
+/** The scale of the whole-page reading of a picture of this size. */
+function pageScaleOf(image, request) {
+  return Math.min(
+    request.maxScale,
+    Math.max(request.minScale, request.targetLongSide / Math.max(image.width, image.height)),
   );
+}
+
+/**
+ * Decodes a photo or scan and scales it so its long side is near `targetLongSide`; with `photo`,
+ * keeps it for closer readings of its regions (see `kept`).
+ */
+async function prepareImage(request) {
+  kept = null;
+  const image = await loadImage(Buffer.from(request.bytes));
+  const scale = pageScaleOf(image, request);
   const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  if (request.photo !== undefined && image.width * image.height <= maxKeptPixels) {
+    kept = { photo: request.photo, image };
+  }
   return greyPng(canvas, context);
 }
 
 /**
- * One region of a photo (fractions of the picture), decoded from the original bytes and drawn
- * `factor` times the size the whole-page reading used, at most `maxWidth` pixels wide: a second,
- * closer reading of the part that matters (the shop's name, a date line).
+ * One region of a photo (fractions of the picture), drawn `factor` times the size the whole-page
+ * reading used, at most `maxWidth` pixels wide: a second, closer reading of the part that matters
+ * (the shop's name, a date line). Drawn from the kept photo when it is this one, else decoded from
+ * the original bytes.
  */
 async function cropImage(request) {
-  const image = await loadImage(Buffer.from(request.bytes));
-  const pageScale = Math.min(
-    request.maxScale,
-    Math.max(request.minScale, request.targetLongSide / Math.max(image.width, image.height)),
-  );
+  const reuse = kept !== null && request.photo !== undefined && kept.photo === request.photo;
+  const image = reuse ? kept.image : await loadImage(Buffer.from(request.bytes));
+  const pageScale = pageScaleOf(image, request);
   const sx = Math.max(0, Math.floor(request.region.x * image.width));
   const sy = Math.max(0, Math.floor(request.region.y * image.height));
   const sw = Math.max(1, Math.min(image.width - sx, Math.ceil(request.region.width * image.width)));
@@ -237,10 +258,12 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc');
 
 async function handle(request) {
-  if (request.op === 'prepareImage') {
-    return prepareImage(request.bytes, request.targetLongSide, request.minScale, request.maxScale);
-  }
+  if (request.op === 'prepareImage') return prepareImage(request);
   if (request.op === 'cropImage') return cropImage(request);
+  if (request.op === 'releasePhoto') {
+    if (kept?.photo === request.photo) kept = null;
+    return null;
+  }
   if (request.op === 'warmUp') {
     const bytes = warmUpPdf(pdfjsRoot);
     let result = null;
