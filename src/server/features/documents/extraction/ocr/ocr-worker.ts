@@ -64,8 +64,9 @@ let queue: Promise<unknown> = Promise.resolve();
 // The engine is let go after this long without a job: its WebAssembly heap grows with the largest
 // page read and each language loaded, and never shrinks (measured: 54 MB warmed, about 100 MB after
 // a few photos, returned on release). Starting again costs the first photo after a quiet spell
-// about 1.2 s more CPU (4.4 s against 3.2 s for the same photo read warm).
-const idleMs = 30_000;
+// about 1.2 s more CPU (4.4 s against 3.2 s for the same photo read warm), so the engine waits five
+// minutes: a batch of uploads, or someone's next receipt in the same sitting, reads warm.
+const idleMs = 5 * 60_000;
 let idleTimer: NodeJS.Timeout | null = null;
 let jobs = 0;
 
