@@ -1,9 +1,10 @@
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, lt, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceItem, InvoiceStatus } from '../../../shared/contracts/invoices';
 import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
+import { jsonArray, jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonQuantity, jsonTimestamp } from '../../db/json';
 import { preparedOnce } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
@@ -104,11 +105,6 @@ async function itemsOf(db: Database, invoiceIds: string[]): Promise<Map<string, 
   return byInvoice;
 }
 
-/** A timestamp as Date.toISOString writes it (UTC, milliseconds truncated as the driver's Date does). */
-const isoTimestamp = (column: SQL | AnyColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A date column as the API writes it, "YYYY-MM-DD" whatever the session's DateStyle. */
-const isoDate = (column: SQL | AnyColumn) => sql`to_char(${column}, 'YYYY-MM-DD')`;
-
 /**
  * The unfiltered list page, newest first: its rows with plain column names (the customer's
  * renamed), a subquery so that PostgreSQL builds JSON for the 50 rows of the page only.
@@ -145,45 +141,44 @@ const listPageRows = (db: Database) =>
     .as('page');
 
 /**
- * The unfiltered list page as the JSON text of the response, built by PostgreSQL (json_agg): the
- * same value toInvoiceDto gives (amounts as numeric(14,2) text, quantities without trailing zeros,
- * timestamps as toISOString), so Node neither maps rows nor stringifies them; the text leaves as
- * it comes (issue 15: row parsing, mapping and JSON.stringify were a fifth of the list's CPU).
- * `::text` keeps the driver from parsing it. One prepared statement per database.
+ * The unfiltered list page as the JSON text of the response, built by PostgreSQL (db/json.ts): the
+ * same value toInvoiceDto gives, so Node neither maps rows nor stringifies them. One prepared
+ * statement per database.
  */
 const listPageJsonStatement = preparedOnce((db) => {
   const page = listPageRows(db);
-  const items = sql`coalesce((select json_agg(json_build_object(
-      'id', ${invoiceItems.id},
-      'description', ${invoiceItems.description},
-      'quantity', trim_scale(${invoiceItems.quantity})::text,
-      'unitPrice', ${invoiceItems.unitPrice}::text,
-      'totalPrice', ${invoiceItems.totalPrice}::text
-    ) order by ${invoiceItems.position}) from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id}), '[]')`;
-  const invoice = sql`json_build_object(
-    'id', ${page.id},
-    'invoiceNumber', ${page.invoiceNumber},
-    'customerId', ${page.customerId},
-    'customer', json_build_object('id', ${page.customerId}, 'name', ${page.customerName}, 'email', ${page.customerEmail}),
-    'status', ${page.status},
-    'issueDate', ${isoDate(page.issueDate)},
-    'dueDate', ${isoDate(page.dueDate)},
-    'subtotal', ${page.subtotal}::text,
-    'taxAmount', ${page.taxAmount}::text,
-    'discountAmount', ${page.discountAmount}::text,
-    'totalAmount', ${page.totalAmount}::text,
-    'amountPaid', ${page.amountPaid}::text,
-    'balance', (${page.totalAmount} - ${page.amountPaid})::text,
-    'notes', ${page.notes},
-    'paymentTerms', ${page.paymentTerms},
-    'sentAt', ${isoTimestamp(page.sentAt)},
-    'paidAt', ${isoTimestamp(page.paidAt)},
-    'createdAt', ${isoTimestamp(page.createdAt)},
-    'updatedAt', ${isoTimestamp(page.updatedAt)},
-    'items', ${items}
-  )`;
+  const item = jsonObject({
+    id: invoiceItems.id,
+    description: invoiceItems.description,
+    quantity: jsonQuantity(invoiceItems.quantity),
+    unitPrice: jsonDecimal(invoiceItems.unitPrice),
+    totalPrice: jsonDecimal(invoiceItems.totalPrice),
+  });
+  const items = sql`(select ${jsonArray(item, sql`${invoiceItems.position}`)} from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id})`;
+  const invoice = jsonObject({
+    id: page.id,
+    invoiceNumber: page.invoiceNumber,
+    customerId: page.customerId,
+    customer: jsonObject({ id: page.customerId, name: page.customerName, email: page.customerEmail }),
+    status: page.status,
+    issueDate: jsonDate(page.issueDate),
+    dueDate: jsonDate(page.dueDate),
+    subtotal: jsonDecimal(page.subtotal),
+    taxAmount: jsonDecimal(page.taxAmount),
+    discountAmount: jsonDecimal(page.discountAmount),
+    totalAmount: jsonDecimal(page.totalAmount),
+    amountPaid: jsonDecimal(page.amountPaid),
+    balance: jsonDecimal(sql`(${page.totalAmount} - ${page.amountPaid})`),
+    notes: page.notes,
+    paymentTerms: page.paymentTerms,
+    sentAt: jsonTimestamp(page.sentAt),
+    paidAt: jsonTimestamp(page.paidAt),
+    createdAt: jsonTimestamp(page.createdAt),
+    updatedAt: jsonTimestamp(page.updatedAt),
+    items,
+  });
   return db
-    .select({ json: sql<string>`coalesce(json_agg(${invoice} order by ${page.createdAt} desc, ${page.id} desc), '[]')::text` })
+    .select({ json: jsonArrayText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
     .from(page)
     .prepare('invoice_list_page_json');
 });
