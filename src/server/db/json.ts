@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Column, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /*
  * A list page's JSON built by PostgreSQL (issue 15): for the 50 rows of a page, parsing the rows,
@@ -41,4 +41,24 @@ export function jsonArrayText(object: SQL, orderBy: SQL): SQL<string> {
 /** A JSON array (not text) of one object per row, for nesting ('[]' for none). */
 export function jsonArray(object: SQL, orderBy: SQL): SQL {
   return sql`coalesce(json_agg(${object} order by ${orderBy}), '[]')`;
+}
+
+/**
+ * A column's value as the DTO mappers write it, by the column's type: numerics as their text,
+ * dates as "YYYY-MM-DD", timestamps as toISOString; anything else (text, uuid, boolean, integer,
+ * jsonb) as JSON. `value` is the column as a subquery exposes it.
+ */
+export function jsonColumn(column: Column, value: SQLWrapper = column): SQLWrapper {
+  switch (column.columnType) {
+    case 'PgNumeric':
+      return jsonDecimal(value);
+    case 'PgDate':
+    case 'PgDateString':
+      return jsonDate(value);
+    case 'PgTimestamp':
+    case 'PgTimestampString':
+      return jsonTimestamp(value);
+    default:
+      return value;
+  }
 }
