@@ -3,7 +3,7 @@ import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/con
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
-import { preparedOnce } from '../../db/prepared';
+import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -86,7 +86,7 @@ const billCountStatement = preparedOnce((db) =>
 );
 
 /** The unfiltered list page's rows, a subquery so that PostgreSQL builds JSON for its rows only. */
-const billListPageRows = (db: Database) =>
+const billListPageRows = (db: Database, window: PageWindow | null) =>
   db
     .select({
       id: bills.id,
@@ -117,16 +117,16 @@ const billListPageRows = (db: Database) =>
     .leftJoin(users, eq(users.id, bills.userId))
     .where(eq(bills.organizationId, sql.placeholder('organizationId')))
     .orderBy(...billListOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
     .as('page');
 
 /**
  * The unfiltered list page as the response's JSON text, built by PostgreSQL (db/json.ts): the same
  * value toBillDto gives (payable as isPayable), so Node neither maps rows nor stringifies them.
  */
-const billListPageJsonStatement = preparedOnce((db) => {
-  const page = billListPageRows(db);
+const billListPageJsonStatement = preparedPages((db, window) => {
+  const page = billListPageRows(db, window);
   const bill = jsonObject({
     id: page.id,
     vendorId: page.vendorId,
@@ -152,7 +152,7 @@ const billListPageJsonStatement = preparedOnce((db) => {
   return db
     .select({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`) })
     .from(page)
-    .prepare('bill_list_page_json');
+    .prepare(pageStatementName('bill_list_page_json', window));
 });
 
 /** The unfiltered list page (the common case) as the response's JSON text, and its total. */
@@ -161,7 +161,7 @@ export async function findBillPageJson(
   params: { organizationId: string; today: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
   const [[page], totals] = await Promise.all([
-    billListPageJsonStatement(db).execute(params),
+    billListPageJsonStatement(db, params).execute(params),
     billCountStatement(db).execute({ organizationId: params.organizationId }),
   ]);
   return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };

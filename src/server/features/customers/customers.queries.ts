@@ -4,7 +4,7 @@ import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
 import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
-import { preparedOnce } from '../../db/prepared';
+import { pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -96,20 +96,20 @@ const customerDtoColumns = [
  * PostgreSQL (db/json.ts) from a subquery of the page's rows: the same value toCustomerDto gives,
  * so Node neither maps rows nor stringifies them. One prepared statement per database.
  */
-const activeCustomerPageJsonStatement = preparedOnce((db) => {
+const activeCustomerPageJsonStatement = preparedPages((db, window) => {
   const page = db
     .select()
     .from(customers)
     .where(activeOf(sql.placeholder('organizationId')))
     .orderBy(...customerListOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
     .as('page');
   const customer = jsonObject(Object.fromEntries(customerDtoColumns.map((key) => [key, jsonColumn(customers[key], page[key])])));
   return db
     .select({ json: jsonArrayText(customer, sql`lower(${page.name}), ${page.createdAt} desc, ${page.id}`) })
     .from(page)
-    .prepare('active_customer_page_json');
+    .prepare(pageStatementName('active_customer_page_json', window));
 });
 
 /** The default list page (the common case) as the response's JSON text, and its total. */
@@ -118,7 +118,7 @@ export async function findActiveCustomerPageJson(
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
   const [[page], totals] = await Promise.all([
-    activeCustomerPageJsonStatement(db).execute(params),
+    activeCustomerPageJsonStatement(db, params).execute(params),
     activeCustomerCountStatement(db).execute({ organizationId: params.organizationId }),
   ]);
   return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };

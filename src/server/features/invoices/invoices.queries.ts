@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArray, jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonQuantity, jsonTimestamp } from '../../db/json';
-import { preparedOnce } from '../../db/prepared';
+import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -109,7 +109,7 @@ async function itemsOf(db: Database, invoiceIds: string[]): Promise<Map<string, 
  * The unfiltered list page, newest first: its rows with plain column names (the customer's
  * renamed), a subquery so that PostgreSQL builds JSON for the 50 rows of the page only.
  */
-const listPageRows = (db: Database) =>
+const listPageRows = (db: Database, window: PageWindow | null) =>
   db
     .select({
       id: invoices.id,
@@ -136,17 +136,17 @@ const listPageRows = (db: Database) =>
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(eq(invoices.organizationId, sql.placeholder('organizationId')))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
     .as('page');
 
 /**
  * The unfiltered list page as the JSON text of the response, built by PostgreSQL (db/json.ts): the
  * same value toInvoiceDto gives, so Node neither maps rows nor stringifies them. One prepared
- * statement per database.
+ * statement per database (and page size for first pages, db/prepared.ts preparedPages).
  */
-const listPageJsonStatement = preparedOnce((db) => {
-  const page = listPageRows(db);
+const listPageJsonStatement = preparedPages((db, window) => {
+  const page = listPageRows(db, window);
   const item = jsonObject({
     id: invoiceItems.id,
     description: invoiceItems.description,
@@ -180,7 +180,7 @@ const listPageJsonStatement = preparedOnce((db) => {
   return db
     .select({ json: jsonArrayText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
     .from(page)
-    .prepare('invoice_list_page_json');
+    .prepare(pageStatementName('invoice_list_page_json', window));
 });
 
 /**
@@ -192,7 +192,7 @@ export async function findInvoicePageJson(
   params: Pick<InvoiceListParams, 'organizationId' | 'today' | 'limit' | 'offset'>,
 ): Promise<{ json: string; total: number }> {
   const [[page], total] = await Promise.all([
-    listPageJsonStatement(db).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
+    listPageJsonStatement(db, params).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
     countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
   ]);
   return { json: page?.json ?? '[]', total };
