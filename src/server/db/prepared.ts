@@ -25,6 +25,8 @@ export function preparedOnce<T>(build: (db: Database) => T): (db: Database) => T
   };
 }
 
+const MAX_PAGE_SIZE = 200;
+
 /** The page of a list: how many rows from where. */
 export interface PageWindow {
   limit: number;
@@ -39,7 +41,8 @@ export interface PageWindow {
  * running it); with constants it reuses one plan. Later pages run the parameter variant
  * (`page` null). At most one variant per allowed page size (pageQuery: 1-200) per database.
  *
- *   const pageOf = preparedPages((db, page) => db.select()...limit(page?.limit ?? sql.placeholder('limit'))...prepare(pageStatementName('page_of', page)));
+ *   const pageOf = preparedPages((db, page) => db.select()...limit(pageLimit(page)).offset(pageOffset(page)).prepare(pageStatementName('page_of', page)));
+ *   await pageOf(db, { limit, offset }).execute({ organizationId, limit, offset });
  */
 export function preparedPages<T>(build: (db: Database, page: PageWindow | null) => T): (db: Database, page: PageWindow) => T {
   const statements = new WeakMap<Database, Map<number, T>>();
@@ -60,8 +63,6 @@ export function preparedPages<T>(build: (db: Database, page: PageWindow | null) 
   };
 }
 
-const MAX_PAGE_SIZE = 200;
-
 /** The prepared statement's name for this variant: `name` with placeholders, `name_first50` for a first page. */
 export function pageStatementName(name: string, page: PageWindow | null): string {
   return page ? `${name}_first${page.limit}` : name;
@@ -69,6 +70,7 @@ export function pageStatementName(name: string, page: PageWindow | null): string
 
 /** LIMIT of a page variant: the page size written into the SQL (an integer 1-200), or the placeholder `limit`. */
 export function pageLimit(page: PageWindow | null): Placeholder {
+  if (page && !(Number.isSafeInteger(page.limit) && page.limit >= 1 && page.limit <= MAX_PAGE_SIZE)) throw new Error(`Not a page size: ${page.limit}`);
   // drizzle writes an SQL object given as the limit as it is; its type says number | Placeholder.
   return page ? (sql.raw(String(page.limit)) as unknown as Placeholder) : sql.placeholder('limit');
 }
