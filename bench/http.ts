@@ -148,8 +148,10 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
   return { dataDir, databaseUrl };
 }
 
+/** BENCH_PROF=<dir> writes a CPU profile of each app process there (node --cpu-prof; NODE_OPTIONS may not carry it). */
 function start(script: string, env: Record<string, string | undefined>, label: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

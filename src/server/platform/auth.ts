@@ -90,6 +90,7 @@ export function registerAuth(
 ): SessionCache {
   app.decorateRequest('auth', null);
   const cache = new SessionCache(deps.sessionCacheMs ?? 0);
+  const inFlight = new Map<string, Promise<AuthContext | null>>();
 
   const lookup = async (token: string): Promise<AuthContext | null> => {
     const now = deps.now();
@@ -98,9 +99,23 @@ export function registerAuth(
     const cached = cache.get(id, now.getTime());
     if (cached) return { ...cached };
     const generation = cache.begin();
-    const auth = await findSession(deps.db, token, now);
-    if (auth) cache.set(id, { ...auth }, now.getTime(), generation);
-    return auth;
+    // One lookup per session at a time: when an entry expires, the requests of a busy page (32 at
+    // once in the bench) wait for the same lookup instead of each asking the database (and each
+    // touching the session row), which on PGlite queued them behind one another (issue 15). Keyed by
+    // the generation too: a request that starts after a write never joins a lookup from before it.
+    const key = `${generation}:${id}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = findSession(deps.db, token, now)
+        .then((found) => {
+          if (found) cache.set(id, { ...found }, now.getTime(), generation);
+          return found;
+        })
+        .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    const auth = await pending;
+    return auth ? { ...auth } : null;
   };
 
   app.addHook('onRequest', async (request) => {

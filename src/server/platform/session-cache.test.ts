@@ -26,6 +26,18 @@ describe('session cache', () => {
     expect((await owner.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
   });
 
+  it('answers a burst of parallel requests once the entry expired, and a sign-out still ends the session at once', async () => {
+    const owner = await signUp(t.app);
+    expect((await owner.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    const burst = await Promise.all(Array.from({ length: 16 }, () => owner.request({ method: 'GET', url: '/api/user' })));
+    expect(burst.map((response) => response.statusCode)).toEqual(Array.from({ length: 16 }, () => 200));
+    expect(new Set(burst.map((response) => response.json().id))).toEqual(new Set([owner.user.id]));
+    expect((await owner.request({ method: 'POST', url: '/api/logout' })).statusCode).toBeLessThan(300);
+    const after = await Promise.all(Array.from({ length: 4 }, () => owner.request({ method: 'GET', url: '/api/user' })));
+    expect(after.map((response) => response.statusCode)).toEqual([401, 401, 401, 401]);
+  });
+
   it('refuses a signed-out session on the very next request', async () => {
     const owner = await signUp(t.app);
     expect((await owner.request({ method: 'GET', url: '/api/invoices' })).statusCode).toBe(200);

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type Placeholder, sq
 import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
-import { preparedOnce } from '../../db/prepared';
+import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
+import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -16,12 +17,15 @@ export function effectiveStatus(today: Today) {
   return sql<BillStatus>`case when ${bills.status} = 'received' and ${bills.dueDate} < ${today}::date then 'overdue' else ${bills.status} end`;
 }
 
+/** The creator's name as shown, from the left-joined users row. */
+const createdByName = () => sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`;
+
 const billSelection = (today: Today) => ({
   bill: bills,
   status: effectiveStatus(today),
   vendorName: vendors.name,
   vendorPaymentMethod: vendors.paymentMethod,
-  createdBy: sql<string | null>`nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), '')`,
+  createdBy: createdByName(),
 });
 
 export interface BillListRow {
@@ -71,20 +75,6 @@ export function toBillItemDto(row: BillItemRow): BillItem {
 /** Unpaid bills first, soonest due first; then the newest. */
 const billListOrder = [sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(bills.createdAt), bills.id] as const;
 
-/** The unfiltered list page: one prepared statement per database. */
-const billListPageStatement = preparedOnce((db) =>
-  db
-    .select(billSelection(sql.placeholder('today')))
-    .from(bills)
-    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
-    .leftJoin(users, eq(users.id, bills.userId))
-    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
-    .orderBy(...billListOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('bill_list_page'),
-);
-
 /** The unfiltered list's total (the same join as the filtered count). */
 const billCountStatement = preparedOnce((db) =>
   db
@@ -95,6 +85,89 @@ const billCountStatement = preparedOnce((db) =>
     .prepare('bill_list_count'),
 );
 
+/** The unfiltered list page's rows, a subquery so that PostgreSQL builds JSON for its rows only. */
+const billListPageRows = (db: Database, window: PageWindow | null) =>
+  db
+    .select({
+      id: bills.id,
+      vendorId: bills.vendorId,
+      vendorName: sql<string>`${vendors.name}`.as('vendor_name'),
+      vendorPaymentMethod: sql<string>`${vendors.paymentMethod}`.as('vendor_payment_method'),
+      billNumber: bills.billNumber,
+      status: effectiveStatus(sql.placeholder('today')).as('shown_status'),
+      billDate: bills.billDate,
+      dueDate: bills.dueDate,
+      subtotal: bills.subtotal,
+      taxAmount: bills.taxAmount,
+      totalAmount: bills.totalAmount,
+      notes: bills.notes,
+      attachmentUrl: bills.attachmentUrl,
+      documentId: bills.documentId,
+      scheduledPaymentDate: bills.scheduledPaymentDate,
+      paidAt: bills.paidAt,
+      approvalStatus: bills.approvalStatus,
+      payable: sql<boolean>`(${bills.status} not in ('paid', 'scheduled') and ${bills.approvalStatus} in ('not_required', 'approved'))`.as('payable'),
+      createdBy: createdByName().as('created_by'),
+      isPaid: sql<boolean>`${bills.status} = 'paid'`.as('is_paid'),
+      createdAt: bills.createdAt,
+      updatedAt: bills.updatedAt,
+    })
+    .from(bills)
+    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
+    .leftJoin(users, eq(users.id, bills.userId))
+    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
+    .orderBy(...billListOrder)
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
+    .as('page');
+
+/**
+ * The unfiltered list page as the response's JSON text, built by PostgreSQL (db/json.ts): the same
+ * value toBillDto gives (payable as isPayable), so Node neither maps rows nor stringifies them.
+ */
+const billListPageJsonStatement = preparedPages((db, window) => {
+  const page = billListPageRows(db, window);
+  const bill = jsonObject({
+    id: page.id,
+    vendorId: page.vendorId,
+    vendor: jsonObject({ id: page.vendorId, name: page.vendorName, paymentMethod: page.vendorPaymentMethod }),
+    billNumber: page.billNumber,
+    status: page.status,
+    billDate: jsonDate(page.billDate),
+    dueDate: jsonDate(page.dueDate),
+    subtotal: jsonDecimal(page.subtotal),
+    taxAmount: jsonDecimal(page.taxAmount),
+    totalAmount: jsonDecimal(page.totalAmount),
+    notes: page.notes,
+    attachmentUrl: page.attachmentUrl,
+    documentId: page.documentId,
+    scheduledPaymentDate: jsonDate(page.scheduledPaymentDate),
+    paidAt: jsonTimestamp(page.paidAt),
+    approvalStatus: page.approvalStatus,
+    payable: page.payable,
+    createdBy: page.createdBy,
+    createdAt: jsonTimestamp(page.createdAt),
+    updatedAt: jsonTimestamp(page.updatedAt),
+  });
+  return db
+    .select({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`) })
+    .from(page)
+    .prepare(pageStatementName('bill_list_page_json', window));
+});
+
+/** The unfiltered list page (the common case) as the response's JSON text, and its total. */
+export async function findBillPageJson(
+  db: Database,
+  params: { organizationId: string; today: string; limit: number; offset: number },
+): Promise<{ json: string; total: number }> {
+  const [[page], totals] = await Promise.all([
+    billListPageJsonStatement(db, params).execute(params),
+    billCountStatement(db).execute({ organizationId: params.organizationId }),
+  ]);
+  return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };
+}
+
+/** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */
 export async function findBills(
   db: Database,
   params: {
@@ -108,15 +181,6 @@ export async function findBills(
     offset: number;
   },
 ): Promise<{ rows: BillListRow[]; total: number }> {
-  // The unfiltered list (the common case) runs prepared statements only: no query building per
-  // request (drizzle's SQL assembly was the largest item of a simple read's CPU, issue 15).
-  if (!params.status && !params.approvalStatus && !params.vendorId && !params.search) {
-    const [rows, totals] = await Promise.all([
-      billListPageStatement(db).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
-      billCountStatement(db).execute({ organizationId: params.organizationId }),
-    ]);
-    return { rows, total: totals[0]?.n ?? 0 };
-  }
   const conditions: SQL[] = [eq(bills.organizationId, params.organizationId)];
   if (params.status) conditions.push(sql`${effectiveStatus(params.today)} = ${params.status}`);
   if (params.approvalStatus) conditions.push(eq(bills.approvalStatus, params.approvalStatus));

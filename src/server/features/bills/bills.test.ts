@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, billItems, bills, payments } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { billOf, billPayload, vendorPayload } from './payables-fixtures';
-import { countUnpaidBills, findBills } from './bills.queries';
+import { countUnpaidBills, findBillPageJson, findBills, toBillDto } from './bills.queries';
 import { assertBillPayable, createBill } from './bills.service';
 
 let t: TestApp;
@@ -160,6 +160,40 @@ describe('the bill list', () => {
     expect(numbers(first.rows)).toEqual(['SOONER:overdue']);
     const stranger = await signUp(t.app);
     expect(await findBills(t.deps.db, { organizationId: stranger.user.organizationId, today: '2026-11-21', limit: 50, offset: 0 })).toEqual({ rows: [], total: 0 });
+  });
+
+  it('gives the unfiltered page as JSON built by PostgreSQL with the same value as the DTO mapper', async () => {
+    const local = await signUp(t.app);
+    const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Zoë "Odd" \\ Papier – 東京' }) })).json();
+    const ids: string[] = [];
+    for (const overrides of [
+      { billNumber: 'LATE', billDate: '2026-10-01', dueDate: '2026-11-01', notes: 'Line one\nline "two"' },
+      { billNumber: 'PAID', billDate: '2026-09-01', dueDate: '2026-09-15', status: 'paid' },
+      { billNumber: 'SOON', dueDate: '2026-12-01' },
+      { billNumber: 'BIG', dueDate: '2026-12-20', subtotal: '1234567.89', taxAmount: '0.01', totalAmount: '1234567.90', items: [{ description: 'All', quantity: 1, unitPrice: '1234567.89', totalPrice: '1234567.89' }] },
+    ]) {
+      const response = await post(billPayload(vendor.id, overrides), local);
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json().id);
+    }
+    const [late, paid, soon, big] = ids as [string, string, string, string];
+    await t.deps.db.update(bills).set({ status: 'scheduled', scheduledPaymentDate: '2026-11-28' }).where(eq(bills.id, soon));
+    await t.deps.db.update(bills).set({ approvalStatus: 'pending', userId: null, attachmentUrl: 'https://files.example/b.pdf' }).where(eq(bills.id, big));
+    await t.deps.db.execute(sql`update ${bills} set paid_at = '2026-09-20 08:09:10.123987+00', updated_at = updated_at + interval '0.000999 seconds' where id = ${paid}`);
+    const organizationId = local.user.organizationId;
+    for (const [today, limit, offset] of [['2026-11-21', 50, 0], ['2026-12-25', 2, 1], ['2026-11-21', 2, 3]] as const) {
+      const dto = (await findBills(t.deps.db, { organizationId, today, limit, offset })).rows.map(toBillDto);
+      const json = await findBillPageJson(t.deps.db, { organizationId, today, limit, offset });
+      expect(JSON.parse(json.json)).toEqual(dto);
+      expect(json.total).toBe(4);
+    }
+    const all = (await findBills(t.deps.db, { organizationId, today: '2026-11-21', limit: 50, offset: 0 })).rows.map(toBillDto);
+    expect(all.map((bill) => `${bill.billNumber}:${bill.status}:${bill.payable}`)).toEqual(['LATE:overdue:true', 'SOON:scheduled:false', 'BIG:received:false', 'PAID:paid:false']);
+    expect(all.find((bill) => bill.id === late)?.createdBy).toBe('Ada Lovelace');
+    const response = await local.request({ method: 'GET', url: '/api/bills?limit=3&offset=1' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-total-count']).toBe('4');
+    expect(response.json()).toEqual(all.slice(1, 4));
   });
 
   it('hides another organization’s bill behind a 404', async () => {

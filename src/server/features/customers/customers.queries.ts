@@ -3,7 +3,8 @@ import type { Customer, CustomerInput } from '../../../shared/contracts/customer
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
-import { preparedOnce } from '../../db/prepared';
+import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
+import { pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -77,35 +78,57 @@ const customerListOrder = [sql`lower(${customers.name})`, desc(customers.created
 
 const activeOf = (organizationId: Placeholder) => and(eq(customers.organizationId, organizationId), eq(customers.isActive, true));
 
-/** The default list page (active customers, no search): one prepared statement per database. */
-const activeCustomerPageStatement = preparedOnce((db) =>
-  db
-    .select()
-    .from(customers)
-    .where(activeOf(sql.placeholder('organizationId')))
-    .orderBy(...customerListOrder)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('active_customer_page'),
-);
-
 const activeCustomerCountStatement = preparedOnce((db) =>
   db.select({ n: count() }).from(customers).where(activeOf(sql.placeholder('organizationId'))).prepare('active_customer_count'),
 );
 
+/** The fields of a Customer in the API, in toCustomerDto's order: each is the column of that name. */
+const customerDtoColumns = [
+  'id', 'name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'website', 'taxId', 'businessType', 'industry',
+  'annualRevenue', 'employeeCount', 'primaryContactName', 'primaryContactEmail', 'primaryContactPhone', 'billingContactName',
+  'billingContactEmail', 'billingContactPhone', 'serviceLevel', 'monthlyFee', 'billingFrequency', 'paymentTerms',
+  'relationshipStartDate', 'nextBillingDate', 'hasPortalAccess', 'portalPermissions', 'autoApprovalLimit', 'invoiceTemplate',
+  'preferredPaymentMethods', 'onboardingStatus', 'riskLevel', 'creditLimit', 'currentBalance', 'isActive', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof Customer & keyof CustomerRow)[];
+
+/**
+ * The default list page (active customers, no search) as the response's JSON text, built by
+ * PostgreSQL (db/json.ts) from a subquery of the page's rows: the same value toCustomerDto gives,
+ * so Node neither maps rows nor stringifies them. One prepared statement per database.
+ */
+const activeCustomerPageJsonStatement = preparedPages((db, window) => {
+  const page = db
+    .select()
+    .from(customers)
+    .where(activeOf(sql.placeholder('organizationId')))
+    .orderBy(...customerListOrder)
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
+    .as('page');
+  const customer = jsonObject(Object.fromEntries(customerDtoColumns.map((key) => [key, jsonColumn(customers[key], page[key])])));
+  return db
+    .select({ json: jsonArrayText(customer, sql`lower(${page.name}), ${page.createdAt} desc, ${page.id}`) })
+    .from(page)
+    .prepare(pageStatementName('active_customer_page_json', window));
+});
+
+/** The default list page (the common case) as the response's JSON text, and its total. */
+export async function findActiveCustomerPageJson(
+  db: Database,
+  params: { organizationId: string; limit: number; offset: number },
+): Promise<{ json: string; total: number }> {
+  const [[page], totals] = await Promise.all([
+    activeCustomerPageJsonStatement(db, params).execute(params),
+    activeCustomerCountStatement(db).execute({ organizationId: params.organizationId }),
+  ]);
+  return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };
+}
+
+/** A page of customers with the total; the route answers the default list with findActiveCustomerPageJson (the same value). */
 export async function findCustomers(
   db: Database,
   params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  // The default list (the common case) runs prepared statements only: no query building per
-  // request (drizzle's SQL assembly was the largest item of a simple read's CPU, issue 15).
-  if (!params.includeInactive && !params.search) {
-    const [rows, totals] = await Promise.all([
-      activeCustomerPageStatement(db).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset }),
-      activeCustomerCountStatement(db).execute({ organizationId: params.organizationId }),
-    ]);
-    return { rows, total: totals[0]?.n ?? 0 };
-  }
   const conditions: SQL[] = [eq(customers.organizationId, params.organizationId)];
   if (!params.includeInactive) conditions.push(eq(customers.isActive, true));
   if (params.search) {

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp, uniqueName } from '../../test/factories';
+import { findActiveCustomerPageJson, findCustomers, toCustomerDto } from './customers.queries';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -99,6 +100,38 @@ describe('customers', () => {
     const next = await as.request({ method: 'GET', url: '/api/customers?limit=2&offset=2' });
     expect(next.headers['x-total-count']).toBe('3');
     expect(names(next)).toEqual(['Charlie Co']);
+  });
+
+  it('gives the default page as JSON built by PostgreSQL with the same value as the DTO mapper', async () => {
+    const as = await signUp(t.app);
+    const full = await createCustomer(as, { name: 'Zoë "Odd" \\ Client – 東京', website: 'https://acme.example', primaryContactName: 'Jane Roe', creditLimit: '5000.00' });
+    const bare = await createCustomer(as, { name: 'bare', phone: undefined, address: undefined, city: undefined, state: undefined, zipCode: undefined, taxId: undefined });
+    await createCustomer(as, { name: 'Asleep Co', isActive: false });
+    await t.deps.db
+      .update(customers)
+      .set({
+        annualRevenue: '1234567.89',
+        employeeCount: 42,
+        monthlyFee: '99.90',
+        relationshipStartDate: '2024-02-29',
+        nextBillingDate: '2026-12-01',
+        hasPortalAccess: true,
+        portalPermissions: ['invoices', 'payments'],
+        preferredPaymentMethods: ['ach', 'card'],
+        currentBalance: '-12.30',
+      })
+      .where(eq(customers.id, full.id));
+    await t.deps.db.execute(sql`update ${customers} set created_at = '2026-01-02 03:04:05.678987+00' where id = ${bare.id}`);
+    const organizationId = as.user.organizationId;
+    for (const [limit, offset] of [[50, 0], [1, 1], [1, 2]] as const) {
+      const dto = (await findCustomers(t.deps.db, { organizationId, includeInactive: false, limit, offset })).rows.map(toCustomerDto);
+      const json = await findActiveCustomerPageJson(t.deps.db, { organizationId, limit, offset });
+      expect(JSON.parse(json.json)).toEqual(dto);
+      expect(json.total).toBe(2);
+    }
+    const response = await as.request({ method: 'GET', url: '/api/customers' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json().map((c: { id: string }) => c.id)).toEqual([bare.id, full.id]);
   });
 
   it('updates a customer, keeps fields the form does not send, and deactivates it out of the default list', async () => {

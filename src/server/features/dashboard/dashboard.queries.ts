@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. */
 async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -57,68 +58,96 @@ export interface StatsRow {
   reminders_sent_this_month: number;
 }
 
-/** Every dashboard figure in one statement of SQL aggregates, scoped by organization. */
-export async function selectDashboardStats(db: Database, organizationId: string, b: CalendarBounds): Promise<StatsRow | null> {
-  const [row] = await selectRows<StatsRow>(db, dashboardStatsStatement(organizationId, b));
+/** The figures, named as StatsRow, over dashboardStatsFrom's subqueries. */
+const statsFields = {
+  total_revenue: sql<string>`p.revenue::text`,
+  last_month_revenue: sql<string>`p.last_revenue::text`,
+  outstanding_invoices: sql<string>`i.outstanding::text`,
+  invoices_pending: sql<number>`i.pending`,
+  bills_to_pay: sql<string>`bl.to_pay::text`,
+  bills_due_this_week: sql<number>`bl.due_this_week`,
+  processed_payments: sql<number>`p.processed`,
+  processed_amount: sql<string>`p.processed_amount::text`,
+  active_workflows: sql<number>`w.active`,
+  active_recurring_schedules: sql<number>`ri.active`,
+  recurring_invoices_this_month: sql<number>`rg.generated`,
+  reminders_sent_this_month: sql<number>`rm.sent`,
+} satisfies Record<keyof StatsRow, SQL>;
+
+/** Every dashboard figure in one statement of SQL aggregates, scoped by organization: one round trip. */
+export async function selectDashboardStats(db: Database, organizationId: string, now: Date): Promise<StatsRow | null> {
+  const [row] = await dashboardStatsPrepared(db).execute({ organizationId, now: now.toISOString() });
   return row ?? null;
 }
 
+/** Prepared once per database (issue 15: planning the statement took longer than running it). */
+const dashboardStatsPrepared = preparedOnce((db) =>
+  db
+    .select(statsFields)
+    .from(dashboardStatsFrom(sql.placeholder('organizationId'), sql.placeholder('now')))
+    .prepare('dashboard_stats'),
+);
+
+/** The statement with values, for EXPLAIN in bench/. */
+export function dashboardStatsStatement(organizationId: string, now: Date): SQL {
+  const fields = Object.entries(statsFields).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
+  return sql`select ${sql.join(fields, sql`, `)} from ${dashboardStatsFrom(organizationId, now.toISOString())}`;
+}
+
+
 /**
- * The statement itself, exported for EXPLAIN in bench/. Payments and open invoices come from the
- * summary tables (schema/summaries.ts), whose cost grows with the days, not with the rows.
+ * The figures' FROM: the calendar bounds in the organization's time zone (as selectCalendarBounds
+ * gives them) as a one-row table `b`, and each aggregate a LATERAL subquery comparing with b's
+ * values, known before its scan (index conditions, as with constants). No row for an organization
+ * that does not exist. Payments and open invoices come from the summary tables
+ * (schema/summaries.ts), whose cost grows with the days, not with the rows.
  */
-export function dashboardStatsStatement(organizationId: string, b: CalendarBounds): SQL {
-  const monthStart = sql`${b.month_start}::timestamptz`;
-  const nextMonth = sql`${b.next_month_start}::timestamptz`;
-  const localDay = (instant: string) => sql`(${instant}::timestamptz at time zone ${b.tz})::date`;
-  const monthDay = localDay(b.month_start);
-  const nextMonthDay = localDay(b.next_month_start);
-  const lastMonthDay = localDay(b.last_month_start);
-  return sql`
-    select
-      p.revenue::text as total_revenue,
-      p.last_revenue::text as last_month_revenue,
-      i.outstanding::text as outstanding_invoices,
-      i.pending as invoices_pending,
-      bl.to_pay::text as bills_to_pay,
-      bl.due_this_week as bills_due_this_week,
-      p.processed as processed_payments,
-      p.processed_amount::text as processed_amount,
-      w.active as active_workflows,
-      ri.active as active_recurring_schedules,
-      rg.generated as recurring_invoices_this_month,
-      rm.sent as reminders_sent_this_month
-    from (
+function dashboardStatsFrom(organizationId: string | Placeholder, now: string | Placeholder): SQL {
+  const org = sql`${organizationId}::uuid`;
+  return sql`(
+      select
+        date_trunc('month', l.local) at time zone o.time_zone as month_start,
+        (date_trunc('month', l.local) + interval '1 month') at time zone o.time_zone as next_month_start,
+        date_trunc('month', l.local)::date as month_day,
+        (date_trunc('month', l.local) + interval '1 month')::date as next_month_day,
+        (date_trunc('month', l.local) - interval '1 month')::date as last_month_day,
+        date_trunc('week', l.local)::date as week_start,
+        (date_trunc('week', l.local) + interval '6 days')::date as week_end
+      from organizations o, lateral (select ${now}::timestamptz at time zone o.time_zone as local) l
+      where o.id = ${org}
+      offset 0 -- computed once: not pulled up into the scans below (a time-zone conversion per row)
+    ) b,
+    lateral (
       -- payment_totals: completed payments by the day they were processed where the organization is,
       -- so "processed_at >= the month's first midnight there" is "processed_day >= the month's first day".
       select
-        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day >= ${monthDay}), 0) as revenue,
-        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day < ${monthDay}), 0) as last_revenue,
-        coalesce(sum(payment_count) filter (where processed_day >= ${monthDay}), 0)::int as processed,
-        coalesce(sum(amount) filter (where processed_day >= ${monthDay}), 0) as processed_amount
+        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day >= b.month_day), 0) as revenue,
+        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day < b.month_day), 0) as last_revenue,
+        coalesce(sum(payment_count) filter (where processed_day >= b.month_day), 0)::int as processed,
+        coalesce(sum(amount) filter (where processed_day >= b.month_day), 0) as processed_amount
       from payment_totals
-      where organization_id = ${organizationId} and status = 'completed'
-        and processed_day >= ${lastMonthDay} and processed_day < ${nextMonthDay}
+      where organization_id = ${org} and status = 'completed'
+        and processed_day >= b.last_month_day and processed_day < b.next_month_day
     ) p,
-    (
+    lateral (
       select coalesce(sum(total_amount - amount_paid), 0) as outstanding, coalesce(sum(invoice_count), 0)::int as pending
-      from invoice_totals where organization_id = ${organizationId} and status in ('sent', 'overdue')
+      from invoice_totals where organization_id = ${org} and status in ('sent', 'overdue')
     ) i,
-    (
+    lateral (
       select coalesce(sum(total_amount), 0) as to_pay,
-        (count(*) filter (where due_date between ${b.week_start}::date and ${b.week_end}::date))::int as due_this_week
-      from bills where organization_id = ${organizationId} and status <> 'paid'
+        (count(*) filter (where due_date between b.week_start and b.week_end))::int as due_this_week
+      from bills where organization_id = ${org} and status <> 'paid'
     ) bl,
-    (select count(*)::int as active from approval_workflows where organization_id = ${organizationId} and is_active) w,
-    (select count(*)::int as active from recurring_invoices where organization_id = ${organizationId} and status = 'active') ri,
-    (
+    lateral (select count(*)::int as active from approval_workflows where organization_id = ${org} and is_active) w,
+    lateral (select count(*)::int as active from recurring_invoices where organization_id = ${org} and status = 'active') ri,
+    lateral (
       select count(*)::int as generated from invoices
-      where organization_id = ${organizationId} and recurring_invoice_id is not null
-        and created_at >= ${monthStart} and created_at < ${nextMonth}
+      where organization_id = ${org} and recurring_invoice_id is not null
+        and created_at >= b.month_start and created_at < b.next_month_start
     ) rg,
-    (
+    lateral (
       select count(*)::int as sent from invoice_reminders
-      where organization_id = ${organizationId} and status = 'sent' and sent_at >= ${monthStart} and sent_at < ${nextMonth}
+      where organization_id = ${org} and status = 'sent' and sent_at >= b.month_start and sent_at < b.next_month_start
     ) rm`;
 }
 

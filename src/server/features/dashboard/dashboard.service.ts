@@ -13,8 +13,7 @@ export function percentChange(currentCents: number, previousCents: number): numb
 }
 
 export async function getDashboardStats(db: Database, organizationId: string, now: Date): Promise<DashboardStats> {
-  const bounds = await selectCalendarBounds(db, organizationId, now);
-  const row = bounds ? await selectDashboardStats(db, organizationId, bounds) : null;
+  const row = await selectDashboardStats(db, organizationId, now);
   if (!row) throw notFound('Organization');
   return {
     totalRevenue: decimal(row.total_revenue),

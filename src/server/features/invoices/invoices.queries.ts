@@ -4,7 +4,8 @@ import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/m
 import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
-import { preparedOnce } from '../../db/prepared';
+import { jsonArray, jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonQuantity, jsonTimestamp } from '../../db/json';
+import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -104,18 +105,98 @@ async function itemsOf(db: Database, invoiceIds: string[]): Promise<Map<string, 
   return byInvoice;
 }
 
-/** The unfiltered list page (the common case): one prepared statement per database. */
-const listPageStatement = preparedOnce((db) =>
+/**
+ * The unfiltered list page, newest first: its rows with plain column names (the customer's
+ * renamed), a subquery so that PostgreSQL builds JSON for the 50 rows of the page only.
+ */
+const listPageRows = (db: Database, window: PageWindow | null) =>
   db
-    .select(listColumns(sql.placeholder('today')))
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      customerId: invoices.customerId,
+      customerName: sql<string>`${customers.name}`.as('customer_name'),
+      customerEmail: sql<string>`${customers.email}`.as('customer_email'),
+      status: effectiveStatus(sql.placeholder('today')).as('shown_status'),
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      subtotal: invoices.subtotal,
+      taxAmount: invoices.taxAmount,
+      discountAmount: invoices.discountAmount,
+      totalAmount: invoices.totalAmount,
+      amountPaid: invoices.amountPaid,
+      notes: invoices.notes,
+      paymentTerms: invoices.paymentTerms,
+      sentAt: invoices.sentAt,
+      paidAt: invoices.paidAt,
+      createdAt: invoices.createdAt,
+      updatedAt: invoices.updatedAt,
+    })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(eq(invoices.organizationId, sql.placeholder('organizationId')))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('invoice_list_page'),
-);
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
+    .as('page');
+
+/**
+ * The unfiltered list page as the JSON text of the response, built by PostgreSQL (db/json.ts): the
+ * same value toInvoiceDto gives, so Node neither maps rows nor stringifies them. One prepared
+ * statement per database (and page size for first pages, db/prepared.ts preparedPages).
+ */
+const listPageJsonStatement = preparedPages((db, window) => {
+  const page = listPageRows(db, window);
+  const item = jsonObject({
+    id: invoiceItems.id,
+    description: invoiceItems.description,
+    quantity: jsonQuantity(invoiceItems.quantity),
+    unitPrice: jsonDecimal(invoiceItems.unitPrice),
+    totalPrice: jsonDecimal(invoiceItems.totalPrice),
+  });
+  const items = sql`(select ${jsonArray(item, sql`${invoiceItems.position}`)} from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id})`;
+  const invoice = jsonObject({
+    id: page.id,
+    invoiceNumber: page.invoiceNumber,
+    customerId: page.customerId,
+    customer: jsonObject({ id: page.customerId, name: page.customerName, email: page.customerEmail }),
+    status: page.status,
+    issueDate: jsonDate(page.issueDate),
+    dueDate: jsonDate(page.dueDate),
+    subtotal: jsonDecimal(page.subtotal),
+    taxAmount: jsonDecimal(page.taxAmount),
+    discountAmount: jsonDecimal(page.discountAmount),
+    totalAmount: jsonDecimal(page.totalAmount),
+    amountPaid: jsonDecimal(page.amountPaid),
+    balance: jsonDecimal(sql`(${page.totalAmount} - ${page.amountPaid})`),
+    notes: page.notes,
+    paymentTerms: page.paymentTerms,
+    sentAt: jsonTimestamp(page.sentAt),
+    paidAt: jsonTimestamp(page.paidAt),
+    createdAt: jsonTimestamp(page.createdAt),
+    updatedAt: jsonTimestamp(page.updatedAt),
+    items,
+  });
+  return db
+    .select({ json: jsonArrayText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
+    .from(page)
+    .prepare(pageStatementName('invoice_list_page_json', window));
+});
+
+/**
+ * The unfiltered list page (the common case) as the response's JSON text, and the total for
+ * X-Total-Count: prepared statements only, scoped by the session's organization.
+ */
+export async function findInvoicePageJson(
+  db: Database,
+  params: Pick<InvoiceListParams, 'organizationId' | 'today' | 'limit' | 'offset'>,
+): Promise<{ json: string; total: number }> {
+  const [[page], total] = await Promise.all([
+    listPageJsonStatement(db, params).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
+    countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
+  ]);
+  return { json: page?.json ?? '[]', total };
+}
 
 export interface InvoiceListParams {
   organizationId: string;
@@ -127,17 +208,11 @@ export interface InvoiceListParams {
   offset: number;
 }
 
-/** One page of invoices, newest first, with customer and items; total for X-Total-Count. */
+/**
+ * One page of invoices, newest first, with customer and items; total for X-Total-Count. The route
+ * answers the unfiltered list with findInvoicePageJson (the same value, built by PostgreSQL).
+ */
 export async function findInvoices(db: Database, params: InvoiceListParams): Promise<{ invoices: Invoice[]; total: number }> {
-  // The unfiltered list (the common case) runs prepared statements only: no query building per
-  // request (drizzle's SQL assembly was the largest item of the list's CPU, issue 15).
-  if (!params.status && !params.customerId && !params.search) {
-    const [rows, total] = await Promise.all([
-      listPageStatement(db).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
-      countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
-    ]);
-    return pageOf(db, rows, total);
-  }
   const conditions: (SQL | undefined)[] = [eq(invoices.organizationId, params.organizationId)];
   if (params.status) conditions.push(statusCondition(params.status, params.today));
   if (params.customerId) conditions.push(eq(invoices.customerId, params.customerId));

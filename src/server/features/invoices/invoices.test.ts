@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import { auditLog, invoiceItems, invoices } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, asUser, sessionCookie, signUp } from '../../test/factories';
+import { findInvoicePageJson, findInvoices } from './invoices.queries';
 import { createCustomerFor, createInvoiceFor, invoicePayload, makeViewer, ownerWithCustomer } from './invoices.fixtures';
 
 let t: TestApp;
@@ -186,6 +187,53 @@ describe('listing invoices', () => {
     } finally {
       t.clock.set(started);
     }
+  });
+});
+
+describe('the list page as JSON built by PostgreSQL', () => {
+  it('gives the same value as the DTO mapper: items, payments, overdue, null fields, odd text, microseconds, paging, tenancy', async () => {
+    const { owner: lister, customer: acme } = await ownerWithCustomer(t);
+    const odd = await createCustomerFor(lister, { name: 'Zoë "Quotes" \\ Back – 東京 😀' });
+    const draft = await createInvoiceFor(lister, acme.id, { notes: null });
+    const overdue = await createInvoiceFor(lister, odd.id, { status: 'sent', dueDate: '2026-11-02', notes: 'Line one\nline "two"\ttab' });
+    const partlyPaid = await createInvoiceFor(lister, acme.id, {
+      status: 'sent',
+      subtotal: '1234567.89',
+      taxAmount: '0',
+      discountAmount: '0',
+      totalAmount: '1234567.89',
+      items: [
+        { description: 'Retainer', quantity: '0.0001', unitPrice: '1234567.89', totalPrice: '123.46' },
+        { description: 'Hours', quantity: '12.5', unitPrice: '0.01', totalPrice: '0.13' },
+        { description: 'Pens', quantity: '3', unitPrice: '0.10', totalPrice: '0.30' },
+        { description: 'Flat', quantity: 1, unitPrice: '1234444.00', totalPrice: '1234444.00' },
+      ],
+    });
+    const paidInFull = await createInvoiceFor(lister, odd.id, { status: 'sent', dueDate: '2026-11-10' });
+    const made = [draft, overdue, partlyPaid, paidInFull];
+    const pay = async (id: string, amount: string) => {
+      const response = await lister.request({ method: 'POST', url: `/api/invoices/${id}/payments`, payload: { amount, paidAt: '2026-11-20', method: 'ach' } });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await pay(partlyPaid.id, '1000.01');
+    await pay(paidInFull.id, '135.40');
+    // Timestamps with microseconds: both paths show the millisecond, truncated.
+    await t.deps.db.execute(sql`update ${invoices} set sent_at = '2026-11-03 04:05:06.789987+00', created_at = created_at + interval '0.000999 seconds' where id = ${overdue.id}`);
+    const params = { organizationId: lister.user.organizationId, today: '2026-11-21' };
+    const viaDto = await findInvoices(t.deps.db, { ...params, limit: 50, offset: 0 });
+    const viaJson = await findInvoicePageJson(t.deps.db, { ...params, limit: 50, offset: 0 });
+    expect(viaDto.invoices.map((invoice) => invoice.id).sort()).toEqual(made.map((invoice) => invoice.id).sort());
+    expect(viaDto.invoices.map((invoice) => invoice.status).sort()).toEqual(['draft', 'overdue', 'paid', 'sent']);
+    expect(JSON.parse(viaJson.json)).toEqual(viaDto.invoices);
+    expect(viaJson.total).toBe(4);
+    for (const offset of [1, 3, 4]) {
+      const dto = await findInvoices(t.deps.db, { ...params, limit: 2, offset });
+      expect(JSON.parse((await findInvoicePageJson(t.deps.db, { ...params, limit: 2, offset })).json)).toEqual(dto.invoices);
+    }
+    const response = await lister.request({ method: 'GET', url: '/api/invoices?limit=3&offset=1' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-total-count']).toBe('4');
+    expect(response.json()).toEqual(viaDto.invoices.slice(1, 4));
   });
 });
 

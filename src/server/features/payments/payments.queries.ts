@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
+import { pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
 import { countPaymentsFromTotals } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
@@ -41,14 +41,14 @@ function paymentsWithParties(db: Database) {
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)] as const;
 
-/** The unfiltered Payment History page (the common case): one prepared statement per database. */
-const paymentPageStatement = preparedOnce((db) =>
+/** The unfiltered Payment History page (the common case): prepared once per database (and first-page size). */
+const paymentPageStatement = preparedPages((db, window) =>
   paymentsWithParties(db)
     .where(eq(payments.organizationId, sql.placeholder('organizationId')))
     .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('payment_list_page'),
+    .limit(pageLimit(window))
+    .offset(pageOffset(window))
+    .prepare(pageStatementName('payment_list_page', window)),
 );
 
 /** Payment History: invoice and bill payments, newest first, with who paid or was paid. */
@@ -56,7 +56,7 @@ export async function findPayments(db: Database, params: PaymentListQuery & { or
   // Unfiltered, the page is a prepared statement: no query building per request (issue 15).
   const page =
     !params.type && !params.status
-      ? paymentPageStatement(db).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset })
+      ? paymentPageStatement(db, params).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset })
       : paymentsWithParties(db).where(listFilter(params.organizationId, params)).orderBy(...newestFirst).limit(params.limit).offset(params.offset);
   // The total from the summary table: its cost does not grow with the payments.
   const [rows, total] = await Promise.all([page, countPaymentsFromTotals(db, params.organizationId, params)]);
