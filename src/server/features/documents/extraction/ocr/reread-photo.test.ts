@@ -57,16 +57,18 @@ function misreadLine(text: string, y: number, height: number) {
   return { ...box, words: [box] };
 }
 
+/** A reading of a small receipt whose vendor is `name`, read with this confidence. */
+function named(name: string, confidence: number) {
+  const data = reading([name, 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']).data;
+  return {
+    ...data,
+    vendor: { ...data.vendor, name },
+    fieldConfidence: { ...data.fieldConfidence, vendor: confidence },
+  };
+}
+
 describe('when a photo is read again', () => {
   it('keeps the first vendor when the closer reading names a barely surer fragment of it', () => {
-    const named = (name: string, confidence: number) => {
-      const data = reading([name, 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']).data;
-      return {
-        ...data,
-        vendor: { ...data.vendor, name },
-        fieldConfidence: { ...data.fieldConfidence, vendor: confidence },
-      };
-    };
     const first = named('THE SUNRISE NOODLE HOUSE', 0.66);
     expect(isFragmentOf(named('Kea', 0.68), first)).toBe(true);
     expect(isFragmentOf(named('Kea', 0.9), first)).toBe(false);
@@ -75,14 +77,6 @@ describe('when a photo is read again', () => {
   });
 
   it('takes the closer reading of the name when it adds a word the first reading lost', () => {
-    const named = (name: string, confidence: number) => {
-      const data = reading([name, 'NO 1 JALAN BESAR', 'TOTAL RM 12.00']).data;
-      return {
-        ...data,
-        vendor: { ...data.vendor, name },
-        fieldConfidence: { ...data.fieldConfidence, vendor: confidence },
-      };
-    };
     const first = named('PERNIAGAAN MAJU JAYA', 0.68);
     expect(completesName(named('SYARIKAT PERNIAGAAN MAJU JAYA', 0.68), first)).toBe(true);
     expect(completesName(named('PERNIAGAAN MAJU JAYA TRADING', 0.62), first)).toBe(true);
