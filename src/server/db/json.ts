@@ -62,3 +62,32 @@ export function jsonColumn(column: Column, value: SQLWrapper = column): SQLWrapp
       return value;
   }
 }
+
+/*
+ * The same JSON written as text by concatenation (issue 15, round 6): json_build_object looks up
+ * the output function of every value's type on every call, which was most of the invoice list
+ * page's cost in PostgreSQL; `||` of text that needs no escaping, and to_json only for strings,
+ * built the page in 0.55 ms instead of 0.82 ms. Each value below is the JSON text of the value,
+ * never SQL null (`||` with a null would blank the whole object).
+ */
+
+/** A string (or null) as JSON text, escaped by to_json. */
+export const jsonTextString = (value: SQLWrapper): SQL => sql`coalesce(to_json(${value})::text, 'null')`;
+
+/** A value whose text never needs escaping (uuid, decimal, a to_char date) as a JSON string, or null. */
+export const jsonTextQuoted = (value: SQLWrapper): SQL => sql`coalesce('"' || ${value} || '"', 'null')`;
+
+/** The JSON text of an object of these keys (in this order) and JSON text values. */
+export function jsonObjectText(fields: Record<string, SQLWrapper>): SQL {
+  if (Object.keys(fields).length === 0) throw new Error('An object text needs a key');
+  const parts = Object.entries(fields).map(([key, value], index) => {
+    if (!KEY.test(key)) throw new Error(`Not a JSON key for SQL: ${key}`);
+    return sql`${sql.raw(`'${index === 0 ? '{' : ','}"${key}":'`)} || ${value}`;
+  });
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+}
+
+/** The JSON array text of one object text per row, in this order ('[]' for none). */
+export function jsonArrayOfText(objectText: SQL, orderBy: SQL): SQL<string> {
+  return sql<string>`coalesce('[' || string_agg(${objectText}, ',' order by ${orderBy}) || ']', '[]')`;
+}

@@ -4,7 +4,7 @@ import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/m
 import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
-import { jsonArray, jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonQuantity, jsonTimestamp } from '../../db/json';
+import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonQuantity, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
 import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
@@ -147,38 +147,38 @@ const listPageRows = (db: Database, window: PageWindow | null) =>
  */
 const listPageJsonStatement = preparedPages((db, window) => {
   const page = listPageRows(db, window);
-  const item = jsonObject({
-    id: invoiceItems.id,
-    description: invoiceItems.description,
-    quantity: jsonQuantity(invoiceItems.quantity),
-    unitPrice: jsonDecimal(invoiceItems.unitPrice),
-    totalPrice: jsonDecimal(invoiceItems.totalPrice),
+  const item = jsonObjectText({
+    id: jsonTextQuoted(invoiceItems.id),
+    description: jsonTextString(invoiceItems.description),
+    quantity: jsonTextQuoted(jsonQuantity(invoiceItems.quantity)),
+    unitPrice: jsonTextQuoted(jsonDecimal(invoiceItems.unitPrice)),
+    totalPrice: jsonTextQuoted(jsonDecimal(invoiceItems.totalPrice)),
   });
-  const items = sql`(select ${jsonArray(item, sql`${invoiceItems.position}`)} from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id})`;
-  const invoice = jsonObject({
-    id: page.id,
-    invoiceNumber: page.invoiceNumber,
-    customerId: page.customerId,
-    customer: jsonObject({ id: page.customerId, name: page.customerName, email: page.customerEmail }),
-    status: page.status,
-    issueDate: jsonDate(page.issueDate),
-    dueDate: jsonDate(page.dueDate),
-    subtotal: jsonDecimal(page.subtotal),
-    taxAmount: jsonDecimal(page.taxAmount),
-    discountAmount: jsonDecimal(page.discountAmount),
-    totalAmount: jsonDecimal(page.totalAmount),
-    amountPaid: jsonDecimal(page.amountPaid),
-    balance: jsonDecimal(sql`(${page.totalAmount} - ${page.amountPaid})`),
-    notes: page.notes,
-    paymentTerms: page.paymentTerms,
-    sentAt: jsonTimestamp(page.sentAt),
-    paidAt: jsonTimestamp(page.paidAt),
-    createdAt: jsonTimestamp(page.createdAt),
-    updatedAt: jsonTimestamp(page.updatedAt),
+  const items = sql`(select ${jsonArrayOfText(item, sql`${invoiceItems.position}`)} from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id})`;
+  const invoice = jsonObjectText({
+    id: jsonTextQuoted(page.id),
+    invoiceNumber: jsonTextString(page.invoiceNumber),
+    customerId: jsonTextQuoted(page.customerId),
+    customer: jsonObjectText({ id: jsonTextQuoted(page.customerId), name: jsonTextString(page.customerName), email: jsonTextString(page.customerEmail) }),
+    status: jsonTextString(page.status),
+    issueDate: jsonTextQuoted(jsonDate(page.issueDate)),
+    dueDate: jsonTextQuoted(jsonDate(page.dueDate)),
+    subtotal: jsonTextQuoted(jsonDecimal(page.subtotal)),
+    taxAmount: jsonTextQuoted(jsonDecimal(page.taxAmount)),
+    discountAmount: jsonTextQuoted(jsonDecimal(page.discountAmount)),
+    totalAmount: jsonTextQuoted(jsonDecimal(page.totalAmount)),
+    amountPaid: jsonTextQuoted(jsonDecimal(page.amountPaid)),
+    balance: jsonTextQuoted(jsonDecimal(sql`(${page.totalAmount} - ${page.amountPaid})`)),
+    notes: jsonTextString(page.notes),
+    paymentTerms: jsonTextString(page.paymentTerms),
+    sentAt: jsonTextQuoted(jsonTimestamp(page.sentAt)),
+    paidAt: jsonTextQuoted(jsonTimestamp(page.paidAt)),
+    createdAt: jsonTextQuoted(jsonTimestamp(page.createdAt)),
+    updatedAt: jsonTextQuoted(jsonTimestamp(page.updatedAt)),
     items,
   });
   return db
-    .select({ json: jsonArrayText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
+    .select({ json: jsonArrayOfText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
     .from(page)
     .prepare(pageStatementName('invoice_list_page_json', window));
 });

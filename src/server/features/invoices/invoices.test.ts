@@ -205,7 +205,7 @@ describe('the list page as JSON built by PostgreSQL', () => {
       items: [
         { description: 'Retainer', quantity: '0.0001', unitPrice: '1234567.89', totalPrice: '123.46' },
         { description: 'Hours', quantity: '12.5', unitPrice: '0.01', totalPrice: '0.13' },
-        { description: 'Pens', quantity: '3', unitPrice: '0.10', totalPrice: '0.30' },
+        { description: 'Pens "blue" \\ 5¢\t😀', quantity: '3', unitPrice: '0.10', totalPrice: '0.30' },
         { description: 'Flat', quantity: 1, unitPrice: '1234444.00', totalPrice: '1234444.00' },
       ],
     });
