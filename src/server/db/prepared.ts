@@ -1,4 +1,5 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { Placeholder, sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
@@ -46,9 +47,9 @@ export interface PageWindow {
  */
 export function preparedPages<T>(build: (db: Database, page: PageWindow | null) => T): (db: Database, page: PageWindow) => T {
   const statements = new WeakMap<Database, Map<number, T>>();
-  return (db, { limit, offset }) => {
-    const first = offset === 0 && Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_SIZE;
-    const key = first ? limit : 0;
+  return (db, window) => {
+    const first = isFirstPageVariant(window);
+    const key = first ? window.limit : 0;
     let byLimit = statements.get(db);
     if (byLimit === undefined) {
       byLimit = new Map();
@@ -56,11 +57,16 @@ export function preparedPages<T>(build: (db: Database, page: PageWindow | null) 
     }
     let statement = byLimit.get(key);
     if (statement === undefined) {
-      statement = build(db, first ? { limit, offset: 0 } : null);
+      statement = build(db, first ? { limit: window.limit, offset: 0 } : null);
       byLimit.set(key, statement);
     }
     return statement;
   };
+}
+
+/** Whether preparedPages runs this page with its own first-page variant (LIMIT written in the SQL). */
+export function isFirstPageVariant({ limit, offset }: PageWindow): boolean {
+  return offset === 0 && Number.isSafeInteger(limit) && limit >= 1 && limit <= MAX_PAGE_SIZE;
 }
 
 /** The prepared statement's name for this variant: `name` with placeholders, `name_first50` for a first page. */
@@ -78,4 +84,55 @@ export function pageLimit(page: PageWindow | null): Placeholder {
 /** OFFSET of a page variant: none for a first page, or the placeholder `offset`. */
 export function pageOffset(page: PageWindow | null): Placeholder | number {
   return page ? 0 : sql.placeholder('offset');
+}
+
+interface BuiltStatement<R> {
+  getQuery(): { sql: string; params: unknown[] };
+  execute(values: Record<string, string | number>): Promise<R[]>;
+}
+
+const SAFE_LITERAL = /^[0-9A-Za-z:.-]+$/;
+const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
+
+/**
+ * The first column of the first row of a built statement (preparedOnce, preparedPages). On PGlite
+ * drizzle's prepared statements are plain parameterised queries, planned on every run (about 1 ms
+ * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
+ * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
+ * written as literals, and only uuids, ISO dates and integers are accepted (anything else throws).
+ */
+export async function firstValueOf<R extends Record<string, unknown>>(
+  db: Database,
+  statement: BuiltStatement<R>,
+  name: string,
+  values: Record<string, string | number>,
+): Promise<unknown> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) {
+    const [row] = await statement.execute(values);
+    return row === undefined ? undefined : Object.values(row)[0];
+  }
+  const query = statement.getQuery();
+  let planned = plannedOnPglite.get(db);
+  if (planned === undefined) {
+    planned = new Map();
+    plannedOnPglite.set(db, planned);
+  }
+  const statementName = `planned_${name}`;
+  if (!/^[a-z0-9_]+$/.test(statementName)) throw new Error(`Not a statement name: ${name}`);
+  let ready = planned.get(statementName);
+  if (ready === undefined) {
+    ready = client.exec(`prepare ${statementName} as ${query.sql}`).then(() => undefined);
+    planned.set(statementName, ready);
+    ready.catch(() => planned.delete(statementName));
+  }
+  await ready;
+  const literals = query.params.map((param) => {
+    const value = param instanceof Placeholder ? values[param.name] : param;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    if (typeof value === 'string' && SAFE_LITERAL.test(value)) return `'${value}'`;
+    throw new Error(`Not a literal for ${name}: ${String(value)}`);
+  });
+  const result = await client.query<unknown[]>(`execute ${statementName}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], { rowMode: 'array' });
+  return result.rows[0]?.[0];
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonQuantity, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstValueOf, isFirstPageVariant, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -191,11 +191,16 @@ export async function findInvoicePageJson(
   db: Database,
   params: Pick<InvoiceListParams, 'organizationId' | 'today' | 'limit' | 'offset'>,
 ): Promise<{ json: string; total: number }> {
-  const [[page], total] = await Promise.all([
-    listPageJsonStatement(db, params).execute({ organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset }),
+  const [json, total] = await Promise.all([
+    firstValueOf(db, listPageJsonStatement(db, params), pageStatementName('invoice_list_page_json', isFirstPageVariant(params) ? params : null), {
+      organizationId: params.organizationId,
+      today: params.today,
+      limit: params.limit,
+      offset: params.offset,
+    }),
     countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
   ]);
-  return { json: page?.json ?? '[]', total };
+  return { json: typeof json === 'string' ? json : '[]', total };
 }
 
 export interface InvoiceListParams {
