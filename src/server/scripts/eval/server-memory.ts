@@ -1,6 +1,6 @@
 /**
  * Measures the SERVER's memory while it reads documents: starts the real server (src/server/main.ts,
- * as `npm start` runs it, with MALLOC_ARENA_MAX=2, --max-semi-space-size=2 and background workers
+ * as `npm start` runs it, with MALLOC_ARENA_MAX=2, --max-semi-space-size=4 and background workers
  * on) in a child process with a fresh DATA_DIR, uploads documents through the HTTP API, waits for
  * each reading, and samples the child's peak resident size (VmHWM in /proc/<pid>/status) and
  * current size (VmRSS).
@@ -92,7 +92,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-memory-'));
 // The V8 flag as `npm start` passes it (a 2 MB young generation; see README, Configuration).
 const child = spawn(
   process.execPath,
-  ['--max-semi-space-size=2', '--import', 'tsx', 'src/server/main.ts'],
+  ['--max-semi-space-size=4', '--import', 'tsx', 'src/server/main.ts'],
   {
     env: {
       ...process.env,
