@@ -148,7 +148,7 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
   return { dataDir, databaseUrl };
 }
 
-/** The app's V8 flags as `npm start` passes them (package.json): a 2 MB young generation. */
+/** The app's V8 flags as `npm start` passes them (package.json): a 4 MB young generation. */
 const APP_NODE_ARGS = ['--max-semi-space-size=4'];
 
 /** BENCH_PROF=<dir> writes a CPU profile of each app process there (node --cpu-prof; NODE_OPTIONS may not carry it). */

@@ -89,7 +89,7 @@ if (adminUrl) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-memory-'));
-// The V8 flag as `npm start` passes it (a 2 MB young generation; see README, Configuration).
+// The V8 flag as `npm start` passes it (a 4 MB young generation; see README, Configuration).
 const child = spawn(
   process.execPath,
   ['--max-semi-space-size=4', '--import', 'tsx', 'src/server/main.ts'],
