@@ -67,6 +67,17 @@ function named(name: string, confidence: number) {
   };
 }
 
+/** A 400 x 1000 white photo with a black band over its top tenth, as PNG. */
+function blackBandPhoto(): Buffer {
+  const canvas = createCanvas(400, 1000);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, 400, 1000);
+  context.fillStyle = '#000000';
+  context.fillRect(0, 0, 400, 100);
+  return canvas.toBuffer('image/png');
+}
+
 describe('when a photo is read again', () => {
   it('keeps the first vendor when the closer reading names a barely surer fragment of it', () => {
     const first = named('THE SUNRISE NOODLE HOUSE', 0.66);
@@ -125,13 +136,7 @@ describe('when a photo is read again', () => {
   });
 
   it('crops a region of the original photo, drawn closer, with its place on the photo', async () => {
-    const canvas = createCanvas(400, 1000);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 400, 1000);
-    context.fillStyle = '#000000';
-    context.fillRect(0, 0, 400, 100);
-    const region = await cropImage(canvas.toBuffer('image/png'), {
+    const region = await cropImage(blackBandPhoto(), {
       ...photoScaling,
       region: { x: 0, y: 0.05, width: 1, height: 0.1 },
       factor: 2,
@@ -147,13 +152,7 @@ describe('when a photo is read again', () => {
   });
 
   it('draws the regions of a photo from the decoded photo it kept, until released', async () => {
-    const canvas = createCanvas(400, 1000);
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, 400, 1000);
-    context.fillStyle = '#000000';
-    context.fillRect(0, 0, 400, 100);
-    const bytes = canvas.toBuffer('image/png');
+    const bytes = blackBandPhoto();
     const header = { region: { x: 0, y: 0, width: 1, height: 0.2 }, factor: 2, maxWidth: 1200 };
     const page = await prepareImage(bytes, photoScaling, true);
     const fromBytes = await cropImage(bytes, { ...photoScaling, ...header });
