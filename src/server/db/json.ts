@@ -16,9 +16,6 @@ export const jsonDate = (value: SQLWrapper): SQL => sql`to_char(${value}, 'YYYY-
 /** A numeric(14,2) amount as its exact decimal text ("123.45"), as the driver reads it. */
 export const jsonDecimal = (value: SQLWrapper): SQL => sql`${value}::text`;
 
-/** A numeric(12,4) quantity without trailing zeros ("2", "1.5"), as the item mappers show it. */
-export const jsonQuantity = (value: SQLWrapper): SQL => sql`trim_scale(${value})::text`;
-
 const KEY = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** json_build_object of these keys (in this order) and values; null values stay null. */
@@ -77,14 +74,18 @@ export const jsonTextString = (value: SQLWrapper): SQL => sql`coalesce(to_json($
 /** A value whose text never needs escaping (uuid, decimal, a to_char date) as a JSON string, or null. */
 export const jsonTextQuoted = (value: SQLWrapper): SQL => sql`coalesce('"' || ${value} || '"', 'null')`;
 
-/** The JSON text of an object of these keys (in this order) and JSON text values. */
+/**
+ * The JSON text of an object of these keys (in this order) and JSON text values (never null: the
+ * helpers above write null as 'null'). One concat() call copies each piece once, where a chain of
+ * || copies the growing text at every step.
+ */
 export function jsonObjectText(fields: Record<string, SQLWrapper>): SQL {
   if (Object.keys(fields).length === 0) throw new Error('An object text needs a key');
   const parts = Object.entries(fields).map(([key, value], index) => {
     if (!KEY.test(key)) throw new Error(`Not a JSON key for SQL: ${key}`);
-    return sql`${sql.raw(`'${index === 0 ? '{' : ','}"${key}":'`)} || ${value}`;
+    return sql`${sql.raw(`'${index === 0 ? '{' : ','}"${key}":'`)}, ${value}`;
   });
-  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+  return sql`concat(${sql.join(parts, sql`, `)}, '}')`;
 }
 
 /** The JSON array text of one object text per row, in this order ('[]' for none). */

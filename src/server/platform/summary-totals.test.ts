@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStatuses } from '../../shared/contracts/invoices';
 import type { Database } from '../db/client';
-import { organizations, payments } from '../db/schema';
+import { invoiceItems, organizations, payments } from '../db/schema';
 import { createCustomerFor, createInvoiceFor } from '../features/invoices/invoices.fixtures';
+import { type InvoiceItemRow, toItemDto } from '../features/invoices/invoices.queries';
 import { type TestApp, createTestApp } from '../test/create-test-app';
 import { type SignedIn, signUp } from '../test/factories';
 import { organizationToday } from './calendar';
@@ -15,6 +16,8 @@ import { organizationToday } from './calendar';
  * written, moved between statuses and deleted directly (as imports and connectors do, several
  * rows per statement), and a time zone change, every summary row equals a recomputation from the
  * invoices and payments tables, and the figures the API shows equal plain SQL over the ledger.
+ * The stored item lists (migration 0011) equal each invoice's items as toItemDto maps them, after
+ * item edits through the API and items inserted, changed, moved and deleted directly.
  */
 
 function random(seed: number): () => number {
@@ -57,6 +60,24 @@ async function expectSummariesMatchLedger(db: Database, organizationId: string):
       from payments p join organizations o on o.id = p.organization_id where p.organization_id = ${organizationId} group by 1, 2, 3 order by 1, 2, 3`,
   );
   expect(paymentSummary).toEqual(paymentLedger);
+  await expectItemListsMatchItems(db, organizationId);
+}
+
+async function expectItemListsMatchItems(db: Database, organizationId: string): Promise<void> {
+  const stored = await rowsOf<{ invoice_id: string; items_json: string }>(
+    db,
+    sql`select invoice_id, items_json from invoice_item_lists where organization_id = ${organizationId} order by invoice_id`,
+  );
+  const items = await db.select().from(invoiceItems).where(eq(invoiceItems.organizationId, organizationId));
+  const byInvoice = new Map<string, InvoiceItemRow[]>();
+  for (const item of items) byInvoice.set(item.invoiceId, [...(byInvoice.get(item.invoiceId) ?? []), item]);
+  const expected = [...byInvoice]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([invoiceId, list]) => ({
+      invoiceId,
+      items: list.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1)).map(toItemDto),
+    }));
+  expect(stored.map((row) => ({ invoiceId: row.invoice_id, items: JSON.parse(row.items_json) as unknown }))).toEqual(expected);
 }
 
 /** What the API shows (X-Total-Count by status, dashboard figures, sidebar badge) against plain SQL over the ledger. */
@@ -154,9 +175,25 @@ describe('summary tables agree with the ledger', () => {
           });
         } else if (action < 0.7) {
           response = await owner.request({ method: 'PUT', url: `/api/invoices/${id}`, payload: { dueDate: day(Math.floor(rand() * 20)) } });
-        } else if (action < 0.8) {
+        } else if (action < 0.72) {
           response = await owner.request({ method: 'PUT', url: `/api/invoices/${id}`, payload: { status: pick(['cancelled', 'sent', 'draft'] as const) } });
-        } else if (action < 0.9) {
+        } else if (action < 0.84) {
+          // Items replaced through the API (none, one with odd text, or three), or written
+          // directly as imports do: several invoices in one statement, edited, moved and deleted.
+          if (rand() < 0.5) {
+            const count = pick([0, 1, 3]);
+            const items = Array.from({ length: count }, (_, n) => ({ description: `Line ${n} "quoted" \\ tab\t ünï 🧾`, quantity: pick(['1', '2.5', '0.0001']), unitPrice: '10.00', totalPrice: '10.00' }));
+            response = await owner.request({ method: 'PUT', url: `/api/invoices/${id}`, payload: { items } });
+          } else {
+            const other = pick(invoiceIds);
+            const inserted = await t.deps.db
+              .insert(invoiceItems)
+              .values([id, other, id].map((invoiceId, n) => ({ organizationId, invoiceId, position: 7 + n, description: `Imported ${n}`, quantity: '3.2500', unitPrice: '4.10', totalPrice: '13.33' })))
+              .returning({ id: invoiceItems.id });
+            await t.deps.db.update(invoiceItems).set({ description: 'Moved\nline', invoiceId: other, position: 0 }).where(eq(invoiceItems.id, inserted[0]?.id ?? ''));
+            if (rand() < 0.5) await t.deps.db.delete(invoiceItems).where(eq(invoiceItems.id, inserted[2]?.id ?? ''));
+          }
+        } else if (action < 0.92) {
           response = await owner.request({ method: 'DELETE', url: `/api/invoices/${id}` });
           if (response.statusCode === 204) invoiceIds.splice(invoiceIds.indexOf(id), 1);
         } else {
@@ -201,10 +238,21 @@ describe('summary tables agree with the ledger', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
+    await t.deps.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from invoice_items where organization_id = ${organizationId}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
     await expectSummariesMatchLedger(t.deps.db, organizationId);
+    expect(await rowsOf(t.deps.db, sql`select 1 from invoice_item_lists where organization_id = ${organizationId}`)).toHaveLength(5);
     await expectFiguresMatchLedger(t, owner, organizationId);
     await t.deps.db.delete(organizations).where(eq(organizations.id, organizationId));
-    const left = await rowsOf(t.deps.db, sql`select 1 from invoice_totals where organization_id = ${organizationId} union all select 1 from payment_totals where organization_id = ${organizationId}`);
+    const left = await rowsOf(
+      t.deps.db,
+      sql`select 1 from invoice_totals where organization_id = ${organizationId} union all select 1 from payment_totals where organization_id = ${organizationId}
+        union all select 1 from invoice_item_lists where organization_id = ${organizationId}`,
+    );
     expect(left).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { invoices } from './invoices';
 import { organizations } from './organizations';
 
 /*
@@ -46,3 +47,19 @@ export const paymentTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.type, t.status, t.processedDay] })],
 );
+
+/**
+ * Each invoice's items as the API writes them (a JSON array text, in position order), kept by
+ * statement-level triggers on invoice_items (migration 0011) in the writing transaction. The
+ * invoice list reads one row per invoice instead of looking up and formatting every item on every
+ * page. No row: the invoice has no items.
+ */
+export const invoiceItemLists = pgTable('invoice_item_lists', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  itemsJson: text('items_json').notNull(),
+});

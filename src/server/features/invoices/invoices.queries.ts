@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, lt, or, type Placeholder, sq
 import type { Invoice, InvoiceItem, InvoiceStatus } from '../../../shared/contracts/invoices';
 import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
-import { customers, invoiceItems, invoices, organizations } from '../../db/schema';
+import { customers, invoiceItemLists, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
-import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonQuantity, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
+import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
 import { firstValueOf, isFirstPageVariant, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
@@ -89,7 +89,7 @@ const itemsStatement = preparedOnce((db) =>
     .select()
     .from(invoiceItems)
     .where(sql`${invoiceItems.invoiceId} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position))
+    .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position), asc(invoiceItems.id))
     .prepare('invoice_items_of'),
 );
 
@@ -147,14 +147,8 @@ const listPageRows = (db: Database, window: PageWindow | null) =>
  */
 const listPageJsonStatement = preparedPages((db, window) => {
   const page = listPageRows(db, window);
-  const item = jsonObjectText({
-    id: jsonTextQuoted(invoiceItems.id),
-    description: jsonTextString(invoiceItems.description),
-    quantity: jsonTextQuoted(jsonQuantity(invoiceItems.quantity)),
-    unitPrice: jsonTextQuoted(jsonDecimal(invoiceItems.unitPrice)),
-    totalPrice: jsonTextQuoted(jsonDecimal(invoiceItems.totalPrice)),
-  });
-  const items = sql`(select ${jsonArrayOfText(item, sql`${invoiceItems.position}`)} from ${invoiceItems} where ${invoiceItems.invoiceId} = ${page.id})`;
+  // Each invoice's items as one stored JSON text (invoice_item_lists, kept by triggers: migration 0011).
+  const items = sql`coalesce((select ${invoiceItemLists.itemsJson} from ${invoiceItemLists} where ${invoiceItemLists.invoiceId} = ${page.id}), '[]')`;
   const invoice = jsonObjectText({
     id: jsonTextQuoted(page.id),
     invoiceNumber: jsonTextString(page.invoiceNumber),
