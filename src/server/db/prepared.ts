@@ -95,22 +95,24 @@ const SAFE_LITERAL = /^[0-9A-Za-z:.-]+$/;
 const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
 
 /**
- * The first column of the first row of a built statement (preparedOnce, preparedPages). On PGlite
+ * The first row of a built statement (preparedOnce, preparedPages), or undefined. On PGlite
  * drizzle's prepared statements are plain parameterised queries, planned on every run (about 1 ms
  * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
  * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
- * written as literals, and only uuids, ISO dates and integers are accepted (anything else throws).
+ * written as literals, and only uuids, ISO dates and timestamps and integers are accepted (anything
+ * else throws). The row is the driver's, unmapped: for statements whose columns drizzle does not
+ * convert (text, integers), as both drivers give them.
  */
-export async function firstValueOf<R extends Record<string, unknown>>(
+export async function firstRowOf<R extends Record<string, unknown>>(
   db: Database,
   statement: BuiltStatement<R>,
   name: string,
   values: Record<string, string | number>,
-): Promise<unknown> {
+): Promise<Record<string, unknown> | undefined> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof PGlite)) {
     const [row] = await statement.execute(values);
-    return row === undefined ? undefined : Object.values(row)[0];
+    return row;
   }
   const query = statement.getQuery();
   let planned = plannedOnPglite.get(db);
@@ -133,6 +135,17 @@ export async function firstValueOf<R extends Record<string, unknown>>(
     if (typeof value === 'string' && SAFE_LITERAL.test(value)) return `'${value}'`;
     throw new Error(`Not a literal for ${name}: ${String(value)}`);
   });
-  const result = await client.query<unknown[]>(`execute ${statementName}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], { rowMode: 'array' });
-  return result.rows[0]?.[0];
+  const result = await client.query<Record<string, unknown>>(`execute ${statementName}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
+  return result.rows[0];
+}
+
+/** The first column of the first row of a built statement (firstRowOf), or undefined. */
+export async function firstValueOf<R extends Record<string, unknown>>(
+  db: Database,
+  statement: BuiltStatement<R>,
+  name: string,
+  values: Record<string, string | number>,
+): Promise<unknown> {
+  const row = await firstRowOf(db, statement, name, values);
+  return row === undefined ? undefined : Object.values(row)[0];
 }
