@@ -99,8 +99,8 @@ const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
  * drizzle's prepared statements are plain parameterised queries, planned on every run (about 1 ms
  * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
  * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
- * written as literals, and only uuids, ISO dates and timestamps and integers are accepted (anything
- * else throws). The row is the driver's, unmapped: for statements whose columns drizzle does not
+ * written as literals, and only uuids, ISO dates and timestamps, integers and booleans are accepted
+ * (anything else throws). The row is the driver's, unmapped: for statements whose columns drizzle does not
  * convert (text, integers), as both drivers give them.
  */
 export async function firstRowOf<R extends Record<string, unknown>>(
@@ -132,6 +132,7 @@ export async function firstRowOf<R extends Record<string, unknown>>(
   const literals = query.params.map((param) => {
     const value = param instanceof Placeholder ? values[param.name] : param;
     if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    if (typeof value === 'boolean') return String(value);
     if (typeof value === 'string' && SAFE_LITERAL.test(value)) return `'${value}'`;
     throw new Error(`Not a literal for ${name}: ${String(value)}`);
   });
@@ -148,4 +149,14 @@ export async function firstValueOf<R extends Record<string, unknown>>(
 ): Promise<unknown> {
   const row = await firstRowOf(db, statement, name, values);
   return row === undefined ? undefined : Object.values(row)[0];
+}
+
+/**
+ * A page statement's JSON text: '[]' when the page is empty (no row, or the aggregate's null);
+ * anything else than text is a broken statement, not an empty page.
+ */
+export function jsonText(value: unknown): string {
+  if (value === undefined || value === null) return '[]';
+  if (typeof value !== 'string') throw new Error(`A page statement answered ${typeof value}, not JSON text`);
+  return value;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../shared/contracts/invoices';
 import type { Database } from '../db/client';
-import { preparedOnce } from '../db/prepared';
+import { firstValueOf, preparedOnce } from '../db/prepared';
 import { invoiceTotals, paymentTotals } from '../db/schema';
 
 /*
@@ -32,8 +32,7 @@ const invoiceCountStatement = preparedOnce((db) =>
 /** How many invoices the organization has, optionally with this shown status on `today`. */
 export async function countInvoicesFromTotals(db: Database, organizationId: string, status: InvoiceStatus | undefined, today: string): Promise<number> {
   if (!status) {
-    const [all] = await invoiceCountStatement(db).execute({ organizationId });
-    return Number(all?.n ?? 0);
+    return Number((await firstValueOf(db, invoiceCountStatement(db), 'invoice_count_from_totals', { organizationId })) ?? 0);
   }
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })

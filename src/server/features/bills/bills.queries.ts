@@ -3,7 +3,7 @@ import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/con
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
-import { pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -160,11 +160,17 @@ export async function findBillPageJson(
   db: Database,
   params: { organizationId: string; today: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
-  const [[page], totals] = await Promise.all([
-    billListPageJsonStatement(db, params).execute(params),
-    billCountStatement(db).execute({ organizationId: params.organizationId }),
+  const first = isFirstPageVariant(params) ? params : null;
+  const [json, total] = await Promise.all([
+    firstValueOf(db, billListPageJsonStatement(db, params), pageStatementName('bill_list_page_json', first), {
+      organizationId: params.organizationId,
+      today: params.today,
+      limit: params.limit,
+      offset: params.offset,
+    }),
+    firstValueOf(db, billCountStatement(db), 'bill_list_count', { organizationId: params.organizationId }),
   ]);
-  return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };
+  return { json: jsonText(json), total: Number(total ?? 0) };
 }
 
 /** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */

@@ -4,7 +4,7 @@ import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
 import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
-import { pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -117,11 +117,16 @@ export async function findActiveCustomerPageJson(
   db: Database,
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
-  const [[page], totals] = await Promise.all([
-    activeCustomerPageJsonStatement(db, params).execute(params),
-    activeCustomerCountStatement(db).execute({ organizationId: params.organizationId }),
+  const first = isFirstPageVariant(params) ? params : null;
+  const [json, total] = await Promise.all([
+    firstValueOf(db, activeCustomerPageJsonStatement(db, params), pageStatementName('active_customer_page_json', first), {
+      organizationId: params.organizationId,
+      limit: params.limit,
+      offset: params.offset,
+    }),
+    firstValueOf(db, activeCustomerCountStatement(db), 'active_customer_count', { organizationId: params.organizationId }),
   ]);
-  return { json: page?.json ?? '[]', total: totals[0]?.n ?? 0 };
+  return { json: jsonText(json), total: Number(total ?? 0) };
 }
 
 /** A page of customers with the total; the route answers the default list with findActiveCustomerPageJson (the same value). */

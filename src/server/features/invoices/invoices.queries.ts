@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { customers, invoiceItemLists, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { firstValueOf, isFirstPageVariant, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -194,7 +194,7 @@ export async function findInvoicePageJson(
     }),
     countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
   ]);
-  return { json: typeof json === 'string' ? json : '[]', total };
+  return { json: jsonText(json), total };
 }
 
 export interface InvoiceListParams {
