@@ -91,7 +91,7 @@ interface BuiltStatement<R> {
   execute(values: Record<string, string | number>): Promise<R[]>;
 }
 
-const SAFE_LITERAL = /^[0-9A-Za-z:.-]+$/;
+const SAFE_LITERAL = /^[0-9A-Za-z:._-]+$/;
 const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
 
 /**
@@ -99,9 +99,10 @@ const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
  * drizzle's prepared statements are plain parameterised queries, planned on every run (about 1 ms
  * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
  * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
- * written as literals, and only uuids, ISO dates and timestamps, integers and booleans are accepted
- * (anything else throws). The row is the driver's, unmapped: for statements whose columns drizzle does not
- * convert (text, integers), as both drivers give them.
+ * written as literals, and only integers, booleans and strings of letters, digits and `:._-` (uuids,
+ * ISO dates and timestamps, enum values) are accepted; anything else throws. The row is the
+ * driver's, unmapped: for statements whose columns drizzle does not convert (text, integers), as
+ * both drivers give them.
  */
 export async function firstRowOf<R extends Record<string, unknown>>(
   db: Database,

@@ -78,8 +78,7 @@ export async function countPaymentsFromTotals(
   filter: { type?: string | undefined; status?: string | undefined },
 ): Promise<number> {
   if (!filter.type && !filter.status) {
-    const [all] = await paymentCountStatement(db).execute({ organizationId });
-    return Number(all?.n ?? 0);
+    return Number((await firstValueOf(db, paymentCountStatement(db), 'payment_count_from_totals', { organizationId })) ?? 0);
   }
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })

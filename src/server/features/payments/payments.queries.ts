@@ -3,7 +3,8 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
-import { pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
+import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
+import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
 import { countPaymentsFromTotals } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
@@ -16,15 +17,18 @@ function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type'
   );
 }
 
-/** The payments with the invoice and customer or the bill and vendor they belong to (same organization only). */
+/**
+ * The payments with the invoice and customer or the bill and vendor they belong to (same
+ * organization only). The names are aliased, so that the query also serves as a subquery.
+ */
 function paymentsWithParties(db: Database) {
   return db
     .select({
       payment: payments,
       invoiceNumber: invoices.invoiceNumber,
-      customerName: customers.name,
+      customerName: sql<string | null>`${customers.name}`.as('customer_name'),
       billNumber: bills.billNumber,
-      vendorName: vendors.name,
+      vendorName: sql<string | null>`${vendors.name}`.as('vendor_name'),
     })
     .from(payments)
     .leftJoin(
@@ -41,26 +45,68 @@ function paymentsWithParties(db: Database) {
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)] as const;
 
-/** The unfiltered Payment History page (the common case): prepared once per database (and first-page size). */
-const paymentPageStatement = preparedPages((db, window) =>
-  paymentsWithParties(db)
+/** Payment History, filtered by type or status: rows mapped by toPaymentDto. */
+export async function findPayments(db: Database, params: PaymentListQuery & { organizationId: string }) {
+  const page = paymentsWithParties(db).where(listFilter(params.organizationId, params)).orderBy(...newestFirst).limit(params.limit).offset(params.offset);
+  // The total from the summary table: its cost does not grow with the payments.
+  const [rows, total] = await Promise.all([page, countPaymentsFromTotals(db, params.organizationId, params)]);
+  return { rows, total };
+}
+
+/**
+ * The unfiltered page (the common case) as the response's JSON text, built by PostgreSQL
+ * (db/json.ts): the same value toPaymentDto gives, so Node neither maps rows nor stringifies
+ * them. The label is the counterparty as toPaymentDto writes it: the invoice or bill number and the
+ * customer's or vendor's name, the empty ones left out; none without a number. One prepared
+ * statement per database (and first-page size).
+ */
+const paymentPageJsonStatement = preparedPages((db, window) => {
+  const page = paymentsWithParties(db)
     .where(eq(payments.organizationId, sql.placeholder('organizationId')))
     .orderBy(...newestFirst)
     .limit(pageLimit(window))
     .offset(pageOffset(window))
-    .prepare(pageStatementName('payment_list_page', window)),
-);
+    .as('page');
+  const invoicePayment = sql`${page.payment.type} = 'invoice_payment'`;
+  const partyNumber = sql`case when ${invoicePayment} then ${page.invoiceNumber} else ${page.billNumber} end`;
+  const partyName = sql`case when ${invoicePayment} then ${page.customerName} else ${page.vendorName} end`;
+  const label = sql`case when nullif(${partyNumber}, '') is null then null else concat_ws(' · ', ${partyNumber}, nullif(${partyName}, '')) end`;
+  const payment = jsonObjectText({
+    id: jsonTextQuoted(page.payment.id),
+    type: jsonTextString(page.payment.type),
+    method: jsonTextString(page.payment.method),
+    status: jsonTextString(page.payment.status),
+    referenceId: jsonTextQuoted(page.payment.referenceId),
+    reference: jsonTextString(page.payment.reference),
+    label: jsonTextString(label),
+    scheduledDate: jsonTextQuoted(jsonDate(page.payment.scheduledDate)),
+    processedAt: jsonTextQuoted(jsonTimestamp(page.payment.processedAt)),
+    amount: jsonTextQuoted(jsonDecimal(page.payment.amount)),
+    transactionId: jsonTextString(page.payment.transactionId),
+    failureReason: jsonTextString(page.payment.failureReason),
+    createdAt: jsonTextQuoted(jsonTimestamp(page.payment.createdAt)),
+  });
+  return db
+    .select({ json: jsonArrayOfText(payment, sql`${page.payment.createdAt} desc, ${page.payment.id} desc`) })
+    .from(page)
+    .prepare(pageStatementName('payment_list_page_json', window));
+});
 
-/** Payment History: invoice and bill payments, newest first, with who paid or was paid. */
-export async function findPayments(db: Database, params: PaymentListQuery & { organizationId: string }) {
-  // Unfiltered, the page is a prepared statement: no query building per request (issue 15).
-  const page =
-    !params.type && !params.status
-      ? paymentPageStatement(db, params).execute({ organizationId: params.organizationId, limit: params.limit, offset: params.offset })
-      : paymentsWithParties(db).where(listFilter(params.organizationId, params)).orderBy(...newestFirst).limit(params.limit).offset(params.offset);
-  // The total from the summary table: its cost does not grow with the payments.
-  const [rows, total] = await Promise.all([page, countPaymentsFromTotals(db, params.organizationId, params)]);
-  return { rows, total };
+/** The unfiltered page as the response's JSON text, and the total for X-Total-Count. */
+export async function findPaymentPageJson(
+  db: Database,
+  params: { organizationId: string; limit: number; offset: number },
+): Promise<{ json: string; total: number }> {
+  const first = isFirstPageVariant(params) ? params : null;
+  const [json, total] = await Promise.all([
+    firstValueOf(db, paymentPageJsonStatement(db, params), pageStatementName('payment_list_page_json', first), {
+      organizationId: params.organizationId,
+      limit: params.limit,
+      offset: params.offset,
+    }),
+    countPaymentsFromTotals(db, params.organizationId, {}),
+  ]);
+  return { json: jsonText(json), total };
 }
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment, UpcomingPayment } from '../../../shared/contracts/payments';
+import { sql } from 'drizzle-orm';
+import { payments } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
+import { toPaymentDto } from './payments.dto';
+import { findPaymentPageJson, findPayments } from './payments.queries';
 import { insertBill, insertCustomer, insertInvoice, insertPayment, insertVendor } from './test-rows';
 
 let t: TestApp;
@@ -86,6 +90,45 @@ describe('GET /api/payments', () => {
   it('needs a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payments' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the Payment History page as JSON built by PostgreSQL', () => {
+  it('gives the same value as the DTO mapper: both parties, missing and empty numbers or names, odd text, nulls, microseconds, paging', async () => {
+    const lister = await signUp(t.app);
+    const organizationId = lister.user.organizationId;
+    const db = t.deps.db;
+    const named = await insertCustomer(db, organizationId, 'Zoë "Quotes" \\ Back – 東京 😀');
+    const nameless = await insertCustomer(db, organizationId, '');
+    const invoice = await insertInvoice(db, organizationId, { customerId: named.id, totalCents: 90_000, number: 'INV-7 "a"' });
+    const noNumber = await insertInvoice(db, organizationId, { customerId: named.id, totalCents: 1_000, number: '' });
+    const ofNameless = await insertInvoice(db, organizationId, { customerId: nameless.id, totalCents: 1_000, number: 'INV-8' });
+    const vendor = await insertVendor(db, organizationId, 'Initech\tSupplies');
+    const bill = await insertBill(db, organizationId, { vendorId: vendor.id, totalCents: 12_345, number: 'BILL-9' });
+    const at = (day: number) => new Date(`2026-06-${String(day).padStart(2, '0')}T10:00:00Z`);
+    await insertPayment(db, organizationId, { type: 'invoice_payment', referenceId: invoice.id, amountCents: 20_000, method: 'check', createdAt: at(1), transactionId: 'chk "1"' });
+    await insertPayment(db, organizationId, { type: 'bill_payment', referenceId: bill.id, amountCents: 12_345, status: 'failed', failureReason: 'Closed\nline "two" 😀', processedAt: null, scheduledDate: '2026-06-10', createdAt: at(2) });
+    await insertPayment(db, organizationId, { type: 'invoice_payment', referenceId: noNumber.id, amountCents: 5, createdAt: at(3) });
+    await insertPayment(db, organizationId, { type: 'invoice_payment', referenceId: ofNameless.id, amountCents: 99_999_999, createdAt: at(4) });
+    // A reference to nothing (a bill id given as an invoice payment): no counterparty.
+    await insertPayment(db, organizationId, { type: 'invoice_payment', referenceId: bill.id, amountCents: 100, status: 'pending', processedAt: null, createdAt: at(5) });
+    const last = await insertPayment(db, organizationId, { type: 'bill_payment', referenceId: bill.id, amountCents: 1, createdAt: at(6) });
+    await db.execute(sql`update ${payments} set processed_at = '2026-06-07 04:05:06.789987+00', created_at = created_at + interval '0.000999 seconds', reference = 'Ref ''x'' \\' where id = ${last.id}`);
+
+    const dto = async (limit: number, offset: number) => (await findPayments(db, { organizationId, limit, offset })).rows.map(toPaymentDto);
+    const all = await dto(50, 0);
+    expect(all.map((p) => p.label)).toEqual(['BILL-9 · Initech\tSupplies', null, 'INV-8', null, 'BILL-9 · Initech\tSupplies', 'INV-7 "a" · Zoë "Quotes" \\ Back – 東京 😀']);
+    const viaJson = await findPaymentPageJson(db, { organizationId, limit: 50, offset: 0 });
+    expect(JSON.parse(viaJson.json)).toEqual(all);
+    expect(viaJson.total).toBe(6);
+    for (const [limit, offset] of [[2, 1], [2, 4], [3, 6]] as const) {
+      expect(JSON.parse((await findPaymentPageJson(db, { organizationId, limit, offset })).json)).toEqual(await dto(limit, offset));
+    }
+    await expect(findPaymentPageJson(db, { organizationId: "x') or ('1' = '1", limit: 50, offset: 0 })).rejects.toThrow();
+    const response = await lister.request({ method: 'GET', url: '/api/payments?limit=3&offset=1' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['x-total-count']).toBe('6');
+    expect(response.json()).toEqual(all.slice(1, 4));
   });
 });
 
