@@ -40,7 +40,16 @@ const numericPattern =
   /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
 
 // Letters OCR reads for digits inside a numeric date: "25/O1/2018", "2S/01/20l8".
-const digitSlips: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', '|': '1', S: '5', B: '8', Z: '2' };
+const digitSlips: Record<string, string> = {
+  O: '0',
+  o: '0',
+  l: '1',
+  I: '1',
+  '|': '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+};
 const slip = String.raw`[\dOolI|SBZ]`;
 const slippedDatePattern = new RegExp(
   String.raw`(?<![\p{L}\d])${slip}{1,2} ?[./-] ?${slip}{1,2} ?[./-] ?${slip}{2,4}(?!\p{L})`,
