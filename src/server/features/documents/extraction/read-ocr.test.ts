@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminateOcrWorker } from './ocr/ocr-worker';
-import { readByOcr, sureWordCount } from './read-ocr';
+import { readByOcr, readableWordCount } from './read-ocr';
 import { receiptLines } from './test-support/receipt-lines';
 
 afterAll(async () => {
@@ -41,12 +41,14 @@ describe('readByOcr', () => {
   }, 30_000);
 });
 
-describe('sureWordCount', () => {
-  it('counts the words read with some certainty', () => {
-    const lines = receiptLines(['TOTAL 6.70', 'CASH 10.00']).map((line, index) => ({
-      ...line,
-      words: line.words.map((word) => ({ ...word, confidence: index === 0 ? 0.9 : 0.3 })),
-    }));
-    expect(sureWordCount(lines)).toBe(2);
+describe('readableWordCount', () => {
+  it('counts words of four letters and amounts read surely, not scraps', () => {
+    const lines = receiptLines(['TOTAL 6.70 RM', 'CASH 10.00', 'oO oOo ZZ 4']).map(
+      (line, index) => ({
+        ...line,
+        words: line.words.map((word) => ({ ...word, confidence: index === 1 ? 0.3 : 0.9 })),
+      }),
+    );
+    expect(readableWordCount(lines)).toBe(2);
   });
 });

@@ -5,7 +5,12 @@ import { readFields } from '../fields/read-fields';
 import type { VendorHints } from '../learning/vendor-hints';
 import { withPictureVendor } from '../pdf/read-pictures';
 import type { Box, TextLine, Word } from '../text-line';
-import { cropImage, type GreyImage, type PreparedPhoto } from '../worker/document-worker-client';
+import {
+  cropImage,
+  type GreyImage,
+  type PreparedPhoto,
+  type QuarterTurns,
+} from '../worker/document-worker-client';
 import { ocrPage } from './ocr-page';
 import { pickNameWords } from './pick-name-words';
 import { type OcrLanguages } from './ocr-worker';
@@ -28,6 +33,8 @@ export interface PhotoSettings {
   targetLongSide: number;
   minScale: number;
   maxScale: number;
+  /** Quarter turns the photo was read turned by (its regions are cut from the turned photo). */
+  turn?: QuarterTurns;
 }
 
 /** The photo's bytes, and the decoded photo the document worker kept for its regions. */
