@@ -12,8 +12,8 @@ export interface PageImage {
 
 // A page with fewer readable words than this has lost its print: a word of four letters or more,
 // or an amount with cents, read with this certainty. (On the developers' photos the pages read
-// this badly had 0 to 4, every other page 8 or more; a photo read sideways or upside down reads
-// as short scraps: 0 or 1.)
+// this badly had 0 to 4, every other page 8 or more; a drawn receipt read sideways or upside
+// down reads as short scraps: 0 or 1.)
 const readableConfidence = 0.7;
 const minReadableWords = 5;
 const readablePattern = /^\p{L}{4,}[.,:]?$|^\d+[.,]\d{2}$/u;
