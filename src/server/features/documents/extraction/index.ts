@@ -12,6 +12,7 @@ import { ocrPage } from './ocr/ocr-page';
 import { ocrScale, photoScaling, prepareImageForOcr } from './ocr/prepare-image';
 import { rereadWeakFields } from './ocr/reread-photo';
 import {
+  type QuarterTurns,
   type RawPdf,
   readPdf,
   releasePhoto,
@@ -21,7 +22,8 @@ import {
 } from './worker/document-worker-client';
 import { pageTextLines } from './pdf/pdf-text-layer';
 import { readPictureLines, vendorIsUnsure, withPictureVendor } from './pdf/read-pictures';
-import { type PageImage, readByOcr } from './read-ocr';
+import { lostPrint, type PageImage, readByOcr } from './read-ocr';
+import { readTurnedPhoto } from './ocr/turn-photo';
 import type { TextLine } from './text-line';
 
 export { ExtractionError } from './extraction-error';
@@ -124,12 +126,17 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
     await terminateOcrWorker();
   }
   // Decoded once: the worker keeps the photo for the closer readings of its header and date lines.
-  const image = await prepareImageForOcr(input.bytes, true);
+  let image = await prepareImageForOcr(input.bytes, true);
   try {
-    const document = await readByOcr([{ ...image, page: 1 }]);
+    let document = await readByOcr([{ ...image, page: 1 }]);
+    let turn: QuarterTurns = 0;
+    // Nearly no print read, even with a threshold per tile: the photo may be sideways.
+    if (lostPrint(document.lines))
+      ({ image, document, turn } = await readTurnedPhoto(input.bytes, { image, document, turn }));
     const known = input.knownVendors ?? [];
     const first = { document, data: readFields(document, hints, known) };
-    const reading = await rereadWeakFields(input.bytes, image, photoScaling, first, hints, known);
+    const settings = { ...photoScaling, turn };
+    const reading = await rereadWeakFields(input.bytes, image, settings, first, hints, known);
     return reading.data;
   } finally {
     await releasePhoto(image.photo);

@@ -23,11 +23,15 @@ export interface AmountCandidate extends Candidate<Cents> {
 // "Total (RM)", "Total incl. VAT", "Total with GST": the suffix belongs to the total label.
 const currencySuffix = String.raw`(?:\s*\((?:[A-Z]{2,3}|RM|[$€£₹])\))?`;
 const inclusiveSuffix = String.raw`(?:\s*(?:incl\w*\.?|inc\.?|inkl\.?|with|including|after\s+\w+)\s*(?:gst|vat|tax|sst|mwst|btw|tva)?)?`;
+// "Total (GST Incl)", "TOTAL (INCL. VAT)": the tax note in brackets, its closing bracket as OCR
+// may read it ("INCLI", "INCL|") or lost.
+const taxWord = String.raw`(?:gst|vat|tax|sst|mwst|btw|tva)`;
+const bracketedTaxNote = String.raw`(?:\s*[({\[]\s*(?:${taxWord}\s*(?:incl\w*|inc)\.?|(?:incl\w*|inc)\.?\s*(?:of\s+)?${taxWord})\s*(?:[)\]}]|[Il1|](?![\p{L}\d]))?)?`;
 const roles = [
   {
     role: 'total',
     rules: totalLabels,
-    suffix: `${currencySuffix}${inclusiveSuffix}${currencySuffix}`,
+    suffix: `${currencySuffix}${bracketedTaxNote}${inclusiveSuffix}${currencySuffix}`,
   },
   { role: 'subtotal', rules: subtotalLabels, suffix: currencySuffix },
   { role: 'tax', rules: taxLabels, suffix: currencySuffix },

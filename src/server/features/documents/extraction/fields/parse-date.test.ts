@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocumentText } from './document-text';
-import { findDates } from './parse-date';
+import { findDates, repairDateSlips } from './parse-date';
 import type { TextLine } from '../text-line';
 
 const isoDates = (text: string, order: 'DMY' | 'MDY' = 'DMY') =>
@@ -70,5 +70,25 @@ describe('a date printed as one run of digits after its label', () => {
     expect(isoDates('Date: 111112018')).toEqual(['2018-11-11']);
     expect(isoDates('Date: 351322018')).toEqual([]);
     expect(isoDates('Ref 101032018')).toEqual([]);
+  });
+});
+
+describe('a numeric date read with OCR slips', () => {
+  it('reads letters read for digits as the digits', () => {
+    expect(isoDates('Date: 25/O1/2018')).toEqual(['2018-01-25']);
+    expect(isoDates('2S/0l/2018 13:45')).toEqual(['2018-01-25']);
+    // Not a two-digit year 20 with the rest lost.
+    expect(isoDates('25/01/20l8')).toEqual(['2018-01-25']);
+    expect(isoDates('25/O1/2O1813:45')).toEqual(['2018-01-25']);
+  });
+
+  it('reads a space beside a separator as no gap', () => {
+    expect(isoDates('DATE 25/01 /2018')).toEqual(['2018-01-25']);
+    expect(isoDates('25 /01/ 2018')).toEqual(['2018-01-25']);
+  });
+
+  it('leaves runs with few real digits alone, and keeps positions', () => {
+    expect(isoDates('SO/IO/20')).toEqual([]);
+    expect(repairDateSlips('Date: 25/O1/2018 BOX')).toBe('Date: 25/01/2018 BOX');
   });
 });

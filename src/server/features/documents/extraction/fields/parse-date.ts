@@ -35,8 +35,38 @@ const monthAlternatives = Object.keys(monthNames)
 
 const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
 // A four-digit year may run into the time printed after it ("25/01/201813:45").
+// A space read beside a separator ("25/01 /2018") is a slip of the reading, not a gap.
 const numericPattern =
-  /(?<![\d/.-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
+  /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
+
+// Letters OCR reads for digits inside a numeric date: "25/O1/2018", "2S/01/20l8".
+const digitSlips: Record<string, string> = {
+  O: '0',
+  o: '0',
+  l: '1',
+  I: '1',
+  '|': '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+};
+const slip = String.raw`[\dOolI|SBZ]`;
+const slippedDatePattern = new RegExp(
+  String.raw`(?<![\p{L}\d])${slip}{1,2} ?[./-] ?${slip}{1,2} ?[./-] ?${slip}{2,4}(?!\p{L})`,
+  'gu',
+);
+
+/**
+ * The text with the letters of numeric dates read for digits put back as digits, character for
+ * character (positions stay): only in a run shaped like a date with four real digits or more.
+ */
+export function repairDateSlips(text: string): string {
+  return text.replace(slippedDatePattern, (run) =>
+    (run.match(/\d/gu) ?? []).length >= 4
+      ? run.replace(/[OolI|SBZ]/gu, (letter) => digitSlips[letter] ?? letter)
+      : run,
+  );
+}
 const dayMonthNamePattern = new RegExp(
   String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*(${monthAlternatives})\.?[\s.,-]*(\d{4}|\d{2})(?!\d)`,
   'giu',
@@ -70,7 +100,8 @@ function overlaps(tokens: DateToken[], start: number, end: number): boolean {
  * Every date written in a line of text. Numeric dates where day and month could be swapped use
  * `order` (chosen from the document's language and currency); otherwise the unambiguous reading.
  */
-export function findDates(text: string, order: DateOrder): DateToken[] {
+export function findDates(line: string, order: DateOrder): DateToken[] {
+  const text = repairDateSlips(line);
   const tokens: DateToken[] = [];
   const add = (token: DateToken | null): void => {
     if (token && !overlaps(tokens, token.start, token.end)) tokens.push(token);

@@ -107,6 +107,20 @@ describe('labels read with OCR slips', () => {
       ]),
     ).toBe('7.42');
   });
+
+  it('takes "Total (GST Incl)" as a total, not a tax, its closing bracket read or not', () => {
+    const rows = (total: string) => [
+      'KEDAI CONTOH',
+      'SUBTOTAL 8.37',
+      total,
+      'CASH 40.35',
+      'ROUNDING ADJUSTMENTS 0.02-',
+      'CHANGE DUE 2.00',
+    ];
+    expect(totalOf(rows('TOTAL (GST INCLI 38.37'))).toBe('38.37');
+    expect(totalOf(rows('TOTAL (GST INCL) 38.37'))).toBe('38.37');
+    expect(totalOf(rows('Total (incl. VAT) 38.37'))).toBe('38.37');
+  });
 });
 
 describe('a total whose amount wraps to the next line', () => {

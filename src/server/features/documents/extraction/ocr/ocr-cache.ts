@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TextLine } from '../text-line';
-import type { OcrLanguages, OcrLayout } from './ocr-worker';
+import type { OcrLanguages, OcrLayout, OcrThreshold } from './ocr-worker';
 
 /**
  * A developer cache of OCR output, for iterating on the field rules without re-running OCR: only
@@ -25,10 +25,15 @@ function cacheFile(
   page: number,
   languages: OcrLanguages,
   layout: OcrLayout,
+  threshold: OcrThreshold,
 ): string | null {
   if (!cacheFolder) return null;
-  // The default layout keeps the key it always had, so existing cache entries stay valid.
-  const settings = layout === 'block' ? ocrSettings : `${ocrSettings}-${layout}`;
+  // The default layout and threshold keep the key they always had, so existing entries stay valid.
+  const settings = [
+    ocrSettings,
+    ...(layout === 'block' ? [] : [layout]),
+    ...(threshold === 'global' ? [] : [threshold]),
+  ].join('-');
   const key = createHash('sha256')
     .update(png)
     .update(`\u0000${page}\u0000${languages}\u0000${settings}`)
@@ -41,8 +46,9 @@ export function readCachedOcr(
   size: { page: number },
   languages: OcrLanguages,
   layout: OcrLayout = 'block',
+  threshold: OcrThreshold = 'global',
 ): TextLine[] | null {
-  const file = cacheFile(png, size.page, languages, layout);
+  const file = cacheFile(png, size.page, languages, layout, threshold);
   if (!file) return null;
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as TextLine[];
@@ -57,7 +63,8 @@ export function writeCachedOcr(
   languages: OcrLanguages,
   lines: readonly TextLine[],
   layout: OcrLayout = 'block',
+  threshold: OcrThreshold = 'global',
 ): void {
-  const file = cacheFile(png, size.page, languages, layout);
+  const file = cacheFile(png, size.page, languages, layout, threshold);
   if (file) writeFileSync(file, JSON.stringify(lines));
 }

@@ -1,6 +1,6 @@
 import { groupWordsIntoLines, type TextLine, type Word } from '../text-line';
 import { readCachedOcr, writeCachedOcr } from './ocr-cache';
-import { type OcrLanguages, type OcrLayout, withOcrWorker } from './ocr-worker';
+import { type OcrLanguages, type OcrLayout, type OcrThreshold, withOcrWorker } from './ocr-worker';
 import { tidyOcrLines } from './tidy-ocr-lines';
 
 /** OCRs one prepared page image into positioned lines. */
@@ -9,11 +9,12 @@ export async function ocrPage(
   size: { width: number; height: number; page: number },
   languages: OcrLanguages = 'eng',
   layout: OcrLayout = 'block',
+  threshold: OcrThreshold = 'global',
 ): Promise<TextLine[]> {
-  const cached = readCachedOcr(png, size, languages, layout);
+  const cached = readCachedOcr(png, size, languages, layout, threshold);
   if (cached) return tidyOcrLines(cached);
-  const lines = await recognizePage(png, size, languages, layout);
-  writeCachedOcr(png, size, languages, lines, layout);
+  const lines = await recognizePage(png, size, languages, layout, threshold);
+  writeCachedOcr(png, size, languages, lines, layout, threshold);
   return tidyOcrLines(lines);
 }
 
@@ -22,11 +23,13 @@ async function recognizePage(
   size: { width: number; height: number; page: number },
   languages: OcrLanguages,
   layout: OcrLayout,
+  threshold: OcrThreshold,
 ): Promise<TextLine[]> {
   const result = await withOcrWorker(
     languages,
     (worker) => worker.recognize(png, {}, { blocks: true, text: false }),
     layout,
+    threshold,
   );
   const words: Word[] = [];
   for (const block of result.data.blocks ?? []) {

@@ -39,10 +39,16 @@ function prepareLanguageFolder(): string {
  * One uniform block of text: receipts and invoices read better this way than with automatic
  * page segmentation, which splits right-aligned amounts and logos into separate blocks.
  */
-async function configure(worker: Worker, layout: OcrLayout = 'block'): Promise<void> {
+async function configure(
+  worker: Worker,
+  layout: OcrLayout = 'block',
+  threshold: OcrThreshold = 'global',
+): Promise<void> {
   await worker.setParameters({
     tessedit_pageseg_mode: layoutModes[layout],
     preserve_interword_spaces: '0',
+    // tesseract's thresholding_method, not in tesseract.js's parameter type.
+    ...({ thresholding_method: thresholdModes[threshold] } as object),
   });
 }
 
@@ -52,6 +58,14 @@ async function configure(worker: Worker, layout: OcrLayout = 'block'): Promise<v
  */
 export type OcrLayout = 'block' | 'columns';
 
+/**
+ * How tesseract turns the grey page into black and white: 'global' (one Otsu threshold for the
+ * page, the default) or 'tiled' (Otsu per tile, for a page whose faint print one threshold loses
+ * next to something much darker: handwriting, a shadow, a dark edge).
+ */
+export type OcrThreshold = 'global' | 'tiled';
+const thresholdModes: Record<OcrThreshold, string> = { global: '0', tiled: '1' };
+
 // tesseract.js enum values (OEM.LSTM_ONLY, PSM.SINGLE_BLOCK), kept here so the engine loads lazily.
 const lstmOnly = 1;
 const layoutModes: Record<OcrLayout, PSM> = { block: '6' as PSM, columns: '4' as PSM };
@@ -59,6 +73,7 @@ const layoutModes: Record<OcrLayout, PSM> = { block: '6' as PSM, columns: '4' as
 let warmWorker: Promise<Worker> | null = null;
 let activeLanguages = '';
 let activeLayout: OcrLayout = 'block';
+let activeThreshold: OcrThreshold = 'global';
 // One OCR job at a time: a page is CPU-bound and several at once only add memory.
 let queue: Promise<unknown> = Promise.resolve();
 // The engine is let go after this long without a job: its WebAssembly heap grows with the largest
@@ -99,6 +114,7 @@ async function startWorker(): Promise<Worker> {
   await configure(worker);
   activeLanguages = 'eng';
   activeLayout = 'block';
+  activeThreshold = 'global';
   return worker;
 }
 
@@ -112,6 +128,7 @@ export function withOcrWorker<T>(
   languages: OcrLanguages,
   job: (worker: Worker) => Promise<T>,
   layout: OcrLayout = 'block',
+  threshold: OcrThreshold = 'global',
 ): Promise<T> {
   jobs += 1;
   if (idleTimer) clearTimeout(idleTimer);
@@ -122,12 +139,14 @@ export function withOcrWorker<T>(
       const worker = await warmWorker;
       if (activeLanguages !== languages) {
         await worker.reinitialize(languages, lstmOnly);
-        await configure(worker, layout);
+        await configure(worker, layout, threshold);
         activeLanguages = languages;
         activeLayout = layout;
-      } else if (activeLayout !== layout) {
-        await configure(worker, layout);
+        activeThreshold = threshold;
+      } else if (activeLayout !== layout || activeThreshold !== threshold) {
+        await configure(worker, layout, threshold);
         activeLayout = layout;
+        activeThreshold = threshold;
       }
       return await job(worker);
     } catch (error) {

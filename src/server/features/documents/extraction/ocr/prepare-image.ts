@@ -1,4 +1,8 @@
-import { prepareImage, type PreparedPhoto } from '../worker/document-worker-client';
+import {
+  prepareImage,
+  type PreparedPhoto,
+  type QuarterTurns,
+} from '../worker/document-worker-client';
 
 // Tesseract reads best when body text is roughly 20-40 px tall; for an A4 page or a receipt that is
 // about this many pixels on the long side. Bigger only costs time, smaller loses small print.
@@ -15,9 +19,14 @@ export function ocrScale(width: number, height: number): number {
 export const photoScaling = { targetLongSide, minScale, maxScale };
 
 /**
- * Decodes a photo or scan, scales it and turns it grey, ready for OCR; with `keep`, the worker
- * keeps the decoded photo for closer readings of its regions (release it with releasePhoto).
+ * Decodes a photo or scan (turned by `turn` quarter turns), scales it and turns it grey, ready
+ * for OCR; with `keep`, the worker keeps the decoded photo for closer readings of its regions
+ * (release it with releasePhoto).
  */
-export function prepareImageForOcr(bytes: Buffer, keep = false): Promise<PreparedPhoto> {
-  return prepareImage(bytes, photoScaling, keep);
+export function prepareImageForOcr(
+  bytes: Buffer,
+  keep = false,
+  turn: QuarterTurns = 0,
+): Promise<PreparedPhoto> {
+  return prepareImage(bytes, photoScaling, keep, turn);
 }

@@ -14,6 +14,7 @@ import { terminateOcrWorker } from './ocr-worker';
 import { photoScaling } from './prepare-image';
 import {
   dateLines,
+  doubtfulIssueDate,
   headerIsWeak,
   headerWordConfidence,
   completesName,
@@ -183,6 +184,30 @@ describe('when a photo is read again', () => {
     expect(result.data.dates.issueDate).toBe('2024-03-14');
     // What the reader stores must still be valid extracted data.
     expect(extractedData.safeParse(result.data).success).toBe(true);
+  }, 60_000);
+
+  it('reads a date line again closer when its digits were read doubtfully, and keeps a sure one', async () => {
+    const { png, image } = photoOf(600, 400, '22px sans-serif', [
+      ['Date: 14/08/2024 10:15', 40, 120],
+    ]);
+    const readAs = (confidence: number) => {
+      const line = misreadLine('Date: 14/03/2024 10:15', 100 / 400, 28 / 400);
+      const words = line.words.map((word) => ({ ...word, confidence }));
+      const document = buildDocumentText([{ ...line, words }], 'ocr');
+      return { document, data: readFields(document) };
+    };
+    const doubtful = readAs(0.1);
+    expect(doubtful.data.dates.issueDate).toBe('2024-03-14');
+    expect(doubtfulIssueDate(doubtful)?.certainty).toBeCloseTo(0.1);
+    const corrected = await rereadWeakFields(png, image, photoScaling, doubtful, [], []);
+    expect(corrected.rereads).toContain('date');
+    expect(corrected.data.dates.issueDate).toBe('2024-08-14');
+    // Read surely, the date is not read again.
+    const sure = readAs(0.9);
+    expect(doubtfulIssueDate(sure)).toBeNull();
+    const kept = await rereadWeakFields(png, image, photoScaling, sure, [], []);
+    expect(kept.rereads).not.toContain('date');
+    expect(kept.data.dates.issueDate).toBe('2024-03-14');
   }, 60_000);
 
   it('reads the page again for a missing date only when its header was not read again', async () => {

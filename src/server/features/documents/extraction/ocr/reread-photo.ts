@@ -4,8 +4,13 @@ import { findDateFields } from '../fields/find-dates';
 import { readFields } from '../fields/read-fields';
 import type { VendorHints } from '../learning/vendor-hints';
 import { withPictureVendor } from '../pdf/read-pictures';
-import type { TextLine } from '../text-line';
-import { cropImage, type GreyImage, type PreparedPhoto } from '../worker/document-worker-client';
+import type { Box, TextLine, Word } from '../text-line';
+import {
+  cropImage,
+  type GreyImage,
+  type PreparedPhoto,
+  type QuarterTurns,
+} from '../worker/document-worker-client';
 import { ocrPage } from './ocr-page';
 import { pickNameWords } from './pick-name-words';
 import { type OcrLanguages } from './ocr-worker';
@@ -28,6 +33,8 @@ export interface PhotoSettings {
   targetLongSide: number;
   minScale: number;
   maxScale: number;
+  /** Quarter turns the photo was read turned by (its regions are cut from the turned photo). */
+  turn?: QuarterTurns;
 }
 
 /** The photo's bytes, and the decoded photo the document worker kept for its regions. */
@@ -272,6 +279,61 @@ export function dateLines(lines: readonly TextLine[]): TextLine[] {
     .slice(0, maxDateLines);
 }
 
+/** The words of the lines whose centres lie inside a box (a field's value as read). */
+function wordsInside(lines: readonly TextLine[], box: Box): Word[] {
+  return lines
+    .filter((line) => line.page === box.page)
+    .flatMap((line) => line.words)
+    .filter((word) => {
+      const x = word.x + word.width / 2;
+      const y = word.y + word.height / 2;
+      return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+    });
+}
+
+/** How surely the engine read a value: its least certain word (0 when no word holds it). */
+export function valueCertainty(lines: readonly TextLine[], box: Box): number {
+  const words = wordsInside(lines, box);
+  if (words.length === 0) return 0;
+  return Math.min(...words.map((word) => word.confidence ?? 1));
+}
+
+interface BandDate {
+  value: string;
+  confidence: number;
+  /** How surely the closer reading's words spell the date (see valueCertainty). */
+  certainty: number;
+}
+
+/** The issue date read in a closer reading of one line's band of the photo, if any. */
+async function readDateBand(
+  source: PhotoSource,
+  settings: PhotoSettings,
+  first: Reading,
+  line: TextLine,
+): Promise<BandDate | null> {
+  const top = Math.max(0, line.y - line.height * bandMargin);
+  const bottom = Math.min(1, line.y + line.height * (1 + bandMargin));
+  const band = await cropImage(source.bytes, {
+    ...settings,
+    photo: source.photo,
+    region: { x: 0, y: top, width: 1, height: bottom - top },
+    factor: bandFactor,
+    maxWidth: bandMaxWidth,
+  });
+  const read = await ocrPage(band.png, { ...band, page: 1 }, languagesOf(first.document), 'block');
+  if (read.length === 0) return null;
+  // The order the first reading used (the vendor's learnt one, when a hint applied).
+  const dateOrder = first.data.layout?.dateOrder ?? first.document.dateOrder;
+  const dates = findDateFields({ ...buildDocumentText(read, 'ocr'), dateOrder }, null);
+  if (!dates.issue) return null;
+  return {
+    value: dates.issue.value,
+    confidence: dates.issueConfidence,
+    certainty: valueCertainty(read, dates.issue.box),
+  };
+}
+
 /**
  * The issue date from closer readings of the lines that may hold it (each line's band of the
  * original photo, drawn 2.5 times the first reading's size); null when none reads as a date.
@@ -280,27 +342,40 @@ async function rereadDateLines(
   source: PhotoSource,
   settings: PhotoSettings,
   first: Reading,
-): Promise<{ value: string; confidence: number } | null> {
-  const languages = languagesOf(first.document);
+): Promise<BandDate | null> {
   for (const line of dateLines(first.document.lines)) {
-    const top = Math.max(0, line.y - line.height * bandMargin);
-    const bottom = Math.min(1, line.y + line.height * (1 + bandMargin));
-    const band = await cropImage(source.bytes, {
-      ...settings,
-      photo: source.photo,
-      region: { x: 0, y: top, width: 1, height: bottom - top },
-      factor: bandFactor,
-      maxWidth: bandMaxWidth,
-    });
-    const read = await ocrPage(band.png, { ...band, page: 1 }, languages, 'block');
-    if (read.length === 0) continue;
-    // The order the first reading used (the vendor's learnt one, when a hint applied).
-    const dateOrder = first.data.layout?.dateOrder ?? first.document.dateOrder;
-    const document = { ...buildDocumentText(read, 'ocr'), dateOrder };
-    const dates = findDateFields(document, null);
-    if (dates.issue) return { value: dates.issue.value, confidence: dates.issueConfidence };
+    const date = await readDateBand(source, settings, first, line);
+    if (date) return date;
   }
   return null;
+}
+
+// A date whose least certain word the engine read below this is doubtful: its line is read again
+// closer, and the closer reading's date wins when its words are read this much more surely.
+// (Measured on half A: 2 of the 65 photos with a date read it this doubtfully, one misread.)
+const doubtfulDate = 0.3;
+const surerDate = 0.3;
+
+/**
+ * The issue date the first reading found, when the engine doubted its digits: the line that
+ * holds it, and how surely it was read.
+ */
+export function doubtfulIssueDate(
+  first: Reading,
+): { value: string; line: TextLine; certainty: number } | null {
+  const dateOrder = first.data.layout?.dateOrder ?? first.document.dateOrder;
+  const issue = findDateFields({ ...first.document, dateOrder }, null).issue;
+  if (!issue || issue.value !== first.data.dates.issueDate) return null;
+  const certainty = valueCertainty(first.document.lines, issue.box);
+  if (certainty >= doubtfulDate) return null;
+  const centre = issue.box.y + issue.box.height / 2;
+  const line = first.document.lines.find(
+    (candidate) =>
+      candidate.page === issue.box.page &&
+      centre >= candidate.y &&
+      centre <= candidate.y + candidate.height,
+  );
+  return line ? { value: issue.value, line, certainty } : null;
 }
 
 export interface PhotoReading {
@@ -329,6 +404,7 @@ export async function rereadWeakFields(
     rereads.push('header');
     data = await rereadHeader(source, settings, first, hints, known);
   }
+  const doubtful = doubtfulIssueDate(first);
   if (data.dates.issueDate === null) {
     const date = await rereadDateLines(source, settings, first);
     if (date) {
@@ -339,6 +415,12 @@ export async function rereadWeakFields(
         fieldConfidence: { ...data.fieldConfidence, issueDate: Math.min(0.6, date.confidence) },
       };
     }
+  } else if (doubtful) {
+    // A date read with doubtful digits ("05/03/2017" for 05/08/2017): its line read closer.
+    rereads.push('date');
+    const date = await readDateBand(source, settings, first, doubtful.line);
+    if (date && date.value !== doubtful.value && date.certainty >= doubtful.certainty + surerDate)
+      data = { ...data, dates: { ...data.dates, issueDate: date.value } };
   }
   // A photo whose header was read again (about a page's worth of OCR) is read whole again only
   // for a guessed total: for a missing date its date lines were read closer already, and the

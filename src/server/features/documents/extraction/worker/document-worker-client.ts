@@ -162,18 +162,25 @@ export interface PreparedPhoto extends GreyImage {
 
 let nextPhoto = 1;
 
+/** Quarter turns clockwise that draw a photo upright (0: as taken). */
+export type QuarterTurns = 0 | 1 | 2 | 3;
+
 /**
- * A photo or scan decoded, scaled (long side near `targetLongSide`) and turned grey. With `keep`,
- * the worker keeps the decoded photo (up to 16 MP) for cropImage until releasePhoto or the next
- * photo, so its closer readings do not decode it again.
+ * A photo or scan decoded, turned by `turn` quarter turns, scaled (long side near
+ * `targetLongSide`) and turned grey. With `keep`, the worker keeps the decoded photo (up to 16 MP)
+ * for cropImage until releasePhoto or the next photo, so its closer readings do not decode it
+ * again (a region of a turned photo is asked with the same turn).
  */
 export async function prepareImage(
   bytes: Buffer,
   size: { targetLongSide: number; minScale: number; maxScale: number },
   keep = false,
+  turn: QuarterTurns = 0,
 ): Promise<PreparedPhoto> {
   const photo = keep ? nextPhoto++ : undefined;
-  const image = toGreyImage(await ask({ op: 'prepareImage', ...size, photo }, bytes, 'image'));
+  const image = toGreyImage(
+    await ask({ op: 'prepareImage', ...size, photo, turn }, bytes, 'image'),
+  );
   return photo === undefined ? image : { ...image, photo };
 }
 
@@ -231,6 +238,7 @@ export async function cropImage(
     minScale: number;
     maxScale: number;
     photo?: number;
+    turn?: QuarterTurns;
   },
 ): Promise<ImageRegion> {
   const region = imageRegion.parse(await ask({ op: 'cropImage', ...request }, bytes, 'image'));

@@ -178,12 +178,30 @@ function pageScaleOf(image, request) {
 }
 
 /**
- * Decodes a photo or scan and scales it so its long side is near `targetLongSide`; with `photo`,
- * keeps it for closer readings of its regions (see `kept`).
+ * The decoded photo turned clockwise by `turn` quarter turns (0 to 3): a photo taken sideways
+ * or upside down, drawn upright. Without a turn, the decoded photo itself.
+ */
+async function loadTurned(bytes, turn = 0) {
+  const image = await loadImage(Buffer.from(bytes));
+  if (!turn) return image;
+  const sideways = turn % 2 === 1;
+  const { canvas, context } = whiteCanvas(
+    sideways ? image.height : image.width,
+    sideways ? image.width : image.height,
+  );
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate((turn * Math.PI) / 2);
+  context.drawImage(image, -image.width / 2, -image.height / 2);
+  return canvas;
+}
+
+/**
+ * Decodes a photo or scan (turned by `turn` quarter turns) and scales it so its long side is near
+ * `targetLongSide`; with `photo`, keeps it for closer readings of its regions (see `kept`).
  */
 async function prepareImage(request) {
   kept = null;
-  const image = await loadImage(Buffer.from(request.bytes));
+  const image = await loadTurned(request.bytes, request.turn);
   const scale = pageScaleOf(image, request);
   const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
   context.imageSmoothingQuality = 'high';
@@ -195,19 +213,22 @@ async function prepareImage(request) {
 }
 
 /**
- * One region of a photo (fractions of the picture), drawn `factor` times the size the whole-page
- * reading used, at most `maxWidth` pixels wide: a second, closer reading of the part that matters
- * (the shop's name, a date line). Drawn from the kept photo when it is this one, else decoded from
- * the original bytes.
+ * One region of a photo (fractions of the picture, turned by `turn` quarter turns), drawn
+ * `factor` times the size the whole-page reading used, at most `maxWidth` pixels wide: a second,
+ * closer reading of the part that matters (the shop's name, a date line). Drawn from the kept
+ * photo when it is this one, else decoded from the original bytes.
  */
 async function cropImage(request) {
   const reuse = kept !== null && request.photo !== undefined && kept.photo === request.photo;
-  const image = reuse ? kept.image : await loadImage(Buffer.from(request.bytes));
+  const image = reuse ? kept.image : await loadTurned(request.bytes, request.turn);
   const pageScale = pageScaleOf(image, request);
   const sx = Math.max(0, Math.floor(request.region.x * image.width));
   const sy = Math.max(0, Math.floor(request.region.y * image.height));
   const sw = Math.max(1, Math.min(image.width - sx, Math.ceil(request.region.width * image.width)));
-  const sh = Math.max(1, Math.min(image.height - sy, Math.ceil(request.region.height * image.height)));
+  const sh = Math.max(
+    1,
+    Math.min(image.height - sy, Math.ceil(request.region.height * image.height)),
+  );
   const scale = Math.min(pageScale * request.factor, request.maxWidth / sw);
   const { canvas, context } = whiteCanvas(sw * scale, sh * scale);
   context.imageSmoothingQuality = 'high';
