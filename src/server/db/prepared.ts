@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Placeholder, sql } from 'drizzle-orm';
+import { Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
@@ -95,6 +95,17 @@ const SAFE_LITERAL = /^[0-9A-Za-z:._-]+$/;
 const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
 
 /**
+ * Fields named in the SQL as in the selection (`expression as "name"`). A statement read through
+ * firstRowOf needs them: on PGlite its row comes from the driver by column name, which drizzle
+ * does not map, and unnamed expressions would all be called after their function.
+ */
+export function namedFields<T extends Record<string, SQL>>(fields: T): { [K in keyof T]: SQL.Aliased<T[K] extends SQL<infer U> ? U : never> } {
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.as(name)])) as {
+    [K in keyof T]: SQL.Aliased<T[K] extends SQL<infer U> ? U : never>;
+  };
+}
+
+/**
  * The first row of a built statement (preparedOnce, preparedPages), or undefined. On PGlite
  * drizzle's prepared statements are plain parameterised queries, planned on every run (about 1 ms
  * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
@@ -102,7 +113,7 @@ const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
  * written as literals, and only integers, booleans and strings of letters, digits and `:._-` (uuids,
  * ISO dates and timestamps, enum values) are accepted; anything else throws. The row is the
  * driver's, unmapped: for statements whose columns drizzle does not convert (text, integers), as
- * both drivers give them.
+ * both drivers give them, and whose fields are named (namedFields).
  */
 export async function firstRowOf<R extends Record<string, unknown>>(
   db: Database,

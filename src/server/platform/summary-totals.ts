@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../shared/contracts/invoices';
 import type { Database } from '../db/client';
 import { firstValueOf, preparedOnce } from '../db/prepared';
@@ -20,13 +20,14 @@ function statusKeys(status: InvoiceStatus, today: string): SQL | undefined {
   return eq(invoiceTotals.status, status);
 }
 
-/** Every invoice of the organization (the unfiltered list's total): prepared once per database. */
+/** Every invoice of the organization (the unfiltered list's total), as a scalar subquery. */
+export function invoiceCountOf(organizationId: Placeholder): SQL<number> {
+  return sql<number>`(select coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int from ${invoiceTotals} where ${invoiceTotals.organizationId} = ${organizationId})`;
+}
+
+/** invoiceCountOf, prepared once per database. */
 const invoiceCountStatement = preparedOnce((db) =>
-  db
-    .select({ n: sql<number>`coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int` })
-    .from(invoiceTotals)
-    .where(eq(invoiceTotals.organizationId, sql.placeholder('organizationId')))
-    .prepare('invoice_count_from_totals'),
+  db.select({ n: invoiceCountOf(sql.placeholder('organizationId')) }).from(sql`(select 1) as one`).prepare('invoice_count_from_totals'),
 );
 
 /** How many invoices the organization has, optionally with this shown status on `today`. */

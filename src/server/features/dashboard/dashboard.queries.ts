@@ -1,6 +1,6 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { firstRowOf, preparedOnce } from '../../db/prepared';
+import { firstRowOf, namedFields, preparedOnce } from '../../db/prepared';
 
 /** Rows of a raw statement; both drivers answer `{ rows }`. */
 async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
@@ -74,13 +74,6 @@ const statsFields = {
   reminders_sent_this_month: sql<number>`rm.sent`,
 } satisfies Record<keyof StatsRow, SQL>;
 
-/** The fields named in the SQL too: on PGlite firstRowOf reads the driver's rows, which drizzle does not map. */
-function named<T extends Record<string, SQL>>(fields: T): { [K in keyof T]: SQL.Aliased<T[K] extends SQL<infer U> ? U : never> } {
-  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.as(name)])) as {
-    [K in keyof T]: SQL.Aliased<T[K] extends SQL<infer U> ? U : never>;
-  };
-}
-
 /** Every dashboard figure in one statement of SQL aggregates, scoped by organization: one round trip. */
 export async function selectDashboardStats(db: Database, organizationId: string, now: Date): Promise<StatsRow | null> {
   const row = await firstRowOf(db, dashboardStatsPrepared(db), 'dashboard_stats', { organizationId, now: now.toISOString() });
@@ -90,7 +83,7 @@ export async function selectDashboardStats(db: Database, organizationId: string,
 /** Prepared once per database (issue 15: planning the statement took longer than running it). */
 const dashboardStatsPrepared = preparedOnce((db) =>
   db
-    .select(named(statsFields))
+    .select(namedFields(statsFields))
     .from(dashboardStatsFrom(sql.placeholder('organizationId'), sql.placeholder('now')))
     .prepare('dashboard_stats'),
 );

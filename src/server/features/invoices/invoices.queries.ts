@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { customers, invoiceItemLists, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
-import { countInvoicesFromTotals, countOpenInvoicesFromTotals } from '../../platform/summary-totals';
+import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { countInvoicesFromTotals, countOpenInvoicesFromTotals, invoiceCountOf } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -172,29 +172,26 @@ const listPageJsonStatement = preparedPages((db, window) => {
     items,
   });
   return db
-    .select({ json: jsonArrayOfText(invoice, sql`${page.createdAt} desc, ${page.id} desc`) })
+    .select(namedFields({ json: jsonArrayOfText(invoice, sql`${page.createdAt} desc, ${page.id} desc`), total: invoiceCountOf(sql.placeholder('organizationId')) }))
     .from(page)
     .prepare(pageStatementName('invoice_list_page_json', window));
 });
 
 /**
  * The unfiltered list page (the common case) as the response's JSON text, and the total for
- * X-Total-Count: prepared statements only, scoped by the session's organization.
+ * X-Total-Count (summary table), in one statement: one round trip, scoped by the session's organization.
  */
 export async function findInvoicePageJson(
   db: Database,
   params: Pick<InvoiceListParams, 'organizationId' | 'today' | 'limit' | 'offset'>,
 ): Promise<{ json: string; total: number }> {
-  const [json, total] = await Promise.all([
-    firstValueOf(db, listPageJsonStatement(db, params), pageStatementName('invoice_list_page_json', isFirstPageVariant(params) ? params : null), {
-      organizationId: params.organizationId,
-      today: params.today,
-      limit: params.limit,
-      offset: params.offset,
-    }),
-    countInvoicesFromTotals(db, params.organizationId, undefined, params.today),
-  ]);
-  return { json: jsonText(json), total };
+  const row = await firstRowOf(db, listPageJsonStatement(db, params), pageStatementName('invoice_list_page_json', isFirstPageVariant(params) ? params : null), {
+    organizationId: params.organizationId,
+    today: params.today,
+    limit: params.limit,
+    offset: params.offset,
+  });
+  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
 }
 
 export interface InvoiceListParams {
