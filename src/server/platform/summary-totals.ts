@@ -63,13 +63,14 @@ export async function countOpenInvoicesFromTotals(db: Database, organizationId: 
   return Number(row?.n ?? 0);
 }
 
-/** Every payment of the organization (the unfiltered Payment History's total): prepared once per database. */
+/** Every payment of the organization (the unfiltered Payment History's total), as a scalar subquery. */
+export function paymentCountOf(organizationId: Placeholder): SQL<number> {
+  return sql<number>`(select coalesce(sum(${paymentTotals.paymentCount}), 0)::int from ${paymentTotals} where ${paymentTotals.organizationId} = ${organizationId})`;
+}
+
+/** paymentCountOf, prepared once per database. */
 const paymentCountStatement = preparedOnce((db) =>
-  db
-    .select({ n: sql<number>`coalesce(sum(${paymentTotals.paymentCount}), 0)::int` })
-    .from(paymentTotals)
-    .where(eq(paymentTotals.organizationId, sql.placeholder('organizationId')))
-    .prepare('payment_count_from_totals'),
+  db.select({ n: paymentCountOf(sql.placeholder('organizationId')) }).from(sql`(select 1) as one`).prepare('payment_count_from_totals'),
 );
 
 /** How many payments, optionally of one type and status (Payment History's total). */

@@ -3,7 +3,7 @@ import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/con
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
-import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -75,15 +75,11 @@ export function toBillItemDto(row: BillItemRow): BillItem {
 /** Unpaid bills first, soonest due first; then the newest. */
 const billListOrder = [sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(bills.createdAt), bills.id] as const;
 
-/** The unfiltered list's total (the same join as the filtered count). */
-const billCountStatement = preparedOnce((db) =>
-  db
-    .select({ n: count() })
-    .from(bills)
-    .innerJoin(vendors, eq(vendors.id, bills.vendorId))
-    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
-    .prepare('bill_list_count'),
-);
+/**
+ * The unfiltered list's total, as a scalar subquery. The list joins each bill's vendor, which every
+ * bill has (vendor_id is not null, and a vendor with bills cannot be deleted), so no join here.
+ */
+const billCountOf = (organizationId: Placeholder) => sql<number>`(select count(*)::int from ${bills} where ${bills.organizationId} = ${organizationId})`;
 
 /** The unfiltered list page's rows, a subquery so that PostgreSQL builds JSON for its rows only. */
 const billListPageRows = (db: Database, window: PageWindow | null) =>
@@ -150,27 +146,24 @@ const billListPageJsonStatement = preparedPages((db, window) => {
     updatedAt: jsonTimestamp(page.updatedAt),
   });
   return db
-    .select({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`) })
+    .select(namedFields({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`), total: billCountOf(sql.placeholder('organizationId')) }))
     .from(page)
     .prepare(pageStatementName('bill_list_page_json', window));
 });
 
-/** The unfiltered list page (the common case) as the response's JSON text, and its total. */
+/** The unfiltered list page (the common case) as the response's JSON text, and its total: one statement. */
 export async function findBillPageJson(
   db: Database,
   params: { organizationId: string; today: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
   const first = isFirstPageVariant(params) ? params : null;
-  const [json, total] = await Promise.all([
-    firstValueOf(db, billListPageJsonStatement(db, params), pageStatementName('bill_list_page_json', first), {
-      organizationId: params.organizationId,
-      today: params.today,
-      limit: params.limit,
-      offset: params.offset,
-    }),
-    firstValueOf(db, billCountStatement(db), 'bill_list_count', { organizationId: params.organizationId }),
-  ]);
-  return { json: jsonText(json), total: Number(total ?? 0) };
+  const row = await firstRowOf(db, billListPageJsonStatement(db, params), pageStatementName('bill_list_page_json', first), {
+    organizationId: params.organizationId,
+    today: params.today,
+    limit: params.limit,
+    offset: params.offset,
+  });
+  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
 }
 
 /** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */

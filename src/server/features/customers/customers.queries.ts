@@ -4,7 +4,7 @@ import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
 import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
-import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
+import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -78,6 +78,9 @@ const customerListOrder = [sql`lower(${customers.name})`, desc(customers.created
 
 const activeOf = (organizationId: Placeholder) => and(eq(customers.organizationId, organizationId), eq(customers.isActive, true));
 
+/** Active customers of the organization, as a scalar subquery. */
+const activeCustomerCountOf = (organizationId: Placeholder) => sql<number>`(select count(*)::int from ${customers} where ${activeOf(organizationId)})`;
+
 const activeCustomerCountStatement = preparedOnce((db) =>
   db.select({ n: count() }).from(customers).where(activeOf(sql.placeholder('organizationId'))).prepare('active_customer_count'),
 );
@@ -107,26 +110,23 @@ const activeCustomerPageJsonStatement = preparedPages((db, window) => {
     .as('page');
   const customer = jsonObject(Object.fromEntries(customerDtoColumns.map((key) => [key, jsonColumn(customers[key], page[key])])));
   return db
-    .select({ json: jsonArrayText(customer, sql`lower(${page.name}), ${page.createdAt} desc, ${page.id}`) })
+    .select(namedFields({ json: jsonArrayText(customer, sql`lower(${page.name}), ${page.createdAt} desc, ${page.id}`), total: activeCustomerCountOf(sql.placeholder('organizationId')) }))
     .from(page)
     .prepare(pageStatementName('active_customer_page_json', window));
 });
 
-/** The default list page (the common case) as the response's JSON text, and its total. */
+/** The default list page (the common case) as the response's JSON text, and its total: one statement. */
 export async function findActiveCustomerPageJson(
   db: Database,
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
   const first = isFirstPageVariant(params) ? params : null;
-  const [json, total] = await Promise.all([
-    firstValueOf(db, activeCustomerPageJsonStatement(db, params), pageStatementName('active_customer_page_json', first), {
-      organizationId: params.organizationId,
-      limit: params.limit,
-      offset: params.offset,
-    }),
-    firstValueOf(db, activeCustomerCountStatement(db), 'active_customer_count', { organizationId: params.organizationId }),
-  ]);
-  return { json: jsonText(json), total: Number(total ?? 0) };
+  const row = await firstRowOf(db, activeCustomerPageJsonStatement(db, params), pageStatementName('active_customer_page_json', first), {
+    organizationId: params.organizationId,
+    limit: params.limit,
+    offset: params.offset,
+  });
+  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
 }
 
 /** A page of customers with the total; the route answers the default list with findActiveCustomerPageJson (the same value). */

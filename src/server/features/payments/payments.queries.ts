@@ -4,9 +4,9 @@ import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contract
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { firstValueOf, isFirstPageVariant, jsonText, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
+import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
-import { countPaymentsFromTotals } from '../../platform/summary-totals';
+import { countPaymentsFromTotals, paymentCountOf } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
 
 function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type' | 'status'>): SQL | undefined {
@@ -87,26 +87,23 @@ const paymentPageJsonStatement = preparedPages((db, window) => {
     createdAt: jsonTextQuoted(jsonTimestamp(page.payment.createdAt)),
   });
   return db
-    .select({ json: jsonArrayOfText(payment, sql`${page.payment.createdAt} desc, ${page.payment.id} desc`) })
+    .select(namedFields({ json: jsonArrayOfText(payment, sql`${page.payment.createdAt} desc, ${page.payment.id} desc`), total: paymentCountOf(sql.placeholder('organizationId')) }))
     .from(page)
     .prepare(pageStatementName('payment_list_page_json', window));
 });
 
-/** The unfiltered page as the response's JSON text, and the total for X-Total-Count. */
+/** The unfiltered page as the response's JSON text, and the total for X-Total-Count: one statement. */
 export async function findPaymentPageJson(
   db: Database,
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
   const first = isFirstPageVariant(params) ? params : null;
-  const [json, total] = await Promise.all([
-    firstValueOf(db, paymentPageJsonStatement(db, params), pageStatementName('payment_list_page_json', first), {
-      organizationId: params.organizationId,
-      limit: params.limit,
-      offset: params.offset,
-    }),
-    countPaymentsFromTotals(db, params.organizationId, {}),
-  ]);
-  return { json: jsonText(json), total };
+  const row = await firstRowOf(db, paymentPageJsonStatement(db, params), pageStatementName('payment_list_page_json', first), {
+    organizationId: params.organizationId,
+    limit: params.limit,
+    offset: params.offset,
+  });
+  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
 }
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
