@@ -172,3 +172,17 @@ export function jsonText(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`A page statement answered ${typeof value}, not JSON text`);
   return value;
 }
+
+/**
+ * A list page and its total from one page statement (preparedPages) whose fields are `json` (the
+ * page's JSON text) and `total`, named (namedFields): one round trip, first pages by their own name.
+ */
+export async function pageJsonOf<R extends Record<string, unknown>>(
+  db: Database,
+  statement: BuiltStatement<R>,
+  name: string,
+  values: PageWindow & Record<string, string | number>,
+): Promise<{ json: string; total: number }> {
+  const row = await firstRowOf(db, statement, pageStatementName(name, isFirstPageVariant(values) ? values : null), values);
+  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
+}

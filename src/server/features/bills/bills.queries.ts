@@ -3,7 +3,7 @@ import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/con
 import type { Database } from '../../db/client';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
-import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -156,14 +156,7 @@ export async function findBillPageJson(
   db: Database,
   params: { organizationId: string; today: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
-  const first = isFirstPageVariant(params) ? params : null;
-  const row = await firstRowOf(db, billListPageJsonStatement(db, params), pageStatementName('bill_list_page_json', first), {
-    organizationId: params.organizationId,
-    today: params.today,
-    limit: params.limit,
-    offset: params.offset,
-  });
-  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
+  return pageJsonOf(db, billListPageJsonStatement(db, params), 'bill_list_page_json', params);
 }
 
 /** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */

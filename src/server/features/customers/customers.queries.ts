@@ -4,7 +4,7 @@ import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
 import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
-import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
+import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -120,13 +120,7 @@ export async function findActiveCustomerPageJson(
   db: Database,
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
-  const first = isFirstPageVariant(params) ? params : null;
-  const row = await firstRowOf(db, activeCustomerPageJsonStatement(db, params), pageStatementName('active_customer_page_json', first), {
-    organizationId: params.organizationId,
-    limit: params.limit,
-    offset: params.offset,
-  });
-  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
+  return pageJsonOf(db, activeCustomerPageJsonStatement(db, params), 'active_customer_page_json', params);
 }
 
 /** A page of customers with the total; the route answers the default list with findActiveCustomerPageJson (the same value). */

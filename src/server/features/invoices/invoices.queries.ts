@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { customers, invoiceItemLists, invoiceItems, invoices, organizations } from '../../db/schema';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals, invoiceCountOf } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -185,13 +185,7 @@ export async function findInvoicePageJson(
   db: Database,
   params: Pick<InvoiceListParams, 'organizationId' | 'today' | 'limit' | 'offset'>,
 ): Promise<{ json: string; total: number }> {
-  const row = await firstRowOf(db, listPageJsonStatement(db, params), pageStatementName('invoice_list_page_json', isFirstPageVariant(params) ? params : null), {
-    organizationId: params.organizationId,
-    today: params.today,
-    limit: params.limit,
-    offset: params.offset,
-  });
-  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
+  return pageJsonOf(db, listPageJsonStatement(db, params), 'invoice_list_page_json', params);
 }
 
 export interface InvoiceListParams {

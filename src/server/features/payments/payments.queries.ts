@@ -4,7 +4,7 @@ import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contract
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
-import { firstRowOf, isFirstPageVariant, jsonText, namedFields, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
+import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
 import { countPaymentsFromTotals, paymentCountOf } from '../../platform/summary-totals';
 import { bills, customers, invoices, payments, vendors } from '../../db/schema';
@@ -97,13 +97,7 @@ export async function findPaymentPageJson(
   db: Database,
   params: { organizationId: string; limit: number; offset: number },
 ): Promise<{ json: string; total: number }> {
-  const first = isFirstPageVariant(params) ? params : null;
-  const row = await firstRowOf(db, paymentPageJsonStatement(db, params), pageStatementName('payment_list_page_json', first), {
-    organizationId: params.organizationId,
-    limit: params.limit,
-    offset: params.offset,
-  });
-  return { json: jsonText(row?.json), total: Number(row?.total ?? 0) };
+  return pageJsonOf(db, paymentPageJsonStatement(db, params), 'payment_list_page_json', params);
 }
 
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
