@@ -404,7 +404,6 @@ export async function rereadWeakFields(
     rereads.push('header');
     data = await rereadHeader(source, settings, first, hints, known);
   }
-  const doubtful = doubtfulIssueDate(first);
   if (data.dates.issueDate === null) {
     const date = await rereadDateLines(source, settings, first);
     if (date) {
@@ -415,12 +414,15 @@ export async function rereadWeakFields(
         fieldConfidence: { ...data.fieldConfidence, issueDate: Math.min(0.6, date.confidence) },
       };
     }
-  } else if (doubtful) {
+  } else {
     // A date read with doubtful digits ("05/03/2017" for 05/08/2017): its line read closer.
-    rereads.push('date');
-    const date = await readDateBand(source, settings, first, doubtful.line);
-    if (date && date.value !== doubtful.value && date.certainty >= doubtful.certainty + surerDate)
-      data = { ...data, dates: { ...data.dates, issueDate: date.value } };
+    const doubtful = doubtfulIssueDate(first);
+    if (doubtful) {
+      rereads.push('date');
+      const date = await readDateBand(source, settings, first, doubtful.line);
+      if (date && date.value !== doubtful.value && date.certainty >= doubtful.certainty + surerDate)
+        data = { ...data, dates: { ...data.dates, issueDate: date.value } };
+    }
   }
   // A photo whose header was read again (about a page's worth of OCR) is read whole again only
   // for a guessed total: for a missing date its date lines were read closer already, and the
