@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { lockDataDir } from './data-dir-lock';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
@@ -33,6 +35,47 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const pgliteOptions = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
+
+/** Whether the migrations folder holds a migration that `client` has not applied yet. */
+async function hasPendingMigrations(client: PGlite): Promise<boolean> {
+  const newest = Math.max(
+    ...readMigrationFiles({ migrationsFolder }).map((file) => file.folderMillis),
+  );
+  const { rows } = await client.query<{ applied: string | null }>(
+    `select case when to_regclass('drizzle.__drizzle_migrations') is not null
+       then (select max(created_at)::text from drizzle.__drizzle_migrations) end as applied`,
+  );
+  return Number(rows[0]?.applied ?? 0) < newest;
+}
+
+/**
+ * Creates and migrates a PGlite data folder in a child process (see migrate-data-dir.mjs): the
+ * memory PostgreSQL's bootstrap and the migrations take leaves with the child instead of staying
+ * in the server's WebAssembly memory, which never shrinks.
+ */
+function migrateInChildProcess(dir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./migrate-data-dir.mjs', import.meta.url));
+  const args = [script, dir, migrationsFolder, JSON.stringify(pgliteOptions.startParams)];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error)
+        reject(
+          new Error(`The database in ${dir} could not be migrated: ${stderr || error.message}`),
+        );
+      else resolve();
+    });
+  });
+}
+
+/** Opens the PGlite data folder `dir`, created and migrated first when it needs it. */
+async function openDataDir(dir: string): Promise<PGlite> {
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await migrateInChildProcess(dir);
+  const client = new PGlite(dir, pgliteOptions);
+  if (!(await hasPendingMigrations(client))) return client;
+  await client.close();
+  await migrateInChildProcess(dir);
+  return new PGlite(dir, pgliteOptions);
+}
 
 /**
  * PostgreSQL through node-postgres when a URL is given, otherwise embedded PGlite in
@@ -69,7 +112,7 @@ export async function openDatabase(options: {
     // PGlite is one process: a second one on the same files would corrupt them, so it is refused.
     unlock = lockDataDir(options.dataDir);
     try {
-      client = new PGlite(dir, pgliteOptions);
+      client = await openDataDir(dir);
     } catch (error) {
       unlock();
       throw error;

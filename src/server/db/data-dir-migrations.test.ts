@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { LOCK_FILE } from './data-dir-lock';
+
+const journal = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'migrations', 'meta', '_journal.json'), 'utf8'),
+) as { entries: unknown[] };
+
+/** The migrations a data folder has recorded, and whether the newest one's table is there. */
+async function stateOf(dataDir: string): Promise<{ applied: number; itemLists: boolean }> {
+  const client = new PGlite(path.join(dataDir, 'db'));
+  try {
+    const { rows } = await client.query<{ applied: number; item_lists: boolean }>(
+      `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
+              to_regclass('invoice_item_lists') is not null as item_lists`,
+    );
+    return { applied: rows[0]?.applied ?? 0, itemLists: rows[0]?.item_lists ?? false };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Forgets the newest migration's record; with `undo`, also what it created. */
+async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<void> {
+  const client = new PGlite(path.join(dataDir, 'db'));
+  try {
+    await client.exec(
+      `delete from drizzle.__drizzle_migrations
+        where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+    if (undo) {
+      await client.exec(`
+        drop trigger invoice_item_lists_insert on invoice_items;
+        drop trigger invoice_item_lists_update on invoice_items;
+        drop trigger invoice_item_lists_delete on invoice_items;
+        drop function invoice_item_lists_apply();
+        drop function invoice_item_lists_refresh(uuid[]);
+        drop function invoice_items_json_of(uuid);
+        drop table invoice_item_lists;`);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * A PGlite data folder is created and migrated in a child process (migrate-data-dir.mjs), so the
+ * memory that takes does not stay in the server's WebAssembly memory (issue 16).
+ */
+describe('migrating a PGlite data folder', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-migrate-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates a new folder with every migration applied, and opens it again without migrating', async () => {
+    const database = await openDatabase({ dataDir });
+    await database.close();
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+    const again = await openDatabase({ dataDir });
+    await again.close();
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+  }, 60_000);
+
+  it('applies a migration the folder does not have yet', async () => {
+    await forgetNewestMigration(dataDir, true);
+    expect(await stateOf(dataDir)).toEqual({
+      applied: journal.entries.length - 1,
+      itemLists: false,
+    });
+    const database = await openDatabase({ dataDir });
+    await database.close();
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+  }, 60_000);
+
+  it("fails with the migration's error, and releases the folder", async () => {
+    // The record is gone but the table is there: applying the migration again fails.
+    await forgetNewestMigration(dataDir, false);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(
+      /could not be migrated: .*already exists/u,
+    );
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 60_000);
+});
