@@ -161,13 +161,28 @@ async function render(pdf, pageNumber, scale) {
 
 /**
  * The photo being read, kept decoded between its whole-page reading and its closer readings
- * (header, date lines) so it is decoded once: `{ photo, image }`. One at a time, and only up to
- * `maxKeptPixels`: a huge scan (35 MP, 140 MB decoded) is not held while the page is read, and is
- * decoded again for a region (measured: a copy scaled down for its regions costs more than the
- * decodes it saves, as most photos have one closer reading or none).
+ * (header, date lines) so it is decoded once: `{ photo, image, width, height }`, where `width` and
+ * `height` are the photo's own size. One at a time. A photo over `maxKeptPixels` is kept as a copy
+ * scaled down to `keptCopyPixels`: decoding a huge scan again for each closer reading took its whole
+ * decoded size once more (140 MB for 35 MP) while the OCR engine was up, the server's peak while
+ * reading; the copy takes 32 MB and still draws a region at about 290 dpi of an A4 page. (For the
+ * photos under the limit, measured: a copy scaled down costs more than the decodes it saves, as
+ * most photos have one closer reading or none.)
  */
 let kept = null;
+
 const maxKeptPixels = 16_000_000;
+const keptCopyPixels = 8_000_000;
+
+function keepPhoto(photo, image) {
+  const { width, height } = image;
+  if (width * height <= maxKeptPixels) return { photo, image, width, height };
+  const scale = Math.sqrt(keptCopyPixels / (width * height));
+  const copy = whiteCanvas(width * scale, height * scale);
+  copy.context.imageSmoothingQuality = 'high';
+  copy.context.drawImage(image, 0, 0, copy.canvas.width, copy.canvas.height);
+  return { photo, image: copy.canvas, width, height };
+}
 
 /** The scale of the whole-page reading of a picture of this size. */
 function pageScaleOf(image, request) {
@@ -206,39 +221,49 @@ async function prepareImage(request) {
   const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  if (request.photo !== undefined && image.width * image.height <= maxKeptPixels) {
-    kept = { photo: request.photo, image };
-  }
-  return greyPng(canvas, context);
+  const page = greyPng(canvas, context);
+  if (request.photo !== undefined) kept = keepPhoto(request.photo, image);
+  return page;
 }
 
 /**
  * One region of a photo (fractions of the picture, turned by `turn` quarter turns), drawn
  * `factor` times the size the whole-page reading used, at most `maxWidth` pixels wide: a second,
  * closer reading of the part that matters (the shop's name, a date line). Drawn from the kept
- * photo when it is this one, else decoded from the original bytes.
+ * photo when it is this one, else decoded from the original bytes. Sizes are in the photo's own
+ * pixels; the kept copy of a huge photo is drawn from at its own scale.
  */
 async function cropImage(request) {
   const reuse = kept !== null && request.photo !== undefined && kept.photo === request.photo;
-  const image = reuse ? kept.image : await loadTurned(request.bytes, request.turn);
-  const pageScale = pageScaleOf(image, request);
-  const sx = Math.max(0, Math.floor(request.region.x * image.width));
-  const sy = Math.max(0, Math.floor(request.region.y * image.height));
-  const sw = Math.max(1, Math.min(image.width - sx, Math.ceil(request.region.width * image.width)));
-  const sh = Math.max(
-    1,
-    Math.min(image.height - sy, Math.ceil(request.region.height * image.height)),
-  );
+  const source = reuse ? kept : await loadTurned(request.bytes, request.turn);
+  const image = reuse ? kept.image : source;
+  const { width, height } = source;
+  const copyScale = image.width / width;
+  const pageScale = pageScaleOf({ width, height }, request);
+  const sx = Math.max(0, Math.floor(request.region.x * width));
+  const sy = Math.max(0, Math.floor(request.region.y * height));
+  const sw = Math.max(1, Math.min(width - sx, Math.ceil(request.region.width * width)));
+  const sh = Math.max(1, Math.min(height - sy, Math.ceil(request.region.height * height)));
   const scale = Math.min(pageScale * request.factor, request.maxWidth / sw);
   const { canvas, context } = whiteCanvas(sw * scale, sh * scale);
   context.imageSmoothingQuality = 'high';
-  context.drawImage(image, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
+  context.drawImage(
+    image,
+    sx * copyScale,
+    sy * copyScale,
+    sw * copyScale,
+    sh * copyScale,
+    0,
+    0,
+    canvas.width,
+    canvas.height,
+  );
   return {
     ...greyPng(canvas, context),
-    x: sx / image.width,
-    y: sy / image.height,
-    regionWidth: sw / image.width,
-    regionHeight: sh / image.height,
+    x: sx / width,
+    y: sy / height,
+    regionWidth: sw / width,
+    regionHeight: sh / height,
   };
 }
 
