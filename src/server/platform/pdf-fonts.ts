@@ -22,9 +22,16 @@ const fonts = fontFiles();
 export const REGULAR = fonts ? 'Body' : 'Helvetica';
 export const BOLD = fonts ? 'Body-Bold' : 'Helvetica-Bold';
 
-/** Registers REGULAR and BOLD on a new pdfkit document. */
-export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
-  if (!fonts) return;
-  doc.registerFont(REGULAR, fonts.regular);
-  doc.registerFont(BOLD, fonts.bold);
+/**
+ * A new pdfkit document with REGULAR and BOLD registered. pdfkit is loaded by the first PDF, not
+ * at start: most requests never write one.
+ */
+export async function createPdfDocument(options: PDFKit.PDFDocumentOptions): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument(options);
+  if (fonts) {
+    doc.registerFont(REGULAR, fonts.regular);
+    doc.registerFont(BOLD, fonts.bold);
+  }
+  return doc;
 }

@@ -118,5 +118,5 @@ export async function analyticsExport(db: Database, actor: FirmActor, now: Date,
     chart: { table: 'revenue_by_month', x: 'month', series: ['revenue', 'collected'], kind: 'bar' },
   };
   const heading = { organizationName: firm?.name ?? '', title: ANALYTICS_EXPORT_TITLE, from: practice.period.from, to: practice.period.to, currency, filters: `Last ${months} months` };
-  return { stream: format === 'pdf' ? reportPdf(heading, figures) : reportXlsx(heading, figures), from: practice.period.from, to: practice.period.to };
+  return { stream: format === 'pdf' ? await reportPdf(heading, figures) : await reportXlsx(heading, figures), from: practice.period.from, to: practice.period.to };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Cents } from '../../../shared/money';
 
 /** Currencies Stripe counts in whole units (no cents): https://docs.stripe.com/currencies#zero-decimal */
@@ -30,10 +30,12 @@ export interface CreatedPaymentIntent {
 export type PaymentIntentCreator = (request: PaymentIntentRequest) => Promise<CreatedPaymentIntent>;
 
 const clients = new Map<string, Stripe>();
-export function stripeClient(secretKey: string): Stripe {
+/** The stripe library is loaded by the first call, not at start: most servers never talk to Stripe. */
+export async function stripeClient(secretKey: string): Promise<Stripe> {
   let client = clients.get(secretKey);
   if (!client) {
-    client = new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 15_000 });
+    const { default: StripeClient } = await import('stripe');
+    client = new StripeClient(secretKey, { maxNetworkRetries: 1, timeout: 15_000 });
     clients.set(secretKey, client);
   }
   return client;
@@ -41,7 +43,8 @@ export function stripeClient(secretKey: string): Stripe {
 
 const createWithStripe: PaymentIntentCreator = async (request) => {
   const currency = request.currency.toLowerCase();
-  const intent = await stripeClient(request.secretKey).paymentIntents.create(
+  const stripe = await stripeClient(request.secretKey);
+  const intent = await stripe.paymentIntents.create(
     {
       amount: toStripeAmount(request.amountCents, currency),
       currency,
@@ -71,6 +74,7 @@ export function replacePaymentIntentCreator(fake: PaymentIntentCreator): () => v
 }
 
 /** Verifies Stripe's signature over the raw body; throws Stripe's SignatureVerificationError. */
-export function verifyStripeEvent(secretKey: string, rawBody: Buffer, signature: string, webhookSecret: string): Stripe.Event {
-  return stripeClient(secretKey).webhooks.constructEvent(rawBody, signature, webhookSecret);
+export async function verifyStripeEvent(secretKey: string, rawBody: Buffer, signature: string, webhookSecret: string): Promise<Stripe.Event> {
+  const stripe = await stripeClient(secretKey);
+  return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
 }

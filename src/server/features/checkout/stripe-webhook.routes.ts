@@ -21,7 +21,7 @@ export async function stripeWebhookRoutes(app: ZodApp, deps: AppDeps): Promise<v
       }
       let event;
       try {
-        event = verifyStripeEvent(stripe.secretKey, request.body, signature, stripe.webhookSecret);
+        event = await verifyStripeEvent(stripe.secretKey, request.body, signature, stripe.webhookSecret);
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
       }

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { MAX_IMPORT_ROWS, importMessages } from '../../../shared/contracts/imports';
 import { AppError } from '../../platform/errors';
 import { checkXlsxZip } from './check-xlsx-zip';
@@ -88,7 +88,9 @@ export function cellText(value: ExcelJS.CellValue): string {
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
   // A zip bomb is refused from the zip's directory before exceljs unpacks anything.
   checkXlsxZip(bytes);
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is loaded by the first sheet import, not at start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

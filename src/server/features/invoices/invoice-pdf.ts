@@ -1,9 +1,8 @@
 import { format, parseISO } from 'date-fns';
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import { centsFromDecimal } from '../../../shared/money';
 import type { organizations } from '../../db/schema';
-import { BOLD, REGULAR, registerPdfFonts } from '../../platform/pdf-fonts';
+import { BOLD, REGULAR, createPdfDocument } from '../../platform/pdf-fonts';
 import type { CustomerRow } from '../customers/customers.queries';
 import { moneyIn } from './invoice-rules';
 
@@ -29,19 +28,18 @@ const RIGHT = 545;
 const COLUMNS = { description: LEFT, quantity: 300, unitPrice: 360, amount: 455 } as const;
 
 /** The invoice as a one-or-more page A4 PDF, amounts in the organization's currency. */
-export function renderInvoicePdf({ invoice, customer, organization }: InvoiceDocument): Promise<Buffer> {
+export async function renderInvoicePdf({ invoice, customer, organization }: InvoiceDocument): Promise<Buffer> {
   const money = (amount: string) => moneyIn(organization.currency, centsFromDecimal(amount));
+  const doc = await createPdfDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: organization.name },
+  });
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'A4',
-      margin: 50,
-      info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: organization.name },
-    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    registerPdfFonts(doc);
 
     // Seller, top left; invoice facts, top right.
     doc.font(BOLD).fontSize(18).fillColor('#0f172a').text(organization.name, LEFT, 50, { width: 280 });

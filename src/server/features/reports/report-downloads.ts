@@ -33,7 +33,7 @@ export async function describeFilters(db: Database, organizationId: string, filt
 }
 
 /** The file of one report in one format, streamed (CSV, XLSX, PDF). */
-export function renderReport(format: ReportDownloadFormat, heading: ReportHeading, figures: ReportFigures): Readable {
+export async function renderReport(format: ReportDownloadFormat, heading: ReportHeading, figures: ReportFigures): Promise<Readable> {
   if (format === 'csv') return reportCsv(heading, figures);
   if (format === 'xlsx') return reportXlsx(heading, figures);
   return reportPdf(heading, figures);
@@ -53,7 +53,7 @@ export async function exportAllZip(db: Database, prepared: PreparedReport): Prom
   for (const { type, figures } of computed) {
     const heading: ReportHeading = { organizationName: organization.name, title: reportCatalogue[type].name, from: scope.from, to: scope.to, currency: organization.currency, filters: null };
     for (const format of ['csv', 'xlsx', 'pdf'] as const) {
-      archive.append(renderReport(format, heading, figures), { name: reportFileName(heading.title, scope.from, scope.to, format) });
+      archive.append(await renderReport(format, heading, figures), { name: reportFileName(heading.title, scope.from, scope.to, format) });
     }
   }
   archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));

@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
-import PDFDocument from 'pdfkit';
 import type { ReportFigures, ReportTable } from '../../../shared/contracts/reports';
-import { BOLD, REGULAR, registerPdfFonts } from '../../platform/pdf-fonts';
+import { BOLD, REGULAR, createPdfDocument } from '../../platform/pdf-fonts';
 import { type ReportHeading, formatCell } from './report-cells';
 
 const LEFT = 40;
@@ -20,9 +19,8 @@ function widths(table: ReportTable): number[] {
  * filters, the headline figures, then each table (its header repeated on every page), and
  * "Page n of m" at the foot of each page.
  */
-export function reportPdf(heading: ReportHeading, figures: ReportFigures): Readable {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: LEFT, bufferPages: true, info: { Title: heading.title, Author: heading.organizationName } });
-  registerPdfFonts(doc);
+export async function reportPdf(heading: ReportHeading, figures: ReportFigures): Promise<Readable> {
+  const doc = await createPdfDocument({ size: 'A4', layout: 'landscape', margin: LEFT, bufferPages: true, info: { Title: heading.title, Author: heading.organizationName } });
   doc.font(BOLD).fontSize(16).fillColor('#0f172a').text(heading.organizationName, LEFT, 40, { width: RIGHT - LEFT });
   doc.font(BOLD).fontSize(13).text(heading.title);
   doc.font(REGULAR).fontSize(10).fillColor('#475569').text(`Period: ${heading.from} to ${heading.to} (${heading.currency})`);

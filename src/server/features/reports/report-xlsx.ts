@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ReportCell, ReportColumn, ReportFigures, ReportValueKind } from '../../../shared/contracts/reports';
 import { neutraliseFormula } from '../../platform/csv';
 import { type ReportHeading, numericCell } from './report-cells';
@@ -44,9 +44,11 @@ function sheetName(title: string, used: Set<string>): string {
  * frozen in place and fitted column widths; amounts, counts and percents are number cells and
  * days date cells; text cells are neutralised against formulas.
  */
-export function reportXlsx(heading: ReportHeading, figures: ReportFigures): Readable {
+export async function reportXlsx(heading: ReportHeading, figures: ReportFigures): Promise<Readable> {
+  // exceljs is loaded by the first workbook, not at start.
+  const { default: Excel } = await import('exceljs');
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Signal AR';
   const used = new Set<string>();
 

@@ -132,7 +132,7 @@ export async function reportsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
         .header('Content-Type', CONTENT_TYPES[format])
         .header('Content-Disposition', `attachment; filename="${reportFileName(title, row.fromDate, row.toDate, format)}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(renderReport(format, heading, row.figures as unknown as ReportFigures));
+        .send(await renderReport(format, heading, row.figures as unknown as ReportFigures));
     },
   );
 }

@@ -56,7 +56,7 @@ async function mailWeeklyReports(deps: WeeklyDeps, due: DueMailing, now: Date): 
   for (const type of ['revenue_summary', 'invoice_aging'] as const) {
     const figures = await computeReport(deps.db, type, scope, {}, due.currency);
     const heading: ReportHeading = { organizationName: due.organization_name, title: reportCatalogue[type].name, from: window.from, to: window.to, currency: due.currency, filters: null };
-    attachments.push({ filename: reportFileName(heading.title, window.from, window.to, 'pdf'), content: await toBuffer(reportPdf(heading, figures)), contentType: 'application/pdf' });
+    attachments.push({ filename: reportFileName(heading.title, window.from, window.to, 'pdf'), content: await toBuffer(await reportPdf(heading, figures)), contentType: 'application/pdf' });
   }
   await deps.mail.send({
     to: due.email,

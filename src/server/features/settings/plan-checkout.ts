@@ -27,7 +27,8 @@ export type SubscriptionCanceller = (secretKey: string, subscriptionId: string) 
 /** A monthly subscription at the plan's price; the metadata lets the webhook apply the plan. */
 const createWithStripe: PlanCheckoutCreator = async (request) => {
   const metadata = { kind: PLAN_CHECKOUT_KIND, organizationId: request.organizationId, plan: request.plan.id, userId: request.userId };
-  const session = await stripeClient(request.secretKey).checkout.sessions.create({
+  const stripe = await stripeClient(request.secretKey);
+  const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
     line_items: [
       {
@@ -53,7 +54,8 @@ const createWithStripe: PlanCheckoutCreator = async (request) => {
 
 /** The subscription a new plan replaces ends now, prorated, so the firm never pays for two. */
 const cancelWithStripe: SubscriptionCanceller = async (secretKey, subscriptionId) => {
-  await stripeClient(secretKey).subscriptions.cancel(subscriptionId, { prorate: true });
+  const stripe = await stripeClient(secretKey);
+  await stripe.subscriptions.cancel(subscriptionId, { prorate: true });
 };
 
 let creator: PlanCheckoutCreator = createWithStripe;

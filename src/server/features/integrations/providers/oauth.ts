@@ -35,7 +35,7 @@ export interface OAuthProvider {
   id: Extract<ProviderId, 'quickbooks_online' | 'xero'>;
   label: string;
   configOf: (deps: Pick<AppDeps, 'config'>) => OAuthProviderConfig | null;
-  authorizationUrl: (config: OAuthProviderConfig, state: string, redirectUri: string) => string;
+  authorizationUrl: (config: OAuthProviderConfig, state: string, redirectUri: string) => Promise<string>;
   /** Exchanges the code; answers the tokens plus the provider's company (realmId, tenantId). */
   exchangeCode: (
     config: OAuthProviderConfig,
@@ -63,7 +63,7 @@ export async function prepareOAuthConnect(provider: OAuthProvider, deps: AppDeps
     },
     secrets: {},
     status: 'pending_authorization',
-    authorizationUrl: provider.authorizationUrl(config, state, redirectUriOf(deps, provider.id)),
+    authorizationUrl: await provider.authorizationUrl(config, state, redirectUriOf(deps, provider.id)),
   };
 }
 

@@ -1,4 +1,4 @@
-import OAuthClient from 'intuit-oauth';
+import type OAuthClient from 'intuit-oauth';
 import type { OAuthProviderConfig } from '../../../config';
 import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
@@ -31,7 +31,9 @@ const LABEL = 'QuickBooks Online';
 const PAGE = 500;
 const MINOR_VERSION = '75';
 
-function client(config: OAuthProviderConfig, redirectUri: string, token?: Record<string, unknown>): OAuthClient {
+/** intuit-oauth is loaded by the first connect or sync, not at start: most servers never use QuickBooks. */
+async function client(config: OAuthProviderConfig, redirectUri: string, token?: Record<string, unknown>): Promise<OAuthClient> {
+  const { default: OAuthClient } = await import('intuit-oauth');
   const oauth = new OAuthClient({ clientId: config.clientId, clientSecret: config.clientSecret, environment: config.environment, redirectUri, ...(token ? { token } : {}) });
   oauth.setAuthorizeURLs({
     authorizeEndpoint: config.authorizeUrl,
@@ -52,9 +54,13 @@ export const quickbooksOnlineOAuth: OAuthProvider = {
   id: 'quickbooks_online',
   label: LABEL,
   configOf: (deps) => deps.config.quickbooksOnline ?? null,
-  authorizationUrl: (config, state, redirectUri) => client(config, redirectUri).authorizeUri({ scope: [OAuthClient.scopes.Accounting], state }),
+  async authorizationUrl(config, state, redirectUri) {
+    const { default: OAuthClient } = await import('intuit-oauth');
+    const oauth = await client(config, redirectUri);
+    return oauth.authorizeUri({ scope: [OAuthClient.scopes.Accounting], state });
+  },
   async exchangeCode(config, callback, redirectUri, now) {
-    const oauth = client(config, redirectUri);
+    const oauth = await client(config, redirectUri);
     const response = await oauth.createToken(callback.url);
     const realmId = callback.realmId ?? oauth.getToken().realmId;
     if (!realmId) throw new Error('No realmId in the answer');
@@ -64,7 +70,8 @@ export const quickbooksOnlineOAuth: OAuthProvider = {
 
 async function refreshQbo(config: OAuthProviderConfig, redirectUri: string, refreshToken: string, now: Date): Promise<OAuthTokens> {
   try {
-    const response = await client(config, redirectUri).refreshUsingToken(refreshToken);
+    const oauth = await client(config, redirectUri);
+    const response = await oauth.refreshUsingToken(refreshToken);
     return tokensOf(response.getJson() as Record<string, unknown>, now);
   } catch (error) {
     if (isRefused(error)) throw new AuthorizationExpiredError('refresh refused');

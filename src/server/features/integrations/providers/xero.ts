@@ -1,4 +1,3 @@
-import { AccountingApi, Invoice, LineAmountTypes } from 'xero-node';
 import type { OAuthProviderConfig } from '../../../config';
 import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
@@ -49,7 +48,7 @@ export const xeroOAuth: OAuthProvider = {
   id: 'xero',
   label: LABEL,
   configOf: (deps) => deps.config.xero ?? null,
-  authorizationUrl: (config, state, redirectUri) =>
+  authorizationUrl: async (config, state, redirectUri) =>
     `${config.authorizeUrl}?${new URLSearchParams({ response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, scope: SCOPES, state }).toString()}`,
   async exchangeCode(config, callback, redirectUri, now) {
     const tokens = await tokenRequest(config, { grant_type: 'authorization_code', code: callback.code, redirect_uri: redirectUri }, now);
@@ -96,7 +95,9 @@ async function guarded<T>(call: () => Promise<T>): Promise<T> {
 
 const PAGE = 100;
 
-export function xeroBackend(config: OAuthProviderConfig, tenantId: string, accessToken: string): ApiBackend {
+/** xero-node is loaded by the first sync, not at start: most servers never sync Xero. */
+export async function xeroBackend(config: OAuthProviderConfig, tenantId: string, accessToken: string): Promise<ApiBackend> {
+  const { AccountingApi, Invoice, LineAmountTypes } = await import('xero-node');
   const api = new AccountingApi();
   api.basePath = `${config.apiBaseUrl}/api.xro/2.0`;
   api.accessToken = accessToken;
@@ -249,7 +250,7 @@ async function syncXero(context: SyncContext) {
     if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`, { cause: error });
     throw error;
   }
-  return runApiSync(context, xeroBackend(config, tenantId, tokens.accessToken));
+  return runApiSync(context, await xeroBackend(config, tenantId, tokens.accessToken));
 }
 
 export const xeroConnector: ProviderConnector = {
