@@ -1,5 +1,5 @@
 import type { TextLine } from '../text-line';
-import { type DateOrder, findDates } from './parse-date';
+import { type DateOrder, findDates, numericDateParts } from './parse-date';
 
 export type Language = 'en' | 'de' | 'fr' | 'nl' | 'ms';
 
@@ -42,11 +42,8 @@ export function dateOrderEvidence(lines: readonly TextLine[]): {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const line of lines) {
-    for (const match of line.text.matchAll(
-      /(?<![\d/.-])(\d{1,2})[./-](\d{1,2})[./-](?:\d{4}|\d{2})(?![\d/])/g,
-    )) {
-      const first = Number(match[1]);
-      const second = Number(match[2]);
+    // The dates as the reader finds them: run into a time, or with letters read for digits.
+    for (const { first, second } of numericDateParts(line.text)) {
       if (first > 12 && second <= 12) dayFirst += 1;
       if (second > 12 && first <= 12) monthFirst += 1;
     }

@@ -21,6 +21,19 @@ describe('reading dates', () => {
     expect(isoDates('1er janvier 2020')).toEqual(['2020-01-01']);
   });
 
+  it('reads a two-digit-year or ISO date run into the time printed after it', () => {
+    expect(isoDates('25/01/1813:45')).toEqual(['2018-01-25']);
+    expect(isoDates('2018-01-2513:45:02')).toEqual(['2018-01-25']);
+  });
+
+  it('learns the order from an unambiguous date run into its time', () => {
+    const document = buildDocumentText(
+      [line('Date 04/05/2024', 0.1), line('Printed 12/31/202409:15', 0.2)],
+      'pdf-text',
+    );
+    expect(document.dateOrder).toBe('MDY');
+  });
+
   it('reads ISO and two-digit-year dates', () => {
     expect(isoDates('Date 2018-10-31')).toEqual(['2018-10-31']);
     expect(isoDates('Tax Invoice 08/03/18')).toEqual(['2018-03-08']);

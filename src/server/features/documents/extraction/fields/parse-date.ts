@@ -33,11 +33,11 @@ const monthAlternatives = Object.keys(monthNames)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g;
-// A four-digit year may run into the time printed after it ("25/01/201813:45").
-// A space read beside a separator ("25/01 /2018") is a slip of the reading, not a gap.
+// A date may run into the time printed after it ("25/01/201813:45", "25/01/1813:45",
+// "2018-01-2513:45"). A space read beside a separator ("25/01 /2018") is a slip, not a gap.
+const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?=\d{1,2}:\d{2}(?!\d))|(?!\d))/g;
 const numericPattern =
-  /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
+  /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|\d{2}(?=\d{1,2}:\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
 
 // Letters OCR reads for digits inside a numeric date: "25/O1/2018", "2S/01/20l8".
 const digitSlips: Record<string, string> = {
@@ -55,6 +55,14 @@ const slippedDatePattern = new RegExp(
   String.raw`(?<![\p{L}\d])${slip}{1,2} ?[./-] ?${slip}{1,2} ?[./-] ?${slip}{2,4}(?!\p{L})`,
   'gu',
 );
+
+/** The two leading numbers of each numeric date in a line (day and month in either order). */
+export function numericDateParts(line: string): { first: number; second: number }[] {
+  return [...repairDateSlips(line).matchAll(numericPattern)].map((match) => ({
+    first: Number(match[1]),
+    second: Number(match[3]),
+  }));
+}
 
 /**
  * The text with the letters of numeric dates read for digits put back as digits, character for
