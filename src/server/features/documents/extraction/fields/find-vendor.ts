@@ -6,7 +6,13 @@ import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
-import { averageConfidence, letterShare, lineCells, trimUnsure } from './name-cells';
+import {
+  averageConfidence,
+  joinSpacedLetters,
+  letterShare,
+  lineCells,
+  trimUnsure,
+} from './name-cells';
 import { horizontalOverlap } from './line-spans';
 import { findMarketplace, letterheadName } from './trading-name';
 import {
@@ -207,7 +213,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     let added = false;
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
     if (fieldLinePattern.test(line.text)) continue;
-    const cells = lineCells(line).map(trimUnsure);
+    const cells = lineCells(line).map((cell) => trimUnsure(joinSpacedLetters(cell)));
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(
       (cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null,
@@ -215,7 +221,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const groups = (named.length > 0 ? named : cells).map((words) => ({ words, whole: false }));
     // A heading of capitalised words split only by wide letter spacing (or a misread word box) is
     // one name: the whole line is a candidate too, ahead of its parts.
-    const wholeLine = trimUnsure(line.words);
+    const wholeLine = trimUnsure(joinSpacedLetters(line.words));
     const widest = Math.max(...cells.map((cell) => cell.length));
     if (
       named.length === 0 &&

@@ -6,7 +6,7 @@ import { correctBusinessWords } from './business-words';
 import { findVendor, sameBusiness, withNameAbove, withoutRegistration } from './find-vendor';
 import { isRegistrationLine } from './legal-entity';
 import { findDates } from './parse-date';
-import { trimUnsure } from './name-cells';
+import { joinSpacedLetters, trimUnsure } from './name-cells';
 import { matchLegalForm } from './vendor-rules';
 
 const vendorOf = (rows: string[]): string | null =>
@@ -111,6 +111,20 @@ describe('the vendor in a receipt header', () => {
         'GST REG. NO: 000111222333',
       ]),
     ).toBe('Maju Fuel Enterprise');
+  });
+
+  it('reads a heading printed letter by letter as one word', () => {
+    expect(vendorOf(['S U R I A  BAKERY', 'NO 5, JALAN MAWAR', '43000 KAJANG'])).toBe(
+      'SURIA BAKERY',
+    );
+    // Three capitals in a row are initials, not a spaced word.
+    const [initials] = receiptLines(['K L M TRADING']);
+    expect(joinSpacedLetters(initials?.words ?? []).map((word) => word.text)).toEqual([
+      'K',
+      'L',
+      'M',
+      'TRADING',
+    ]);
   });
 
   it('does not read a floor ("Level UG1") as a company form', () => {
