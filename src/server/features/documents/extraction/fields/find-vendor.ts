@@ -142,6 +142,34 @@ const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
 
+// A line of a street address: street words, a five-digit postcode, or a street or lot number first.
+const addressLinePattern =
+  /\b\d{5}\b|^\s*(?:no\.?|lot|unit|blk|block)\s*:?\s*\d|^\s*\d{1,4}[A-Z]?\s*[,-]\s*\p{L}/iu;
+const isAddressLine = (text: string): boolean =>
+  matchLegalForm(text) === null && (addressPattern.test(text) || addressLinePattern.test(text));
+
+/**
+ * A line inside the address block: the lines around it, past specks, are address lines
+ * ("SETAPAK," between "NO 2, JALAN AIR" and "53200 KUALA LUMPUR" is the town, not a name).
+ */
+function isInsideAddress(lines: readonly TextLine[], index: number): boolean {
+  const nearest = (step: number): TextLine | undefined => {
+    for (let other = index + step; other >= 0 && other < lines.length; other += step) {
+      const line = lines[other];
+      if (line && /\p{L}{2}|\d{3}/u.test(line.text)) return line;
+    }
+    return undefined;
+  };
+  const above = nearest(-1);
+  const below = nearest(1);
+  return (
+    above !== undefined &&
+    below !== undefined &&
+    isAddressLine(above.text) &&
+    isAddressLine(below.text)
+  );
+}
+
 const isCapitalised = (word: Word): boolean =>
   /^(?:[\p{Lu}\d][\p{L}\d'.-]*|&)$/u.test(word.text.trim());
 
@@ -213,6 +241,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     let added = false;
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
     if (fieldLinePattern.test(line.text)) continue;
+    if (matchLegalForm(line.text) === null && isInsideAddress(lines, index)) continue;
     const cells = lineCells(line).map((cell) => trimUnsure(joinSpacedLetters(cell)));
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(

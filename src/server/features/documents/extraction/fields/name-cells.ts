@@ -80,7 +80,8 @@ export function joinSpacedLetters(words: readonly Word[]): Word[] {
     const letter = /^\p{Lu}$/u.test(word.text.trim());
     const near =
       previous !== undefined &&
-      word.x - (previous.x + previous.width) <= maxLetterGap * Math.max(previous.height, word.height);
+      word.x - (previous.x + previous.width) <=
+        maxLetterGap * Math.max(previous.height, word.height);
     if (!letter || (previous && !near)) flush();
     if (letter) run.push(word);
     else joined.push(word);

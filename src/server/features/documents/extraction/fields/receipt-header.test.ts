@@ -127,6 +127,17 @@ describe('the vendor in a receipt header', () => {
     ]);
   });
 
+  it('does not take the town inside the address block for the name', () => {
+    const address = [
+      'NO 2, JALAN MAWAR,',
+      'BUKIT SERAYA,',
+      '43000 KAJANG, SELANGOR',
+      'TOTAL 12.00',
+    ];
+    expect(vendorOf(['%% ~~', ...address])).toBeNull();
+    expect(vendorOf(['MAJU JAYA STATIONERY', ...address])).toBe('MAJU JAYA STATIONERY');
+  });
+
   it('does not read a floor ("Level UG1") as a company form', () => {
     expect(matchLegalForm('Lot 20, Level UG1')).toBeNull();
     expect(matchLegalForm('Muster UG (haftungsbeschränkt)')?.text).toBe('UG');
