@@ -136,6 +136,10 @@ const legalBonus = 1.5;
 // A business name registered without a company form, as Malaysian sole traders print it.
 const businessNamePattern = /\b(?:enterprises?|trading)$/iu;
 
+// A company or business registration number alone on its line, bracketed or not ("002345678-X",
+// "(JM0123456-T)").
+const companyNumberPattern = /^\s*[({[]?\s*\p{Lu}{0,3}\d{5,}\s*-\s*[\p{Lu}\d]\s*[)}\]]?\s*$/u;
+
 // A label of one or two words, a colon and a value: a field line of a receipt's header.
 const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
 
@@ -218,7 +222,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
     if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
-    if (registrationLinePattern.test(line.text) && index > 0) {
+    const labelled = registrationLinePattern.test(line.text);
+    if ((labelled || companyNumberPattern.test(line.text)) && index > 0) {
       // The line above, past specks read as lines ("'", ":").
       let aboveIndex = index - 1;
       while (aboveIndex > 0 && !/\p{L}{2}/u.test(lines[aboveIndex]?.text ?? '')) aboveIndex -= 1;
@@ -227,7 +232,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
         // A registered business name ("... ENTERPRISE", "... TRADING") over its registration
         // number is the issuer's legal identity, as a company form would be.
         const registered = businessNamePattern.test(above.text.trim());
-        add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
+        // Under a company number without a label, only a registered business name is the issuer.
+        if (labelled || registered)
+          add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
       }
     }
   });

@@ -138,6 +138,23 @@ describe('the vendor in a receipt header', () => {
     expect(vendorOf(['MAJU JAYA STATIONERY', ...address])).toBe('MAJU JAYA STATIONERY');
   });
 
+  it('takes a registered business name over its bare registration number', () => {
+    expect(
+      vendorOf([
+        'Your order number is',
+        'KB12 Kopi Bukit Damai',
+        'Sinar Kopi Enterprise',
+        '001234567-T',
+        'GSTID 000111222333',
+        'Jalan Contoh 10/10',
+      ]),
+    ).toBe('Sinar Kopi Enterprise');
+    // A bare number under another name does not make it the issuer.
+    expect(
+      vendorOf(['Kopi Bukit Damai', 'Sinar Kopi Bistro', '001234567-T', 'Jalan Contoh 10/10']),
+    ).toBe('Kopi Bukit Damai');
+  });
+
   it('does not read a floor ("Level UG1") as a company form', () => {
     expect(matchLegalForm('Lot 20, Level UG1')).toBeNull();
     expect(matchLegalForm('Muster UG (haftungsbeschränkt)')?.text).toBe('UG');
