@@ -287,7 +287,11 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       );
       const lowerWord = words.length === 1 && /^\p{Ll}+$/u.test(text);
       // A cell of nothing but business words ("RESTAURANT") is part of a name, not one.
-      const fragmentPenalty = fragment ? 3 : lowerWord || onlyBusinessWords(text) ? 1.5 : 0;
+      // A lone short word in mixed case ("Rok") is a logo's letters read as a word.
+      const logoWord =
+        words.length === 1 && /^\p{L}{1,3}$/u.test(text) && text !== text.toUpperCase();
+      const fragmentPenalty =
+        fragment || logoWord ? 3 : lowerWord || onlyBusinessWords(text) ? 1.5 : 0;
       let name = text;
       const next = lines[index + 1];
       if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;

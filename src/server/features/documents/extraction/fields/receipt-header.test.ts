@@ -155,6 +155,13 @@ describe('the vendor in a receipt header', () => {
     ).toBe('Kopi Bukit Damai');
   });
 
+  it("does not take a logo's letters read as a short word for the name", () => {
+    const address = ['NO. 17, JALAN CONTOH', '81750 MASAI'];
+    expect(vendorOf(['Xiq', 'KEDAI RUNCIT MAJU', ...address])).toBe('KEDAI RUNCIT MAJU');
+    // A short name printed in capitals is a name.
+    expect(vendorOf(['XIQ', ...address])).toBe('XIQ');
+  });
+
   it('does not read a floor ("Level UG1") as a company form', () => {
     expect(matchLegalForm('Lot 20, Level UG1')).toBeNull();
     expect(matchLegalForm('Muster UG (haftungsbeschränkt)')?.text).toBe('UG');
