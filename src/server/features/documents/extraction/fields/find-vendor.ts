@@ -413,7 +413,8 @@ const marketplaceConfidence = 0.9;
 /**
  * A name read by OCR with its usual slips in brackets and legal forms: "{M)" and "( X )" are
  * "(M)" and "(X)", a closing bracket without its opening one drops the garbled word before it
- * ("BAKERIES fh) SDN BHD"), and "SDH"/"SDM" before "BHD" or at the end is "SDN".
+ * ("BAKERIES fh) SDN BHD"), "SDH"/"SDM" before "BHD" or at the end is "SDN", and "C0." or "£0."
+ * before "(M) BHD" is "CO.".
  */
 export function repairOcrName(name: string): string {
   let text = name
@@ -432,7 +433,9 @@ export function repairOcrName(name: string): string {
     kept.push(word);
   }
   text = kept.join(' ');
-  return text.replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN');
+  return text
+    .replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN')
+    .replace(/(^|\s)[C£€¢][O0][.,]?(?=\s*\(\p{Lu}{1,2}\)\s*(?:SDN\.?\s*)?BHD\b)/gu, '$1CO.');
 }
 
 // Web and mail services whose addresses a receipt prints without being named after them.
