@@ -6,7 +6,13 @@ import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
-import { averageConfidence, letterShare, lineCells, trimUnsure } from './name-cells';
+import {
+  averageConfidence,
+  joinSpacedLetters,
+  letterShare,
+  lineCells,
+  trimUnsure,
+} from './name-cells';
 import { horizontalOverlap } from './line-spans';
 import { findMarketplace, letterheadName } from './trading-name';
 import {
@@ -130,11 +136,43 @@ const legalBonus = 1.5;
 // A business name registered without a company form, as Malaysian sole traders print it.
 const businessNamePattern = /\b(?:enterprises?|trading)$/iu;
 
+// A company or business registration number alone on its line, bracketed or not ("002345678-X",
+// "(JM0123456-T)").
+const companyNumberPattern = /^\s*[({[]?\s*\p{Lu}{0,3}\d{5,}\s*-\s*[\p{Lu}\d]\s*[)}\]]?\s*$/u;
+
 // A label of one or two words, a colon and a value: a field line of a receipt's header.
 const fieldLinePattern = /^\s*\p{L}[\p{L}.#/]*(?:\s+\p{L}[\p{L}.#/]*)?\s*:\s*\S/u;
 
 // The printed line over its parts, when both look like names.
 const wholeLineBonus = 0.5;
+
+// A line of a street address: street words, a five-digit postcode, or a street or lot number first.
+const addressLinePattern =
+  /\b\d{5}\b|^\s*(?:no\.?|lot|unit|blk|block)\s*:?\s*\d|^\s*\d{1,4}[A-Z]?\s*[,-]\s*\p{L}/iu;
+const isAddressLine = (text: string): boolean =>
+  matchLegalForm(text) === null && (addressPattern.test(text) || addressLinePattern.test(text));
+
+/**
+ * A line inside the address block: the lines around it, past specks, are address lines
+ * ("SETAPAK," between "NO 2, JALAN AIR" and "53200 KUALA LUMPUR" is the town, not a name).
+ */
+function isInsideAddress(lines: readonly TextLine[], index: number): boolean {
+  const nearest = (step: number): TextLine | undefined => {
+    for (let other = index + step; other >= 0 && other < lines.length; other += step) {
+      const line = lines[other];
+      if (line && /\p{L}{2}|\d{3}/u.test(line.text)) return line;
+    }
+    return undefined;
+  };
+  const above = nearest(-1);
+  const below = nearest(1);
+  return (
+    above !== undefined &&
+    below !== undefined &&
+    isAddressLine(above.text) &&
+    isAddressLine(below.text)
+  );
+}
 
 const isCapitalised = (word: Word): boolean =>
   /^(?:[\p{Lu}\d][\p{L}\d'.-]*|&)$/u.test(word.text.trim());
@@ -184,7 +222,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
     if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
-    if (registrationLinePattern.test(line.text) && index > 0) {
+    const labelled = registrationLinePattern.test(line.text);
+    if ((labelled || companyNumberPattern.test(line.text)) && index > 0) {
       // The line above, past specks read as lines ("'", ":").
       let aboveIndex = index - 1;
       while (aboveIndex > 0 && !/\p{L}{2}/u.test(lines[aboveIndex]?.text ?? '')) aboveIndex -= 1;
@@ -193,7 +232,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
         // A registered business name ("... ENTERPRISE", "... TRADING") over its registration
         // number is the issuer's legal identity, as a company form would be.
         const registered = businessNamePattern.test(above.text.trim());
-        add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
+        // Under a company number without a label, only a registered business name is the issuer.
+        if (labelled || registered)
+          add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
       }
     }
   });
@@ -207,7 +248,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     let added = false;
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
     if (fieldLinePattern.test(line.text)) continue;
-    const cells = lineCells(line).map(trimUnsure);
+    if (matchLegalForm(line.text) === null && isInsideAddress(lines, index)) continue;
+    const cells = lineCells(line).map((cell) => trimUnsure(joinSpacedLetters(cell)));
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(
       (cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null,
@@ -215,7 +257,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const groups = (named.length > 0 ? named : cells).map((words) => ({ words, whole: false }));
     // A heading of capitalised words split only by wide letter spacing (or a misread word box) is
     // one name: the whole line is a candidate too, ahead of its parts.
-    const wholeLine = trimUnsure(line.words);
+    const wholeLine = trimUnsure(joinSpacedLetters(line.words));
     const widest = Math.max(...cells.map((cell) => cell.length));
     if (
       named.length === 0 &&
@@ -245,7 +287,11 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       );
       const lowerWord = words.length === 1 && /^\p{Ll}+$/u.test(text);
       // A cell of nothing but business words ("RESTAURANT") is part of a name, not one.
-      const fragmentPenalty = fragment ? 3 : lowerWord || onlyBusinessWords(text) ? 1.5 : 0;
+      // A lone short word in mixed case ("Rok") is a logo's letters read as a word.
+      const logoWord =
+        words.length === 1 && /^\p{L}{1,3}$/u.test(text) && text !== text.toUpperCase();
+      const fragmentPenalty =
+        fragment || logoWord ? 3 : lowerWord || onlyBusinessWords(text) ? 1.5 : 0;
       let name = text;
       const next = lines[index + 1];
       if (next && isLegalFormOnly(next.text)) name = `${text} ${next.text.trim()}`;
@@ -367,7 +413,8 @@ const marketplaceConfidence = 0.9;
 /**
  * A name read by OCR with its usual slips in brackets and legal forms: "{M)" and "( X )" are
  * "(M)" and "(X)", a closing bracket without its opening one drops the garbled word before it
- * ("BAKERIES fh) SDN BHD"), and "SDH"/"SDM" before "BHD" or at the end is "SDN".
+ * ("BAKERIES fh) SDN BHD"), "SDH"/"SDM" before "BHD" or at the end is "SDN", and "C0." or "£0."
+ * before "(M) BHD" is "CO.".
  */
 export function repairOcrName(name: string): string {
   let text = name
@@ -386,7 +433,9 @@ export function repairOcrName(name: string): string {
     kept.push(word);
   }
   text = kept.join(' ');
-  return text.replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN');
+  return text
+    .replace(/\bSD[HM](?=\.?(?:\s*BHD\b|\s*$))/gu, 'SDN')
+    .replace(/(^|\s)[C£€¢][O0][.,]?(?=\s*\(\p{Lu}{1,2}\)\s*(?:SDN\.?\s*)?BHD\b)/gu, '$1CO.');
 }
 
 // Web and mail services whose addresses a receipt prints without being named after them.

@@ -51,3 +51,41 @@ export function letterShare(text: string): number {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
+
+// A heading printed letter by letter ("S U R I A") is read as one-letter words; this many or more
+// in a row, each within this many letter heights of the last, are one word. (Fewer may be initials.)
+const minSpacedLetters = 4;
+const maxLetterGap = 1.5;
+
+/** Joins a run of single capitals read from a letter-spaced heading into the word it spells. */
+export function joinSpacedLetters(words: readonly Word[]): Word[] {
+  const joined: Word[] = [];
+  let run: Word[] = [];
+  const flush = (): void => {
+    const first = run[0];
+    const last = run.at(-1);
+    if (first && last && run.length >= minSpacedLetters)
+      joined.push({
+        ...first,
+        text: run.map((word) => word.text.trim()).join(''),
+        width: last.x + last.width - first.x,
+        height: Math.max(...run.map((word) => word.height)),
+        confidence: averageConfidence(run),
+      });
+    else joined.push(...run);
+    run = [];
+  };
+  for (const word of words) {
+    const previous = run.at(-1);
+    const letter = /^\p{Lu}$/u.test(word.text.trim());
+    const near =
+      previous !== undefined &&
+      word.x - (previous.x + previous.width) <=
+        maxLetterGap * Math.max(previous.height, word.height);
+    if (!letter || (previous && !near)) flush();
+    if (letter) run.push(word);
+    else joined.push(word);
+  }
+  flush();
+  return joined;
+}

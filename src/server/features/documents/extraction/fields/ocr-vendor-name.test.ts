@@ -22,6 +22,12 @@ describe('repairing a vendor name read by OCR', () => {
     expect(repairOcrName('MAJU SDM BHD')).toBe('MAJU SDN BHD');
     expect(repairOcrName('SDH MAJU TRADING')).toBe('SDH MAJU TRADING');
   });
+
+  it('reads "C0." or "£0." before "(M) BHD" as "CO."', () => {
+    expect(repairOcrName('ZENITH £0. (M) BHD')).toBe('ZENITH CO. (M) BHD');
+    expect(repairOcrName('ZENITH C0, (M) SDN BHD')).toBe('ZENITH CO. (M) SDN BHD');
+    expect(repairOcrName('ZENITH C0 MART')).toBe('ZENITH C0 MART');
+  });
 });
 
 describe('a name whose first letters OCR lost', () => {

@@ -6,7 +6,7 @@ import { correctBusinessWords } from './business-words';
 import { findVendor, sameBusiness, withNameAbove, withoutRegistration } from './find-vendor';
 import { isRegistrationLine } from './legal-entity';
 import { findDates } from './parse-date';
-import { trimUnsure } from './name-cells';
+import { joinSpacedLetters, trimUnsure } from './name-cells';
 import { matchLegalForm } from './vendor-rules';
 
 const vendorOf = (rows: string[]): string | null =>
@@ -111,6 +111,55 @@ describe('the vendor in a receipt header', () => {
         'GST REG. NO: 000111222333',
       ]),
     ).toBe('Maju Fuel Enterprise');
+  });
+
+  it('reads a heading printed letter by letter as one word', () => {
+    expect(vendorOf(['S U R I A  BAKERY', 'NO 5, JALAN MAWAR', '43000 KAJANG'])).toBe(
+      'SURIA BAKERY',
+    );
+    // Three capitals in a row are initials, not a spaced word.
+    const [initials] = receiptLines(['K L M TRADING']);
+    expect(joinSpacedLetters(initials?.words ?? []).map((word) => word.text)).toEqual([
+      'K',
+      'L',
+      'M',
+      'TRADING',
+    ]);
+  });
+
+  it('does not take the town inside the address block for the name', () => {
+    const address = [
+      'NO 2, JALAN MAWAR,',
+      'BUKIT SERAYA,',
+      '43000 KAJANG, SELANGOR',
+      'TOTAL 12.00',
+    ];
+    expect(vendorOf(['%% ~~', ...address])).toBeNull();
+    expect(vendorOf(['MAJU JAYA STATIONERY', ...address])).toBe('MAJU JAYA STATIONERY');
+  });
+
+  it('takes a registered business name over its bare registration number', () => {
+    expect(
+      vendorOf([
+        'Your order number is',
+        'KB12 Kopi Bukit Damai',
+        'Sinar Kopi Enterprise',
+        '001234567-T',
+        'GSTID 000111222333',
+        'Jalan Contoh 10/10',
+      ]),
+    ).toBe('Sinar Kopi Enterprise');
+    // A bare number under another name does not make it the issuer.
+    expect(
+      vendorOf(['Kopi Bukit Damai', 'Sinar Kopi Bistro', '001234567-T', 'Jalan Contoh 10/10']),
+    ).toBe('Kopi Bukit Damai');
+  });
+
+  it("does not take a logo's letters read as a short word for the name", () => {
+    const address = ['NO. 17, JALAN CONTOH', '81750 MASAI'];
+    expect(vendorOf(['Xiq', 'KEDAI RUNCIT MAJU', ...address])).toBe('KEDAI RUNCIT MAJU');
+    // A short name printed in capitals is a name.
+    expect(vendorOf(['XIQ', ...address])).toBe('XIQ');
   });
 
   it('does not read a floor ("Level UG1") as a company form', () => {
