@@ -1,9 +1,9 @@
 /**
  * Measures the SERVER's memory while it reads documents: starts the real server (src/server/main.ts,
- * as `npm start` runs it, with MALLOC_ARENA_MAX=2, --max-semi-space-size=4 and background workers
- * on) in a child process with a fresh DATA_DIR, uploads documents through the HTTP API, waits for
- * each reading, and samples the child's peak resident size (VmHWM in /proc/<pid>/status) and
- * current size (VmRSS).
+ * as `npm start` runs it, with MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072,
+ * --max-semi-space-size=4 and background workers on) in a child process with a fresh DATA_DIR,
+ * uploads documents through the HTTP API, waits for each reading, and samples the child's peak
+ * resident size (VmHWM in /proc/<pid>/status) and current size (VmRSS).
  * A measurement, not a test. Linux only (/proc).
  *
  * The start-up peak (PGlite's first start of a fresh data folder) is reported apart: the peak is
@@ -97,6 +97,7 @@ const child = spawn(
     env: {
       ...process.env,
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
