@@ -168,8 +168,8 @@ export type QuarterTurns = 0 | 1 | 2 | 3;
 /**
  * A photo or scan decoded, turned by `turn` quarter turns, scaled (long side near
  * `targetLongSide`) and turned grey. With `keep`, the worker keeps the decoded photo (a photo
- * over 16 MP as a copy scaled down to 8 MP) for cropImage until releasePhoto or the next photo, so its closer readings do not decode it
- * again (a region of a turned photo is asked with the same turn).
+ * over 16 MP halved each way) for cropImage until releasePhoto or the next photo, so its closer
+ * readings do not decode it again (a region of a turned photo is asked with the same turn).
  */
 export async function prepareImage(
   bytes: Buffer,

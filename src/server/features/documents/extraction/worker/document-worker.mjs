@@ -161,27 +161,46 @@ async function render(pdf, pageNumber, scale) {
 
 /**
  * The photo being read, kept decoded between its whole-page reading and its closer readings
- * (header, date lines) so it is decoded once: `{ photo, image, width, height }`, where `width` and
- * `height` are the photo's own size. One at a time. A photo over `maxKeptPixels` is kept as a copy
- * scaled down to `keptCopyPixels`: decoding a huge scan again for each closer reading took its whole
- * decoded size once more (140 MB for 35 MP) while the OCR engine was up, the server's peak while
- * reading; the copy takes 32 MB and still draws a region at about 290 dpi of an A4 page. (For the
- * photos under the limit, measured: a copy scaled down costs more than the decodes it saves, as
- * most photos have one closer reading or none.)
+ * (header, date lines) so it is decoded once: `{ photo, image, width, height }` (see decodePhoto).
+ * One at a time. (For photos up to `maxKeptPixels`, measured: a copy scaled down for the regions
+ * costs more than the decodes it saves, as most photos have one closer reading or none.)
  */
 let kept = null;
-
 const maxKeptPixels = 16_000_000;
-const keptCopyPixels = 8_000_000;
 
-function keepPhoto(photo, image) {
+// Workers may not take --expose-gc on their command line; the flag can be set at run time.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc');
+
+/** Native image memory is released by finalizers that run after a collection. */
+async function releaseNativeMemory() {
+  for (let pass = 0; pass < 2; pass += 1) {
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * A photo decoded and turned (see loadTurned): `image` to draw from, with `width` and `height` the
+ * photo's own size. A photo over `maxKeptPixels` is halved each way, every second pixel, and its
+ * full decoding let go before anything else is drawn. Otherwise a huge scan (35 MP, 140 MB
+ * decoded) was held while its page was drawn and kept, and decoded again for each closer reading:
+ * the server's peak while reading. A smooth halving would first have the canvas build a mipmap of
+ * the whole decoded photo (34 MB more); half of a 35 MP scan is still 300 dpi of an A4 page.
+ */
+async function decodePhoto(bytes, turn) {
+  let image = await loadTurned(bytes, turn);
   const { width, height } = image;
-  if (width * height <= maxKeptPixels) return { photo, image, width, height };
-  const scale = Math.sqrt(keptCopyPixels / (width * height));
-  const copy = whiteCanvas(width * scale, height * scale);
-  copy.context.imageSmoothingQuality = 'high';
-  copy.context.drawImage(image, 0, 0, copy.canvas.width, copy.canvas.height);
-  return { photo, image: copy.canvas, width, height };
+  while (image.width * image.height > maxKeptPixels) {
+    const half = whiteCanvas(image.width / 2, image.height / 2);
+    half.context.imageSmoothingEnabled = false;
+    half.context.drawImage(image, 0, 0, half.canvas.width, half.canvas.height);
+    // The canvas draws when its pixels are read; until then it holds the decoded photo.
+    half.context.getImageData(0, 0, 1, 1);
+    image = half.canvas;
+    await releaseNativeMemory();
+  }
+  return { image, width, height };
 }
 
 /** The scale of the whole-page reading of a picture of this size. */
@@ -216,14 +235,13 @@ async function loadTurned(bytes, turn = 0) {
  */
 async function prepareImage(request) {
   kept = null;
-  const image = await loadTurned(request.bytes, request.turn);
-  const scale = pageScaleOf(image, request);
-  const { canvas, context } = whiteCanvas(image.width * scale, image.height * scale);
+  const photo = await decodePhoto(request.bytes, request.turn);
+  const scale = pageScaleOf(photo, request);
+  const { canvas, context } = whiteCanvas(photo.width * scale, photo.height * scale);
   context.imageSmoothingQuality = 'high';
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const page = greyPng(canvas, context);
-  if (request.photo !== undefined) kept = keepPhoto(request.photo, image);
-  return page;
+  context.drawImage(photo.image, 0, 0, canvas.width, canvas.height);
+  if (request.photo !== undefined) kept = { photo: request.photo, ...photo };
+  return greyPng(canvas, context);
 }
 
 /**
@@ -231,13 +249,11 @@ async function prepareImage(request) {
  * `factor` times the size the whole-page reading used, at most `maxWidth` pixels wide: a second,
  * closer reading of the part that matters (the shop's name, a date line). Drawn from the kept
  * photo when it is this one, else decoded from the original bytes. Sizes are in the photo's own
- * pixels; the kept copy of a huge photo is drawn from at its own scale.
+ * pixels; a huge photo's halved image is drawn from at its own scale.
  */
 async function cropImage(request) {
   const reuse = kept !== null && request.photo !== undefined && kept.photo === request.photo;
-  const source = reuse ? kept : await loadTurned(request.bytes, request.turn);
-  const image = reuse ? kept.image : source;
-  const { width, height } = source;
+  const { image, width, height } = reuse ? kept : await decodePhoto(request.bytes, request.turn);
   const copyScale = image.width / width;
   const pageScale = pageScaleOf({ width, height }, request);
   const sx = Math.max(0, Math.floor(request.region.x * width));
@@ -298,10 +314,6 @@ async function renderScan(request) {
     console.warn = log;
   }
 }
-
-// Workers may not take --expose-gc on their command line; the flag can be set at run time.
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc');
 
 async function handle(request) {
   if (request.op === 'prepareImage') return prepareImage(request);

@@ -12,7 +12,7 @@ afterAll(async () => {
   await terminateDocumentWorker();
 });
 
-// Over the 16 MP the worker keeps as decoded: it keeps a scaled-down copy instead.
+// Over the 16 MP the worker keeps as decoded: it halves it each way first.
 const width = 4600;
 const height = 3800;
 // A black box, in fractions of the photo.
@@ -44,7 +44,7 @@ async function greyAt(
 }
 
 describe('the photo kept for closer readings', () => {
-  it('draws a region of a huge photo from its kept copy as from the photo itself', async () => {
+  it('draws the asked region of a huge photo, from the kept halved photo or decoded again', async () => {
     const bytes = hugePhoto();
     const prepared = await prepareImage(bytes, photoScaling, true);
     const request = {
