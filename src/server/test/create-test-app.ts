@@ -9,6 +9,7 @@ import { createApp } from '../app';
 import type { AppConfig } from '../config';
 import { type OpenDatabase, openDatabase } from '../db/client';
 import { createMailer } from '../platform/mail';
+import { testConfig } from './test-config';
 import type { AppDeps } from '../platform/deps';
 
 export interface TestApp {
@@ -83,21 +84,7 @@ export async function createTestApp(
       clock.now = date;
     },
   };
-  const config: AppConfig = {
-    nodeEnv: 'test',
-    port: 0,
-    dataDir,
-    appUrl: 'http://localhost:5000',
-    sessionSecret: randomBytes(32).toString('hex'),
-    encryptionKey: randomBytes(32),
-    smtpUrl: undefined,
-    mailFrom: 'Signal AR <no-reply@signal-ar.test>',
-    stripe: null,
-    secureCookies: false,
-    operatorEmails: [],
-    rateLimitMultiplier: 1,
-    ...options.config,
-  };
+  const config = testConfig(dataDir, options.config);
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,

@@ -5,6 +5,7 @@
  */
 import { createRequire, register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
+import { testConfig } from './test-config';
 
 const RARELY_USED_LIBRARIES = ['xero-node', 'intuit-oauth', 'stripe', 'exceljs', 'pdfkit'];
 
@@ -23,7 +24,10 @@ async function librariesLoadedAtStart(): Promise<string[]> {
   const { port1, port2 } = new MessageChannel();
   const urls: string[] = [];
   port1.on('message', (url: string) => urls.push(url));
-  register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
+  register(`data:text/javascript,${encodeURIComponent(hooks)}`, {
+    data: { port: port2 },
+    transferList: [port2],
+  });
 
   const { createApp } = await import('../app');
   const { openDatabase } = await import('../db/client');
@@ -33,21 +37,12 @@ async function librariesLoadedAtStart(): Promise<string[]> {
   const app = await createApp({
     db: database.db,
     dbKind: database.kind,
-    config: {
-      nodeEnv: 'test',
-      port: 0,
-      dataDir: '/nonexistent',
-      appUrl: 'http://localhost:5000',
-      sessionSecret: 'x'.repeat(64),
-      encryptionKey: Buffer.alloc(32),
+    config: testConfig('/nonexistent'),
+    mail: createMailer({
       smtpUrl: undefined,
-      mailFrom: 'Signal AR <no-reply@signal-ar.test>',
-      stripe: null,
-      secureCookies: false,
-      operatorEmails: [],
-      rateLimitMultiplier: 1,
-    },
-    mail: createMailer({ smtpUrl: undefined, from: 'Signal AR <no-reply@signal-ar.test>', outboxDir: '/nonexistent' }),
+      from: 'Signal AR <no-reply@signal-ar.test>',
+      outboxDir: '/nonexistent',
+    }),
     now: () => new Date(),
     startWorkers: false,
   });
@@ -59,7 +54,9 @@ async function librariesLoadedAtStart(): Promise<string[]> {
   port1.close();
 
   const files = [...urls, ...Object.keys(createRequire(import.meta.url).cache)];
-  return RARELY_USED_LIBRARIES.filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)));
+  return RARELY_USED_LIBRARIES.filter((name) =>
+    files.some((file) => file.includes(`/node_modules/${name}/`)),
+  );
 }
 
 console.log(JSON.stringify(await librariesLoadedAtStart()));

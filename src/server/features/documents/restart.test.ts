@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { AppConfig } from '../../config';
 import { type OpenDatabase, openDatabase } from '../../db/client';
 import type { AppDeps } from '../../platform/deps';
 import { STALE_JOB_MS, claimJob } from '../../platform/jobs';
 import { createMailer } from '../../platform/mail';
 import { asUser, signUp } from '../../test/factories';
+import { testConfig } from '../../test/test-config';
 import { runDocumentJobsOnce } from './document-jobs';
 import { READ_DOCUMENT_JOB } from './documents.service';
 import { multipartBody } from './multipart-body';
@@ -22,20 +22,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-restart-'));
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dbName = `signal_test_${randomBytes(6).toString('hex')}`;
 let databaseUrl: string | undefined;
-const config: AppConfig = {
-  nodeEnv: 'test',
-  port: 0,
-  dataDir,
-  appUrl: 'http://localhost:5000',
-  sessionSecret: randomBytes(32).toString('hex'),
-  encryptionKey: randomBytes(32),
-  smtpUrl: undefined,
-  mailFrom: 'Signal AR <no-reply@signal-ar.test>',
-  stripe: null,
-  secureCookies: false,
-  operatorEmails: [],
-  rateLimitMultiplier: 1,
-};
+const config = testConfig(dataDir);
 
 async function admin(query: string) {
   const client = new pg.Client({ connectionString: adminUrl });
