@@ -71,7 +71,11 @@ function migrateInChildProcess(dir: string): Promise<void> {
 async function openDataDir(dir: string): Promise<PGlite> {
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await migrateInChildProcess(dir);
   const client = new PGlite(dir, pgliteOptions);
-  if (!(await hasPendingMigrations(client))) return client;
+  const pending = await hasPendingMigrations(client).catch(async (error: unknown) => {
+    await client.close().catch(() => undefined);
+    throw error;
+  });
+  if (!pending) return client;
   await client.close();
   await migrateInChildProcess(dir);
   return new PGlite(dir, pgliteOptions);

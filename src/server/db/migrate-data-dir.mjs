@@ -2,8 +2,8 @@
  * Creates (initdb) and migrates a PGlite data folder, then exits: run by `openDatabase` in a
  * child process, so the memory that PostgreSQL's bootstrap and the migrations take (index builds,
  * backfills) goes back to the operating system with the child. PGlite's WebAssembly memory never
- * shrinks: in the server's own process it would stay resident for the server's life (measured:
- * about 340 MB on a fresh folder).
+ * shrinks: in the server's own process it stayed resident for the server's life (measured on a
+ * fresh folder: the server idled at 884 MB, against 441 MB with the child).
  *
  * Plain JavaScript, no TypeScript loader needed. Arguments: the folder, the migrations folder and
  * PGlite's start parameters as JSON. Exit code 0 when done; the error's message on stderr otherwise.
