@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { runDocumentJobsOnce } from '../../features/documents/document-jobs';
 import { multipartBody } from '../../features/documents/multipart-body';
 import type { AppDeps } from '../../platform/deps';
 import { createMailer } from '../../platform/mail';
+import { testConfig } from '../../test/test-config';
 
 /** The product's app on an in-memory database, with one signed-in organization owner. */
 export interface EvalApp {
@@ -21,27 +21,14 @@ export interface EvalApp {
 export async function startEvalApp(): Promise<EvalApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'signal-ar-eval-'));
   const database = await openDatabase({ dataDir: null });
-  const mailFrom = 'Signal AR <no-reply@signal-ar.test>';
+  const config = testConfig(dataDir);
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
-    config: {
-      nodeEnv: 'test',
-      port: 0,
-      dataDir,
-      appUrl: 'http://localhost:5000',
-      sessionSecret: randomBytes(32).toString('hex'),
-      encryptionKey: randomBytes(32),
-      smtpUrl: undefined,
-      mailFrom,
-      stripe: null,
-      secureCookies: false,
-      operatorEmails: [],
-      rateLimitMultiplier: 1,
-    },
+    config,
     mail: createMailer({
       smtpUrl: undefined,
-      from: mailFrom,
+      from: config.mailFrom,
       outboxDir: path.join(dataDir, 'outbox'),
     }),
     now: () => new Date(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { receiptText } from '../test-support/receipt-lines';
-import { findVendor, repairOcrName, withDomainStart } from './find-vendor';
+import { findVendor } from './find-vendor';
+import { repairOcrName, withDomainStart } from './ocr-vendor-name';
 
 const vendorOf = (rows: string[]): string | null => findVendor(receiptText(rows)).name;
 
