@@ -2,6 +2,7 @@ import type { TextLine } from '../text-line';
 import { type Candidate, type FieldPreference, pickBest, scoreToConfidence } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
 import { invoiceNumberLabels } from './labels';
+import { findShapedNumbers, inScheme } from './numbering-scheme';
 import { addressPattern } from './vendor-rules';
 import {
   findLabelMatches,
@@ -105,12 +106,17 @@ export function findInvoiceNumber(
     });
   });
   // The same number printed twice (header and page footer) is surer.
-  const rescored = candidates.map((candidate) => ({
-    ...candidate,
+  const labelled = candidates.map((candidate) => ({
+    ...inScheme(candidate, preference),
     score:
       candidate.score +
       Math.min(1, (candidates.filter((other) => other.value === candidate.value).length - 1) * 0.5),
   }));
+  // Learning hook: a number in the vendor's scheme that no label led to.
+  const shaped = findShapedNumbers(lines, preference).filter(
+    (candidate) => !labelled.some((other) => other.value === candidate.value),
+  );
+  const rescored = [...labelled, ...shaped];
   const chosen = pickBest(rescored, preference);
   const all = [...rescored].sort((a, b) => b.score - a.score);
   return { chosen, confidence: chosen ? scoreToConfidence(chosen.score, 3.5) : 0, all };

@@ -240,4 +240,23 @@ describe('learning the names and the date order of a vendor', () => {
       'HK-0051',
     );
   });
+
+  it('finds a number in the learnt scheme that no label leads to, its OCR slips put back', () => {
+    const hints = learnFromCorrection(readFields(receipt('Date: 25/03/2024')), {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      invoiceNumber: 'KOP/2024-0158',
+    });
+    expect(hints.invoiceNumber?.shape).toBe('AAA/9999-9999');
+    // Printed without a label, a zero read as the letter O.
+    const unlabelled = receipt('KOP/2O24-0163 Table 5');
+    expect(readFields(unlabelled).documentNumbers.invoiceNumber).toBeNull();
+    expect(readFields(unlabelled, [hints]).documentNumbers.invoiceNumber).toBe('KOP/2024-0163');
+    // Beside its label, a zero read as O.
+    const labelled = receipt('Bill No: KOP/2024-O171');
+    expect(readFields(labelled).documentNumbers.invoiceNumber).toBe('KOP/2024-O171');
+    expect(readFields(labelled, [hints]).documentNumbers.invoiceNumber).toBe('KOP/2024-0171');
+    // Nothing in that scheme, nothing invented.
+    expect(readFields(receipt('Table 5 Pax 2'), [hints]).documentNumbers.invoiceNumber).toBeNull();
+  });
 });
