@@ -36,6 +36,21 @@ describe("matching a reading to the organization's vendors", () => {
     expect(matchKnownVendor(known, { name: null, headerLines: ['AEDN MALL'] })?.name).toBe('AEON');
   });
 
+  it('prefers, among names the header prints as plainly, the one the reader chose', () => {
+    const vendors = ['Golden Harbour Restaurants Sdn Bhd', 'Kopi Lane Restaurants Sdn Bhd'];
+    const headerLines = [
+      'Kopi Lane Restaurants Sdn Bhd',
+      '(formerly known as Golden Harbour Restaurants Sdn Bhd)',
+    ];
+    expect(
+      matchKnownVendor(vendors, { name: 'Kopi Lane Restaurants Sdn Bhd', headerLines })?.name,
+    ).toBe('Kopi Lane Restaurants Sdn Bhd');
+    // With no name read, the longer of two equal matches.
+    expect(matchKnownVendor(vendors, { name: null, headerLines })?.name).toBe(
+      'Golden Harbour Restaurants Sdn Bhd',
+    );
+  });
+
   it('weighs OCR-confusable characters lightly', () => {
     expect(substringDistance('BOOKS', 'xxB00KSyy')).toBeCloseTo(0.7);
     expect(substringDistance('BOOKS', 'xxBXXKSyy')).toBe(2);

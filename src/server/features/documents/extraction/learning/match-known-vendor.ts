@@ -69,24 +69,31 @@ export function matchKnownVendor(
   known: readonly string[],
   reading: { name: string | null; headerLines: readonly string[] },
 ): KnownVendorMatch | null {
-  const texts = [reading.name ?? '', reading.headerLines.join(' ')].map(matchKey);
+  const read = matchKey(reading.name ?? '');
+  const header = matchKey(reading.headerLines.join(' '));
   const headerWords = wordsOf([reading.name ?? '', ...reading.headerLines].join(' '));
-  let best: (KnownVendorMatch & { length: number }) | null = null;
+  let best: (KnownVendorMatch & { length: number; inName: boolean }) | null = null;
   for (const name of known.slice(0, maxKnownVendors)) {
     const core = nameCore(name);
     if (core.length < minCoreLength) continue;
+    const nameCost = read === '' ? Infinity : substringDistance(core, read);
     const cost = Math.min(
-      ...texts.map((text) => substringDistance(core, text)),
+      nameCost,
+      substringDistance(core, header),
       wordBagDistance(coreWords(name), headerWords),
     );
     const similarity = 1 - cost / core.length;
     if (similarity < requiredSimilarity(core.length)) continue;
+    // Between names matched as closely, the one the reader chose ("Gerbang Alaf Restaurants",
+    // above "formerly Golden Arches Restaurants"), then the longer one.
+    const inName = nameCost === cost;
     if (
       !best ||
       similarity > best.similarity ||
-      (similarity === best.similarity && core.length > best.length)
+      (similarity === best.similarity && inName && !best.inName) ||
+      (similarity === best.similarity && inName === best.inName && core.length > best.length)
     )
-      best = { name, similarity, length: core.length };
+      best = { name, similarity, length: core.length, inName };
   }
   return best ? { name: best.name, similarity: Math.round(best.similarity * 100) / 100 } : null;
 }

@@ -13,6 +13,7 @@ import {
 import { terminateOcrWorker } from './ocr-worker';
 import { photoScaling } from './prepare-image';
 import {
+  chooseHeaderName,
   dateLines,
   doubtfulIssueDate,
   headerIsWeak,
@@ -86,6 +87,18 @@ describe('when a photo is read again', () => {
     expect(isFragmentOf(named('Kea', 0.9), first)).toBe(false);
     expect(isFragmentOf(named('SUNRISE NOODLE HOUSE CAFE', 0.68), first)).toBe(false);
     expect(isFragmentOf(named('SUNRISE NOODLE HOUSE', 0.68), named('Tiu', 0.73))).toBe(false);
+  });
+
+  it("takes the closer reading's vendor when it is one of the organization's and the first's is not", () => {
+    const first = { ...reading(['NO 1 JALAN BESAR']), data: named('Mavy SUPPL Y SDN BHD', 0.97) };
+    const again = named('KEDAI MAJU STATIONERY', 0.9);
+    const known = ['KEDAI MAJU STATIONERY'];
+    expect(chooseHeaderName(first, again, 0.6, 0.5, known).vendor.name).toBe(
+      'KEDAI MAJU STATIONERY',
+    );
+    expect(chooseHeaderName(first, again, 0.6, 0.5, []).vendor.name).toBe('Mavy SUPPL Y SDN BHD');
+    const both = ['KEDAI MAJU STATIONERY', 'Mavy SUPPL Y SDN BHD'];
+    expect(chooseHeaderName(first, again, 0.6, 0.5, both).vendor.name).toBe('Mavy SUPPL Y SDN BHD');
   });
 
   it('takes the closer reading of the name when it adds a word the first reading lost', () => {

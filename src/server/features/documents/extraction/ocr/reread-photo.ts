@@ -114,7 +114,7 @@ async function rereadHeader(
   const again = readFields(buildDocumentText(merged, 'ocr'), hints, known);
   const before = nameCertainty(first.document.lines, first.data.vendor.name, cut);
   const after = nameCertainty(header, again.vendor.name, cut);
-  const chosen = chooseHeaderName(first, again, before, after);
+  const chosen = chooseHeaderName(first, again, before, after, known);
   const name = chosen.vendor.name;
   if (name === null) return chosen;
   // Each word of the name as the more plausible of the two readings spelled it.
@@ -125,35 +125,44 @@ async function rereadHeader(
 }
 
 /** The vendor of the first reading or of the closer reading of the header, whichever is surer. */
-function chooseHeaderName(
+export function chooseHeaderName(
   first: Reading,
   again: ExtractedData,
   before: number,
   after: number,
+  known: readonly string[] = [],
 ): ExtractedData {
+  // The closer reading names one of the organization's vendors and the first reading none.
+  const isKnown = (name: string | null) => name !== null && known.includes(name);
+  if (isKnown(again.vendor.name) && !isKnown(first.data.vendor.name))
+    return withVendorOf(first.data, again);
   // Nearly as sure by the rules, and its words read more surely: the closer reading's name.
   if (
     again.vendor.name !== null &&
     after >= before + clearerWords &&
     again.fieldConfidence.vendor >= first.data.fieldConfidence.vendor - closeEnough
   )
-    return {
-      ...first.data,
-      vendor: { ...first.data.vendor, name: again.vendor.name },
-      fieldConfidence: { ...first.data.fieldConfidence, vendor: again.fieldConfidence.vendor },
-      // The overall score weighs the vendor a quarter (see read-fields.ts).
-      confidence:
-        Math.round(
-          (first.data.confidence +
-            (again.fieldConfidence.vendor - first.data.fieldConfidence.vendor) * 0.25) *
-            100,
-        ) / 100,
-    };
+    return withVendorOf(first.data, again);
   if (isFragmentOf(again, first.data)) return first.data;
   // The first reading's name with the word it lost: the fuller name, as sure as the first.
   if (completesName(again, first.data))
     return { ...first.data, vendor: { ...first.data.vendor, name: again.vendor.name } };
   return withPictureVendor(first.data, again);
+}
+
+/** The first reading's fields with the closer reading's vendor and its confidence. */
+function withVendorOf(first: ExtractedData, again: ExtractedData): ExtractedData {
+  return {
+    ...first,
+    vendor: { ...first.vendor, name: again.vendor.name },
+    fieldConfidence: { ...first.fieldConfidence, vendor: again.fieldConfidence.vendor },
+    // The overall score weighs the vendor a quarter (see read-fields.ts).
+    confidence:
+      Math.round(
+        (first.confidence + (again.fieldConfidence.vendor - first.fieldConfidence.vendor) * 0.25) *
+          100,
+      ) / 100,
+  };
 }
 
 const nameWords = (name: string): number =>
