@@ -9,6 +9,7 @@ import { isInLegalBlock } from './legal-entity';
 import {
   averageConfidence,
   joinSpacedLetters,
+  leadingCellText,
   letterShare,
   lineCells,
   trimUnsure,
@@ -233,9 +234,16 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
         // A registered business name ("... ENTERPRISE", "... TRADING") over its registration
         // number is the issuer's legal identity, as a company form would be.
         const registered = businessNamePattern.test(above.text.trim());
-        // Under a company number without a label, only a registered business name is the issuer.
-        if (labelled || registered)
-          add(above.text, 2.5 + (registered ? legalBonus : 0), aboveIndex, registered);
+        // A bare company number ("(12345-X)") is printed under the issuer's own name, as
+        // Malaysian shops print their registration: that line is the issuer, without what a
+        // wide gap or a logo's doubted letters add to it.
+        const issuer = registered || !labelled;
+        add(
+          labelled ? above.text : leadingCellText(above),
+          2.5 + (issuer ? legalBonus : 0),
+          aboveIndex,
+          issuer,
+        );
       }
     }
   });

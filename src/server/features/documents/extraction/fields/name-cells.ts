@@ -89,3 +89,10 @@ export function joinSpacedLetters(words: readonly Word[]): Word[] {
   flush();
   return joined;
 }
+
+/** The first cell of a line without unsure words at its ends: the name a header line starts with. */
+export function leadingCellText(line: TextLine): string {
+  return trimUnsure(lineCells(line)[0] ?? [])
+    .map((word) => word.text.trim())
+    .join(' ');
+}

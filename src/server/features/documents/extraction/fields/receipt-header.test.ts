@@ -149,10 +149,37 @@ describe('the vendor in a receipt header', () => {
         'Jalan Contoh 10/10',
       ]),
     ).toBe('Sinar Kopi Enterprise');
-    // A bare number under another name does not make it the issuer.
-    expect(
-      vendorOf(['Kopi Bukit Damai', 'Sinar Kopi Bistro', '001234567-T', 'Jalan Contoh 10/10']),
-    ).toBe('Kopi Bukit Damai');
+  });
+
+  it('takes the name over a bare company number for the issuer, ahead of a bigger logo line', () => {
+    // The logo's words printed twice as large as the name.
+    const lines = tidyOcrLines(
+      receiptLines([
+        'Kopi Bukit Damai',
+        'SINAR KOPI BISTRO',
+        '(001234567-T)',
+        'NO 3, JALAN CONTOH 10/10',
+      ]),
+    ).map((line, index) =>
+      index === 0
+        ? { ...line, words: line.words.map((word) => ({ ...word, height: word.height * 2 })) }
+        : line,
+    );
+    expect(findVendor(buildDocumentText(lines, 'ocr')).name).toBe('SINAR KOPI BISTRO');
+    // Words the engine doubted beside the name stay out of it.
+    const doubted = tidyOcrLines(
+      receiptLines(['SINAR KOPI BISTRO     eR Ze', '(001234567-T)', 'NO 3, JALAN CONTOH']),
+    ).map((line, index) =>
+      index === 0
+        ? {
+            ...line,
+            words: line.words.map((word) =>
+              /^(?:eR|Ze)$/u.test(word.text) ? { ...word, confidence: 0.2 } : word,
+            ),
+          }
+        : line,
+    );
+    expect(findVendor(buildDocumentText(doubted, 'ocr')).name).toBe('SINAR KOPI BISTRO');
   });
 
   it("does not take a logo's letters read as a short word for the name", () => {
