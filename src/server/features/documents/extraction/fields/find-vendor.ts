@@ -224,6 +224,18 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
     if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
+    else if (top) {
+      // A registered business name ("... ENTERPRISE") at the top is the issuer's legal name, as
+      // one with a company form would be: sole traders register without a form.
+      const registeredName = cleanName(withoutRegistration(leadingCellText(line)));
+      const blockName = isInLegalBlock(lines, index);
+      if (
+        businessNamePattern.test(registeredName) &&
+        !notNamePattern.test(withoutShopNumber(registeredName)) &&
+        !addressPattern.test(registeredName)
+      )
+        add(registeredName, 3.5 + (blockName ? legalBonus : 0), index, blockName);
+    }
     const labelled = registrationLinePattern.test(line.text);
     if ((labelled || companyNumberPattern.test(line.text)) && index > 0) {
       // The line above, past specks read as lines ("'", ":").

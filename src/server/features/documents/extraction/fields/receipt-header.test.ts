@@ -182,6 +182,17 @@ describe('the vendor in a receipt header', () => {
     expect(findVendor(buildDocumentText(doubted, 'ocr')).name).toBe('SINAR KOPI BISTRO');
   });
 
+  it('takes a registered business name at the top over a bigger brand line above it', () => {
+    const lines = tidyOcrLines(
+      receiptLines(['Bakes And Brews', 'SINAR ENTERPRISE', 'NO 3, JALAN CONTOH', 'TEL 03-1234567']),
+    ).map((line, index) =>
+      index === 0
+        ? { ...line, words: line.words.map((word) => ({ ...word, height: word.height * 2 })) }
+        : line,
+    );
+    expect(findVendor(buildDocumentText(lines, 'ocr')).name).toBe('SINAR ENTERPRISE');
+  });
+
   it("does not take a logo's letters read as a short word for the name", () => {
     const address = ['NO. 17, JALAN CONTOH', '81750 MASAI'];
     expect(vendorOf(['Xiq', 'KEDAI RUNCIT MAJU', ...address])).toBe('KEDAI RUNCIT MAJU');
