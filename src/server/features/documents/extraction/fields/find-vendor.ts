@@ -186,9 +186,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const candidates: NameCandidate[] = [];
   const firstPage = lines.filter((line) => line.page === 1);
   // The vendor's header comes before the document title ("TAX INVOICE"); the customer after it.
-  const titleIndex = lines.findIndex(
-    (line) => line.page === 1 && cleanName(line.text) === '' && documentTitleWords.test(line.text),
-  );
+  const isTitle = (line: TextLine): boolean =>
+    cleanName(line.text) === '' && documentTitleWords.test(line.text);
+  const titleIndex = lines.findIndex((line) => line.page === 1 && isTitle(line));
   const add = (name: string, score: number, lineIndex: number, legal = false): void => {
     const clean = cleanName(name);
     if (
@@ -267,6 +267,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (taken >= 4 || line.y > headingDepth) break;
     const index = lines.indexOf(line);
     let added = false;
+    // "TAX INVOICE" printed above the name is the document's title; a word of it ("TAX") is no name.
+    if (isTitle(line)) continue;
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
     if (fieldLinePattern.test(line.text)) continue;
     if (matchLegalForm(line.text) === null && isInsideAddress(lines, index)) continue;

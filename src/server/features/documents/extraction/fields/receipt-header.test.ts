@@ -193,6 +193,12 @@ describe('the vendor in a receipt header', () => {
     expect(findVendor(buildDocumentText(lines, 'ocr')).name).toBe('SINAR ENTERPRISE');
   });
 
+  it('does not take a word of the title printed above the name for the name', () => {
+    expect(
+      vendorOf(['TAX     INVOICE', 'MAJU JAYA STATIONERY', 'NO 2, JALAN MAWAR', '43000 KAJANG']),
+    ).toBe('MAJU JAYA STATIONERY');
+  });
+
   it("does not take a logo's letters read as a short word for the name", () => {
     const address = ['NO. 17, JALAN CONTOH', '81750 MASAI'];
     expect(vendorOf(['Xiq', 'KEDAI RUNCIT MAJU', ...address])).toBe('KEDAI RUNCIT MAJU');
