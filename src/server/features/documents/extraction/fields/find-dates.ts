@@ -27,6 +27,9 @@ function closestLabelBefore(labels: LabelMatch[], position: number): LabelMatch 
 const paymentTermPattern =
   /\b(?:net|within|innerhalb(?:\s+von)?|binnen|sous|[àa])\s*(\d{1,3})\s*(?:days?|tagen?|jours?|dagen)?\b/iu;
 
+// A time of day printed beside a date: "14:22", "2.05 PM", "08:34:22".
+const timePattern = /(?<!\d)(?:[01]?\d|2[0-3])\s?[:.]\s?[0-5]\d(?!\d)/u;
+
 export function findDateFields(
   document: DocumentText,
   preference: FieldPreference | null,
@@ -64,6 +67,9 @@ export function findDateFields(
       }
       const position = 1 - Math.min(1, index / Math.max(1, lines.length));
       const certainty = date.certain ? 0 : -0.3;
+      // A receipt prints when it was issued with the time of day; an expiry or a period has none.
+      const rest = `${line.text.slice(0, date.start)} ${line.text.slice(date.end)}`;
+      const timed = timePattern.test(rest) ? 0.5 : 0;
       const base = { value: date.iso, box, label: label?.text ?? null };
       if (label?.role === 'due') due.push({ ...base, score: 3 + certainty });
       else if (label?.role === 'issue') {
@@ -72,7 +78,7 @@ export function findDateFields(
       } else if (label?.role === 'number')
         issue.push({ ...base, score: 2.5 + certainty + position * 0.3 });
       else if (label?.role === 'other') issue.push({ ...base, score: 0.3 + certainty });
-      else issue.push({ ...base, score: 1 + certainty + position * 0.5 });
+      else issue.push({ ...base, score: 1 + certainty + timed + position * 0.5 });
     }
   });
   const chosenIssue = pickBest(issue, preference);
