@@ -120,11 +120,9 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
         }
       }
       if (!chosen) return;
-      const heightRatio = line.height / Math.max(1e-6, document.typicalHeight);
       let score = label.weight;
       score += chosen.hasDecimals ? 1 : -1.5;
       if (chosen.currencyMark) score += 0.5;
-      if (heightRatio > 1.15) score += Math.min(1, heightRatio - 1);
       if (below) score -= 0.5;
       if (inSummary && role === 'total') score -= 1.5;
       if (chosen.cents < 0) score -= 2;

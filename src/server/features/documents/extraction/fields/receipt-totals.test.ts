@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { receiptText } from '../test-support/receipt-lines';
+import { receiptLines, receiptText } from '../test-support/receipt-lines';
+import { buildDocumentText } from './document-text';
 import { findPayments } from './find-payments';
 import { readFields } from './read-fields';
 
@@ -140,5 +141,15 @@ describe('a total whose amount wraps to the next line', () => {
 
   it('does not take an item line under the label', () => {
     expect(totalOf(['KEDAI CONTOH', 'Total', 'TEH O 2 1.00', 'Total 3.00'])).toBe('3.00');
+  });
+});
+
+describe('a total line read taller than the rest', () => {
+  it('is no surer a total for its size (a tilted photo draws lines taller)', () => {
+    const lines = receiptLines(['KEDAI CONTOH', 'TOTAL RM 9.50', 'TOTAL 10.50', 'THANK YOU']);
+    const tall = lines.map((line) =>
+      line.text.includes('9.50') ? { ...line, height: line.height * 2 } : line,
+    );
+    expect(readFields(buildDocumentText(tall, 'ocr')).amounts.total).toBe('10.50');
   });
 });
