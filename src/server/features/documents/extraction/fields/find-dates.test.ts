@@ -21,4 +21,9 @@ describe('choosing the issue date of a receipt', () => {
       ]),
     ).toBe('2017-03-13');
   });
+
+  it('takes a time with a dot only before AM or PM, not an amount beside a date', () => {
+    expect(issueDateOf(['KEDAI CONTOH', '25/02/2017', '13/03/2017 12.50'])).toBe('2017-02-25');
+    expect(issueDateOf(['KEDAI CONTOH', '02/03/2017', '13/03/2017 2.05 PM'])).toBe('2017-03-13');
+  });
 });

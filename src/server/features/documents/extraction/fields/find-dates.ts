@@ -27,8 +27,10 @@ function closestLabelBefore(labels: LabelMatch[], position: number): LabelMatch 
 const paymentTermPattern =
   /\b(?:net|within|innerhalb(?:\s+von)?|binnen|sous|[àa])\s*(\d{1,3})\s*(?:days?|tagen?|jours?|dagen)?\b/iu;
 
-// A time of day printed beside a date: "14:22", "2.05 PM", "08:34:22".
-const timePattern = /(?<!\d)(?:[01]?\d|2[0-3])\s?[:.]\s?[0-5]\d(?!\d)/u;
+// A time of day printed beside a date: "14:22", "08:34:22", "2.05 PM" (with a dot only before
+// AM/PM: "12.50" alone is an amount).
+const timePattern =
+  /(?<!\d)(?:[01]?\d|2[0-3])\s?(?::\s?[0-5]\d(?!\d)|\.\s?[0-5]\d\s?[AaPp]\.?[Mm]\b)/u;
 
 export function findDateFields(
   document: DocumentText,
