@@ -100,9 +100,10 @@ function nearPlace(box: Candidate<string>['box'], place: FieldPreference['box'])
 const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 /**
- * Numbers anywhere on the document written in the vendor's scheme (one word, or up to three words
- * the OCR split it into), each put back in the shape; for a scheme of bare digits, only at the learnt place.
- * Scored low: a labelled number outranks them, and the shape's bonus lifts them above nothing.
+ * Numbers anywhere on the document written in the vendor's scheme (one word, or up to three
+ * words the OCR split it into), each put back in the shape; for a scheme of bare digits, only at
+ * the learnt place. Scored low: a labelled number outranks them, and the shape's bonus lifts them
+ * above nothing.
  */
 export function findShapedNumbers(
   lines: readonly TextLine[],
