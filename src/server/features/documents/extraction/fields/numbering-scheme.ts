@@ -1,3 +1,4 @@
+import { digitLookalikes, letterLookalikes } from '../ocr-lookalikes';
 import type { TextLine } from '../text-line';
 import { type Candidate, type FieldPreference, valueShape } from './candidate';
 
@@ -7,35 +8,6 @@ import { type Candidate, type FieldPreference, valueShape } from './candidate';
  * not lead to is looked for by its shape.
  */
 
-// Characters OCR reads for one another between letters and digits.
-const asDigit: Readonly<Record<string, string>> = {
-  O: '0',
-  o: '0',
-  D: '0',
-  Q: '0',
-  I: '1',
-  l: '1',
-  i: '1',
-  '|': '1',
-  Z: '2',
-  z: '2',
-  S: '5',
-  s: '5',
-  G: '6',
-  b: '6',
-  T: '7',
-  B: '8',
-  g: '9',
-  q: '9',
-};
-const asLetter: Readonly<Record<string, string>> = {
-  '0': 'O',
-  '1': 'I',
-  '2': 'Z',
-  '5': 'S',
-  '6': 'G',
-  '8': 'B',
-};
 // Slips a number may carry and still be the scheme's: at most two, one in four characters.
 const maxSlips = 2;
 const slipShare = 0.25;
@@ -67,7 +39,7 @@ export function readInShape(text: string, shape: string): string | null {
       read.push(char);
       continue;
     }
-    const swapped = kind === '9' ? asDigit[char] : asLetter[char];
+    const swapped = kind === '9' ? digitLookalikes[char] : letterLookalikes[char];
     if (swapped === undefined) return null;
     slips += 1;
     read.push(swapped);

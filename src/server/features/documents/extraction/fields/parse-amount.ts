@@ -1,4 +1,5 @@
 import { type Cents, parseMoney } from '../../../../../shared/money';
+import { digitLookalikes } from '../ocr-lookalikes';
 
 export interface AmountToken {
   cents: Cents;
@@ -38,21 +39,6 @@ export function parseAmountText(text: string): { cents: Cents; hasDecimals: bool
   return { cents, hasDecimals: decimals !== undefined };
 }
 
-// Letters OCR reads for digits in print ("RMS.00" is RM5.00, "RMO.28" RM0.28).
-const digitLookalikes: Record<string, string> = {
-  O: '0',
-  o: '0',
-  D: '0',
-  Q: '0',
-  S: '5',
-  s: '5',
-  I: '1',
-  l: '1',
-  '|': '1',
-  Z: '2',
-  z: '2',
-  B: '8',
-};
 const lookalike = `[\\d${Object.keys(digitLookalikes).join('').replace('|', '\\|')}]`;
 // Ringgit printed before an amount (read "RH", "RN" too), the amount's decimal mark with a space
 // beside it or read as a dash.

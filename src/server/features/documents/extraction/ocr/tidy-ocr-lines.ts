@@ -1,20 +1,6 @@
 import { type TextLine, unionBox, type Word } from '../text-line';
+import { digitLookalikes } from '../ocr-lookalikes';
 
-// Letters OCR reads for digits on receipts: S 5, O 0, Z 2, B 8, l/I 1.
-const digitLookalikes: Record<string, string> = {
-  S: '5',
-  s: '5',
-  O: '0',
-  o: '0',
-  D: '0',
-  Q: '0',
-  Z: '2',
-  z: '2',
-  B: '8',
-  l: '1',
-  I: '1',
-  '|': '1',
-};
 const lookalikeClass = String.raw`[\dSsOoDQZzBlI|]`;
 // "RM" as OCR reads it at the start of an amount: RN, RH, RK, RW, EM, KM, kH.
 const ringgitPrefix = /^(?:R[MNHKW]|[EK]M|[Kk]H|[Kk]M)/u;
