@@ -22,6 +22,7 @@ import {
   isFragmentOf,
   nameCertainty,
   rereadWeakFields,
+  spellHeaderName,
 } from './reread-photo';
 
 afterAll(async () => {
@@ -99,6 +100,15 @@ describe('when a photo is read again', () => {
     expect(chooseHeaderName(first, again, 0.6, 0.5, []).vendor.name).toBe('Mavy SUPPL Y SDN BHD');
     const both = ['KEDAI MAJU STATIONERY', 'Mavy SUPPL Y SDN BHD'];
     expect(chooseHeaderName(first, again, 0.6, 0.5, both).vendor.name).toBe('Mavy SUPPL Y SDN BHD');
+  });
+
+  it("keeps a vendor's name as the organization stores it, not re-spelled from the other reading", () => {
+    const chosen = receiptLines(['BAKERS CORNER']);
+    const other = receiptLines(['BAKERY CORNER']);
+    expect(spellHeaderName('BAKERS CORNER', chosen, other, [])).toBe('BAKERY CORNER');
+    expect(spellHeaderName('BAKERS CORNER', chosen, other, ['BAKERS CORNER'])).toBe(
+      'BAKERS CORNER',
+    );
   });
 
   it('takes the closer reading of the name when it adds a word the first reading lost', () => {

@@ -117,11 +117,28 @@ async function rereadHeader(
   const chosen = chooseHeaderName(first, again, before, after, known);
   const name = chosen.vendor.name;
   if (name === null) return chosen;
-  // Each word of the name as the more plausible of the two readings spelled it.
   const top = first.document.lines.filter((line) => line.page === 1 && line.y < cut);
   const fromCloser = name === again.vendor.name && name !== first.data.vendor.name;
-  const picked = fromCloser ? pickNameWords(name, header, top) : pickNameWords(name, top, header);
+  const stored = [...known, ...hints.map((hint) => hint.vendorName)];
+  const picked = fromCloser
+    ? spellHeaderName(name, header, top, stored)
+    : spellHeaderName(name, top, header, stored);
   return picked === name ? chosen : { ...chosen, vendor: { ...chosen.vendor, name: picked } };
+}
+
+/**
+ * Each word of the name as the more plausible of the two readings spelled it (`chosen` the lines
+ * of the reading that named it), except a name the organization stores, one of its vendors or a
+ * vendor a correction taught: that is kept as stored ("BAKERS CORNER" stays, though "BAKERY" is
+ * a common business word).
+ */
+export function spellHeaderName(
+  name: string,
+  chosen: readonly TextLine[],
+  other: readonly TextLine[],
+  stored: readonly string[],
+): string {
+  return stored.includes(name) ? name : pickNameWords(name, chosen, other);
 }
 
 /** The vendor of the first reading or of the closer reading of the header, whichever is surer. */
