@@ -1,0 +1,308 @@
+/**
+ * A held-out check made of receipts no rule was written from: made-up receipts in the layouts
+ * the issue names (several TOTAL-like lines, rounding, tendered cash and change, tax summaries,
+ * service charges, dates glued to times), as OCR lines with OCR's slips (letters read as digits,
+ * lost decimal points, lost and stray lines), scored like the eval set. A measurement, not a
+ * test; it reads text only (no pictures), so it measures the field rules, not the OCR engine.
+ *
+ * Usage: node --import tsx src/server/scripts/eval/synthetic-receipts.ts [--count 500]
+ *        [--seed 1] [--noise 0.03] [--misses]
+ */
+import { toDecimal } from '../../../shared/money';
+import { readFields } from '../../features/documents/extraction/fields/read-fields';
+import { receiptText } from '../../features/documents/extraction/test-support/receipt-lines';
+import { vendorIsRight } from './score';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => {
+  const index = args.indexOf(name);
+  return index >= 0 ? (args[index + 1] ?? fallback) : fallback;
+};
+const count = Number(option('--count', '500'));
+const seed = Number(option('--seed', '1'));
+const noise = Number(option('--noise', '0.03'));
+
+/** mulberry32: a small seeded generator, so a run can be repeated. */
+function random(start: number): () => number {
+  let state = start >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(seed);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+const chance = (p: number): boolean => next() < p;
+const between = (low: number, high: number): number => low + Math.floor(next() * (high - low + 1));
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+const nameWords = [
+  'SUN',
+  'MAJU',
+  'JAYA',
+  'GOLDEN',
+  'LUCKY',
+  'EVERGREEN',
+  'HUP',
+  'SENG',
+  'TECK',
+  'HOCK',
+  'WAH',
+  'FATT',
+  'MEGAH',
+  'SINAR',
+  'BINTANG',
+  'SRI',
+  'KIM',
+  'LEONG',
+  'MUTIARA',
+  'ORCHID',
+  'PELANGI',
+  'CAHAYA',
+];
+const trades = [
+  'TRADING',
+  'ENTERPRISE',
+  'RESTAURANT',
+  'HARDWARE',
+  'STATIONERY',
+  'MINI MARKET',
+  'BAKERY',
+  'CAFE',
+  'PHARMACY',
+  'BOOKSTORE',
+  'ELECTRICAL',
+  'MARKETING',
+];
+const forms = ['SDN BHD', 'SDN. BHD.', 'S/B', '', ''];
+const streets = [
+  'JALAN BESAR',
+  'JALAN MERDEKA',
+  'JALAN SS 2/24',
+  'JALAN PUCHONG',
+  'LORONG MAJU',
+  'JALAN TUN RAZAK',
+];
+const cities = [
+  '47500 SUBANG JAYA',
+  '53200 KUALA LUMPUR',
+  '81750 MASAI',
+  '40170 SHAH ALAM',
+  '10350 GEORGETOWN',
+];
+const items = [
+  'NASI LEMAK',
+  'TEH TARIK',
+  'KOPI O',
+  'A4 PAPER 80GSM',
+  'BALL PEN BLUE',
+  'CABLE TIE 8"',
+  'MILO ICE',
+  'ROTI CANAI',
+  'PVC PIPE 1/2"',
+  'GLUE STICK',
+  'MEE GORENG',
+  'SCREW 2X10',
+  'BREAD WHITE',
+  'MINERAL WATER',
+];
+const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const money = (cents: number): string => toDecimal(cents);
+
+interface Receipt {
+  rows: string[];
+  vendor: string;
+  total: string;
+  date: string;
+}
+
+/** Ringgit cash rounding: to the nearest 5 sen. */
+const roundCash = (cents: number): number => Math.round(cents / 5) * 5;
+
+function dateRow(year: number, month: number, day: number): string {
+  const time = `${pad(between(8, 21))}:${pad(between(0, 59))}`;
+  const seconds = chance(0.5) ? `:${pad(between(0, 59))}` : '';
+  const date = pick([
+    `${pad(day)}/${pad(month)}/${year}`,
+    `${pad(day)}-${pad(month)}-${year}`,
+    `${pad(day)}/${pad(month)}/${String(year).slice(2)}`,
+    `${pad(day)} ${months[month - 1]} ${year}`,
+    `${year}-${pad(month)}-${pad(day)}`,
+  ]);
+  return pick([
+    `Date: ${date} ${time}${seconds}`,
+    `DATE : ${date}  TIME : ${time}`,
+    `${date} ${time}${seconds}`,
+    `Date & Time: ${date} ${time}${seconds}`,
+  ]);
+}
+
+function makeReceipt(): Receipt {
+  const vendorCore = `${pick(nameWords)} ${pick(nameWords)} ${pick(trades)}`;
+  const form = pick(forms);
+  const vendor = form ? `${vendorCore} ${form}` : vendorCore;
+  const rows: string[] = [];
+  rows.push(vendor);
+  if (chance(0.6))
+    rows.push(`(${between(10000, 1299999)}-${pick(['X', 'A', 'K', 'W', 'V', 'M'])})`);
+  rows.push(`NO ${between(1, 300)}, ${pick(streets)},`, pick(cities));
+  rows.push(`TEL: 03-${between(1000, 9999)} ${between(1000, 9999)}`);
+  if (chance(0.6)) rows.push(`GST ID : 000${between(100000000, 999999999)}`);
+  rows.push(pick(['TAX INVOICE', 'SIMPLIFIED TAX INVOICE', 'RECEIPT', 'CASH BILL']));
+  const year = between(2016, 2018);
+  const month = between(1, 12);
+  const day = between(1, 28);
+  const date = `${year}-${pad(month)}-${pad(day)}`;
+  const meta = [
+    dateRow(year, month, day),
+    `${pick(['Invoice No', 'Receipt #', 'Bill No', 'Doc No'])}: ${pick(['CS', 'INV', 'R', ''])}${between(10000, 999999)}`,
+    `Cashier: ${pick(['AMIR', 'MEI LING', 'SITI', 'RAJ', 'ADMIN'])}`,
+  ];
+  if (chance(0.5)) meta.reverse();
+  rows.push(...meta);
+
+  let subtotal = 0;
+  for (let index = between(1, 6); index > 0; index -= 1) {
+    const quantity = between(1, 5);
+    const price = between(50, 4000);
+    const amount = quantity * price;
+    subtotal += amount;
+    const name = pick(items);
+    if (chance(0.5))
+      rows.push(`${name}`, `  ${quantity} X ${money(price)}      ${money(amount)} SR`);
+    else rows.push(`${name} ${quantity} ${money(price)}   ${money(amount)}`);
+  }
+  const style = pick(['gst', 'simple', 'service', 'card'] as const);
+  const taxRate = pick([0, 6, 6, 6]);
+  let total: number;
+  if (style === 'gst') {
+    const tax = Math.round((subtotal * taxRate) / 100);
+    const exact = subtotal + tax;
+    total = roundCash(exact);
+    rows.push(`Total Sales (Excluding GST) ${money(subtotal)}`, 'Discount : 0.00');
+    rows.push(`Total GST ${money(tax)}`, `Rounding ${money(total - exact)}`);
+    rows.push(`Total Sales (Inclusive of GST) : ${money(total)}`);
+    const cash = pick([total, Math.ceil(total / 1000) * 1000, Math.ceil(total / 5000) * 5000]);
+    rows.push(`CASH : ${money(cash)}`, `Change : ${money(cash - total)}`);
+    rows.push(
+      'GST SUMMARY',
+      'TaxCode % Amt(RM) Tax(RM)',
+      `SR ${taxRate} ${money(subtotal)} ${money(tax)}`,
+    );
+    rows.push(`Total : ${money(subtotal)} ${money(tax)}`);
+  } else if (style === 'service') {
+    const charge = Math.round(subtotal / 10);
+    const tax = Math.round(((subtotal + charge) * taxRate) / 100);
+    const exact = subtotal + charge + tax;
+    total = roundCash(exact);
+    rows.push(`SUB TOTAL ${money(subtotal)}`, `SERVICE CHARGE 10% ${money(charge)}`);
+    if (taxRate > 0) rows.push(`GST ${taxRate}% ${money(tax)}`);
+    if (total !== exact) rows.push(`ROUNDING ADJ ${money(total - exact)}`);
+    rows.push(`${pick(['TOTAL', 'NET TOTAL', 'GRAND TOTAL', 'TOTAL AMOUNT'])} RM ${money(total)}`);
+    const cash = Math.ceil(total / 5000) * 5000;
+    rows.push(`CASH RM ${money(cash)}`, `CHANGE RM ${money(cash - total)}`);
+  } else if (style === 'card') {
+    const tax = Math.round((subtotal * taxRate) / 100);
+    total = subtotal + tax;
+    rows.push(`SUBTOTAL ${money(subtotal)}`);
+    if (taxRate > 0) rows.push(`GST ${taxRate}% ${money(tax)}`);
+    rows.push(`${pick(['TOTAL', 'Total Amount:', 'TOTAL INCL. GST'])} ${money(total)}`);
+    rows.push(`${pick(['VISA', 'MASTERCARD', 'CREDIT CARD', 'DEBIT CARD'])} ${money(total)}`);
+  } else {
+    const tax = Math.round((subtotal * taxRate) / 100);
+    const exact = subtotal + tax;
+    total = roundCash(exact);
+    if (taxRate > 0) rows.push(`SUB TOTAL ${money(subtotal)}`, `GST @${taxRate}% ${money(tax)}`);
+    if (total !== exact) {
+      rows.push(`TOTAL ${money(exact)}`, `ROUNDING ${money(total - exact)}`);
+      rows.push(`${pick(['TOTAL ROUNDED', 'NETT TOTAL', 'TOTAL PAYABLE'])} ${money(total)}`);
+    } else rows.push(`TOTAL ${money(total)}`);
+    const cash = Math.ceil(total / 1000) * 1000 + pick([0, 0, 1000]);
+    rows.push(`CASH ${money(cash)}`, `CHANGE ${money(cash - total)}`);
+  }
+  rows.push(pick(['THANK YOU. PLEASE COME AGAIN', 'GOODS SOLD ARE NOT RETURNABLE', 'THANK YOU']));
+  return { rows, vendor, total: money(total), date };
+}
+
+// OCR's slips, each with the document's noise level: a letter read as a lookalike digit (or a
+// digit as a letter), a lost decimal point, a lost line, a stray line of specks.
+const toDigit: Record<string, string> = { O: '0', I: '1', S: '5', B: '8', l: '1', Z: '2' };
+const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+const letterSlips: Record<string, string> = {
+  A: 'R',
+  E: 'F',
+  H: 'N',
+  M: 'N',
+  U: 'V',
+  a: 's',
+  o: 'e',
+  r: 'n',
+};
+
+function slip(row: string, level: number): string {
+  let text = '';
+  for (const [index, char] of [...row].entries()) {
+    const before = row[index - 1] ?? '';
+    const after = row[index + 1] ?? '';
+    if (/\d/u.test(char) && /\p{L}/u.test(before + after) && chance(level))
+      text += toLetter[char] ?? char;
+    else if (/\p{L}/u.test(char) && chance(level))
+      text += toDigit[char] ?? letterSlips[char] ?? char;
+    else if (char === '.' && /\d/u.test(before) && /\d/u.test(after) && chance(level / 2))
+      text += pick(['', ' ', ',']);
+    else text += char;
+  }
+  return text;
+}
+
+function withSlips(rows: readonly string[], level: number): string[] {
+  const out: string[] = [];
+  for (const row of rows) {
+    if (chance(level / 2)) continue;
+    out.push(slip(row, level));
+    if (chance(level)) out.push(pick(['. :', '|', '~ —', 'i']));
+  }
+  return out;
+}
+
+const tally = { vendor: 0, total: 0, date: 0 };
+const misses: string[] = [];
+for (let index = 0; index < count; index += 1) {
+  const receipt = makeReceipt();
+  const level = next() * noise * 2;
+  const rows = withSlips(receipt.rows, level);
+  const data = readFields(receiptText(rows));
+  const vendorOk = data.vendor.name !== null && vendorIsRight([receipt.vendor], data.vendor.name);
+  const totalOk = data.amounts.total === receipt.total;
+  const dateOk = data.dates.issueDate === receipt.date;
+  tally.vendor += vendorOk ? 1 : 0;
+  tally.total += totalOk ? 1 : 0;
+  tally.date += dateOk ? 1 : 0;
+  if (!vendorOk || !totalOk || !dateOk)
+    misses.push(
+      [
+        `--- #${index} noise ${level.toFixed(3)}`,
+        vendorOk
+          ? ''
+          : `  vendor: expected "${receipt.vendor}" got ${JSON.stringify(data.vendor.name)}`,
+        totalOk
+          ? ''
+          : `  total: expected ${receipt.total} got ${JSON.stringify(data.amounts.total)}`,
+        dateOk
+          ? ''
+          : `  date: expected ${receipt.date} got ${JSON.stringify(data.dates.issueDate)}`,
+        ...rows.map((row) => `    | ${row}`),
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
+}
+const share = (value: number): string => `${value}/${count} ${((value / count) * 100).toFixed(1)}%`;
+if (args.includes('--misses')) console.log(misses.join('\n'));
+console.log(`synthetic receipts, seed ${seed}, noise up to ${(noise * 2).toFixed(3)}`);
+console.log(
+  `vendor ${share(tally.vendor)}  total ${share(tally.total)}  date ${share(tally.date)}`,
+);
