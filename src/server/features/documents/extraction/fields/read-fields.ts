@@ -12,6 +12,7 @@ import {
   findRoundedTotals,
   findRoundings,
   findUnlabelledAmounts,
+  withImpliedRoundings,
 } from './find-amounts';
 import { findPayments } from './find-payments';
 import { fullBreakdown, reconcileTotal } from './reconcile-totals';
@@ -93,7 +94,7 @@ export function readFields(
     findAmountCandidates(document),
     findRoundedTotals(document),
   );
-  const roundings = findRoundings(document);
+  const roundings = withImpliedRoundings(findRoundings(document), amountCandidates);
   let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
   let labelledTotal = true;
   const extras = findBreakdownExtras(document);

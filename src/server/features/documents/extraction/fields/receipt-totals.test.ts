@@ -90,6 +90,29 @@ describe('choosing the total of a receipt', () => {
     ).toBe('72.75');
   });
 
+  it('takes the total rounded to 5 cents below a total a cent or two off, its rounding line unread', () => {
+    const rows = [
+      'SUB TOTAL 123.60',
+      'GST 6% 7.42',
+      'TOTAL 131.02',
+      'R~UND!~G -O.O2',
+      'TOTAL PAYABLE 131.00',
+    ];
+    expect(totalOf(rows)).toBe('131.00');
+    // Not a total printed above, nor one that is not in whole 5 cents.
+    expect(
+      totalOf(['TOTAL PAYABLE 131.00', 'SUB TOTAL 123.60', 'GST 6% 7.42', 'TOTAL 131.02']),
+    ).toBe('131.02');
+    expect(
+      totalOf(['SUB TOTAL 123.60', 'GST 6% 7.42', 'TOTAL 131.02', 'TOTAL PAYABLE 131.01']),
+    ).toBe('131.02');
+  });
+
+  it('adds the rounding to the total line when what was paid agrees and the rounded total was lost', () => {
+    expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00', 'CHANGE 16.85'])).toBe('23.15');
+    expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00'])).toBe('23.14');
+  });
+
   it('reads total labels as OCR misreads them', () => {
     expect(totalOf(['Totsl RM 12.57'])).toBe('12.57');
     expect(totalOf(['T0TAL 8.10'])).toBe('8.10');

@@ -92,6 +92,11 @@ export function reconcileTotal(
   for (const value of payments.tendered) note(value, 'tendered');
   for (const value of breakdownSums(candidates, roundings, extras.charges))
     note(value, 'breakdown');
+  // A total line and the rounding printed under it add up to what was paid, when the line with
+  // the rounded total was lost.
+  for (const candidate of candidates)
+    if (candidate.role === 'total' && candidate.hasDecimals)
+      for (const rounding of roundings) note(candidate.value + rounding, 'breakdown');
   if (summary !== null)
     for (const rounding of [0, ...roundings]) note(summary + rounding, 'tax summary');
   // A tax printed with its rate confirms the totals it is that rate of (the values found above).
