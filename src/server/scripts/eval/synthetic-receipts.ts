@@ -6,7 +6,7 @@
  * test; it reads text only (no pictures), so it measures the field rules, not the OCR engine.
  *
  * Usage: node --import tsx src/server/scripts/eval/synthetic-receipts.ts [--count 500]
- *        [--seed 1] [--noise 0.03] [--misses]
+ *        [--seed 1] [--noise 0.03] [--style my|eu|all] [--misses]
  */
 import { toDecimal } from '../../../shared/money';
 import { readFields } from '../../features/documents/extraction/fields/read-fields';
@@ -21,6 +21,9 @@ const option = (name: string, fallback: string): string => {
 const count = Number(option('--count', '500'));
 const seed = Number(option('--seed', '1'));
 const noise = Number(option('--noise', '0.03'));
+// Malaysian receipts (the layouts of the eval set's photos), German and French ones, or both.
+const style = option('--style', 'my');
+if (!['my', 'eu', 'all'].includes(style)) throw new Error('--style takes my, eu or all');
 
 /** mulberry32: a small seeded generator, so a run can be repeated. */
 function random(start: number): () => number {
@@ -227,6 +230,113 @@ function makeReceipt(): Receipt {
   return { rows, vendor, total: money(total), date };
 }
 
+const surnames = [
+  'Müller',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Becker',
+  'Dupont',
+  'Lefèvre',
+  'Moreau',
+  'Girard',
+  'Roux',
+];
+const germanTrades = [
+  'Bäckerei',
+  'Apotheke',
+  'Buchhandlung',
+  'Eisenwaren',
+  'Café',
+  'Getränkemarkt',
+];
+const frenchTrades = ['Boulangerie', 'Pharmacie', 'Librairie', 'Quincaillerie', 'Café', 'Épicerie'];
+const germanItems = [
+  'Brötchen',
+  'Kaffee',
+  'Schrauben 4x40',
+  'Kopierpapier A4',
+  'Mineralwasser',
+  'Brezel',
+];
+const frenchItems = [
+  'Baguette',
+  'Café crème',
+  'Vis 4x40',
+  'Papier A4',
+  'Eau minérale',
+  'Croissant',
+];
+const comma = (cents: number): string => money(cents).replace('.', ',');
+
+/** A German or French shop receipt: comma decimals, VAT per rate, cash and change. */
+function makeEuropeanReceipt(): Receipt {
+  const german = chance(0.5);
+  const trade = pick(german ? germanTrades : frenchTrades);
+  const form = pick(german ? ['GmbH', 'KG', 'e.K.', ''] : ['SARL', 'SAS', 'EURL', '']);
+  const vendorCore = `${trade} ${pick(surnames)}`;
+  const vendor = form ? `${vendorCore} ${form}` : vendorCore;
+  const rows = [vendor];
+  if (german) rows.push(`Hauptstraße ${between(1, 99)}`, `${between(10000, 99999)} Berlin`);
+  else rows.push(`${between(1, 99)} rue de la Paix`, `${between(10000, 95999)} Paris`);
+  rows.push(
+    german
+      ? `Tel. 030 ${between(100000, 9999999)}`
+      : `Tél. 01 ${between(10, 99)} ${between(10, 99)} ${between(10, 99)} ${between(10, 99)}`,
+  );
+  rows.push(
+    german
+      ? `USt-IdNr.: DE${between(100000000, 999999999)}`
+      : `TVA FR${between(10, 99)}${between(100000000, 999999999)}`,
+  );
+  const year = between(2019, 2026);
+  const month = between(1, 12);
+  const day = between(1, 28);
+  const time = `${pad(between(8, 20))}:${pad(between(0, 59))}`;
+  rows.push(german ? `Beleg-Nr. ${between(1000, 99999)}` : `Ticket n° ${between(1000, 99999)}`);
+  rows.push(
+    german
+      ? pick([
+          `Datum: ${pad(day)}.${pad(month)}.${year} ${time}`,
+          `${pad(day)}.${pad(month)}.${year}  ${time} Uhr`,
+        ])
+      : pick([
+          `Le ${pad(day)}/${pad(month)}/${year} à ${time}`,
+          `Date : ${pad(day)}/${pad(month)}/${year} ${time}`,
+        ]),
+  );
+  let gross = 0;
+  for (let index = between(1, 5); index > 0; index -= 1) {
+    const quantity = between(1, 4);
+    const price = between(40, 2500);
+    gross += quantity * price;
+    const name = pick(german ? germanItems : frenchItems);
+    rows.push(
+      quantity > 1
+        ? `${name} ${quantity} x ${comma(price)}   ${comma(quantity * price)}`
+        : `${name}   ${comma(price)}`,
+    );
+  }
+  const rate = german ? pick([7, 19]) : pick([5.5, 10, 20]);
+  const net = Math.round((gross * 100) / (100 + rate));
+  const tax = gross - net;
+  rows.push(german ? `Summe EUR ${comma(gross)}` : `TOTAL TTC ${comma(gross)} €`);
+  const cash = Math.ceil(gross / 1000) * 1000 + pick([0, 1000]);
+  if (chance(0.5)) rows.push(german ? `EC-Karte ${comma(gross)}` : `CB ${comma(gross)}`);
+  else
+    rows.push(
+      german ? `Gegeben Bar ${comma(cash)}` : `ESPECES ${comma(cash)}`,
+      german ? `Rückgeld ${comma(cash - gross)}` : `RENDU ${comma(cash - gross)}`,
+    );
+  rows.push(
+    german
+      ? `MwSt ${rate}% Netto ${comma(net)} Steuer ${comma(tax)} Brutto ${comma(gross)}`
+      : `TVA ${String(rate).replace('.', ',')}% HT ${comma(net)} TVA ${comma(tax)} TTC ${comma(gross)}`,
+  );
+  rows.push(german ? 'Vielen Dank für Ihren Einkauf' : 'Merci de votre visite');
+  return { rows, vendor, total: money(gross), date: `${year}-${pad(month)}-${pad(day)}` };
+}
+
 // OCR's slips, each with the document's noise level: a letter read as a lookalike digit (or a
 // digit as a letter), a lost decimal point, a lost line, a stray line of specks.
 const toDigit: Record<string, string> = { O: '0', I: '1', S: '5', B: '8', l: '1', Z: '2' };
@@ -271,7 +381,8 @@ function withSlips(rows: readonly string[], level: number): string[] {
 const tally = { vendor: 0, total: 0, date: 0 };
 const misses: string[] = [];
 for (let index = 0; index < count; index += 1) {
-  const receipt = makeReceipt();
+  const receipt =
+    style === 'eu' || (style === 'all' && chance(0.5)) ? makeEuropeanReceipt() : makeReceipt();
   const level = next() * noise * 2;
   const rows = withSlips(receipt.rows, level);
   const data = readFields(receiptText(rows));
