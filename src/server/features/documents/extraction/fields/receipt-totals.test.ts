@@ -113,6 +113,23 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00'])).toBe('23.14');
   });
 
+  it('never takes cash handed over in German or French for the total, its total label misread', () => {
+    const german = [
+      'Kaffee 2 x 10,71   21,42',
+      '5umme EUR 21,42',
+      'Gegeben Bar 30,00',
+      'Rückgeld 8,58',
+    ];
+    expect(totalOf(german)).toBe('21.42');
+    const french = [
+      'Croissant 2 x 13,50   27,00',
+      'T0TRL TTC 27,00 €',
+      'ESPÈCES 40,00',
+      'RENDU 13,00',
+    ];
+    expect(totalOf(french)).toBe('27.00');
+  });
+
   it('reads total labels as OCR misreads them', () => {
     expect(totalOf(['Totsl RM 12.57'])).toBe('12.57');
     expect(totalOf(['T0TAL 8.10'])).toBe('8.10');
