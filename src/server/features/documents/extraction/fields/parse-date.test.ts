@@ -100,6 +100,15 @@ describe('a numeric date read with OCR slips', () => {
     expect(isoDates('25 /01/ 2018')).toEqual(['2018-01-25']);
   });
 
+  it('reads a dot read as a comma, and a lost separator before a four-digit year', () => {
+    expect(isoDates('Datum: 01,02.2019 12:09')).toEqual(['2019-02-01']);
+    expect(isoDates('12.06,2024 19:48 Uhr')).toEqual(['2024-06-12']);
+    expect(isoDates('Datum: 08.122026 11:00')).toEqual(['2026-12-08']);
+    // Amounts and numbers stay what they are.
+    expect(isoDates('Summe 12,50 Bar 20.00')).toEqual([]);
+    expect(isoDates('Beleg 1.122026')).toEqual([]);
+  });
+
   it('leaves runs with few real digits alone, and keeps positions', () => {
     expect(isoDates('SO/IO/20')).toEqual([]);
     expect(repairDateSlips('Date: 25/O1/2018 BOX')).toBe('Date: 25/01/2018 BOX');

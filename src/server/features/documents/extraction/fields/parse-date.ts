@@ -39,6 +39,12 @@ const isoPattern = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:(?=\d{1,2}:\d{2
 const numericPattern =
   /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|\d{2}(?=\d{1,2}:\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
 
+// A day, month and four-digit year with OCR's slips in the separators: a dot read as a comma
+// ("01,02.2019"), or the separator before the year lost after a two-digit day and month
+// ("08.122026").
+const slippedSeparatorPattern =
+  /(?<![\d/.,-])(\d{1,2}) ?(?:\. ?(\d{1,2}) ?,|, ?(\d{1,2}) ?\.|[./-] ?(\d{2})(?=(?:19|20)\d{2}(?!\d))) ?((?:19|20)\d{2})(?!\d)/g;
+
 // Letters OCR reads for digits inside a numeric date: "25/O1/2018", "2S/01/20l8".
 const digitSlips: Record<string, string> = {
   O: '0',
@@ -138,6 +144,18 @@ export function findDates(line: string, order: DateOrder): DateToken[] {
     const first = Number(match[1]);
     const second = Number(match[3]);
     const year = fullYear(match[4] ?? '');
+    const dayFirst = isoDate(year, second, first);
+    const monthFirst = isoDate(year, first, second);
+    const certain = !(dayFirst && monthFirst) || first === second;
+    const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
+  }
+  for (const match of text.matchAll(slippedSeparatorPattern)) {
+    // A lost separator only after a two-digit day ("08.122026", not "1.122026").
+    if (match[4] !== undefined && (match[1] ?? '').length < 2) continue;
+    const first = Number(match[1]);
+    const second = Number(match[2] ?? match[3] ?? match[4]);
+    const year = Number(match[5]);
     const dayFirst = isoDate(year, second, first);
     const monthFirst = isoDate(year, first, second);
     const certain = !(dayFirst && monthFirst) || first === second;
