@@ -178,6 +178,8 @@ function makeReceipt(): Receipt {
       rows.push(`${name}`, `  ${quantity} X ${money(price)}      ${money(amount)} SR`);
     else rows.push(`${name} ${quantity} ${money(price)}   ${money(amount)}`);
   }
+  // Counts and savings receipts print beside the totals, which are not amounts of the sale.
+  if (chance(0.3)) rows.push(pick([`Total Qty: ${between(1, 20)}`, `Item(s) : ${between(1, 9)}`]));
   const style = pick(['gst', 'simple', 'service', 'card'] as const);
   const taxRate = pick([0, 6, 6, 6]);
   let total: number;
@@ -226,6 +228,13 @@ function makeReceipt(): Receipt {
     const cash = Math.ceil(total / 1000) * 1000 + pick([0, 0, 1000]);
     rows.push(`CASH ${money(cash)}`, `CHANGE ${money(cash - total)}`);
   }
+  if (chance(0.2))
+    rows.push(
+      pick([`You saved RM ${money(between(10, 900))}`, `Total Savings ${money(between(10, 900))}`]),
+    );
+  if (chance(0.2)) rows.push(`Points earned : ${between(1, 500)}`);
+  // A card slip under the receipt repeats the amount charged.
+  if (style === 'card' && chance(0.5)) rows.push('APPROVED', `AMOUNT RM ${money(total)}`);
   rows.push(pick(['THANK YOU. PLEASE COME AGAIN', 'GOODS SOLD ARE NOT RETURNABLE', 'THANK YOU']));
   return { rows, vendor, total: money(total), date };
 }
