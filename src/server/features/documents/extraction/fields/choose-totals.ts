@@ -37,8 +37,13 @@ export function chooseTotals(
 
   const rescored = totals.map((candidate) => {
     let score = candidate.score;
+    // Subtotal and tax add up to it, or do with the rounding printed (the amount paid).
     const breakdown = subtotals.some((s) =>
-      taxes.some((t) => t.value > 0 && sums(s.value, t.value, candidate.value)),
+      taxes.some(
+        (t) =>
+          t.value > 0 &&
+          [0, ...roundings].some((rounding) => sums(s.value, t.value + rounding, candidate.value)),
+      ),
     );
     if (breakdown) score += 2;
     else if (subtotals.some((s) => s.value === candidate.value)) score += 0.5;

@@ -108,6 +108,17 @@ describe('choosing the total of a receipt', () => {
     ).toBe('131.02');
   });
 
+  it('takes the rounded total that subtotal, tax and rounding add up to, its label misread', () => {
+    const rows = [
+      'SUB TOTAL 463.78',
+      'GST @6% 27.83',
+      'TOTAL 491.61',
+      'ROUNDING -0.01',
+      'NETT T0TAL 491.60',
+    ];
+    expect(totalOf(rows)).toBe('491.60');
+  });
+
   it('adds the rounding to the total line when what was paid agrees and the rounded total was lost', () => {
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00', 'CHANGE 16.85'])).toBe('23.15');
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00'])).toBe('23.14');
