@@ -148,10 +148,26 @@ function makeReceipt(): Receipt {
   const form = pick(forms);
   const vendor = form ? `${vendorCore} ${form}` : vendorCore;
   const rows: string[] = [];
-  rows.push(vendor);
-  if (chance(0.6))
-    rows.push(`(${between(10000, 1299999)}-${pick(['X', 'A', 'K', 'W', 'V', 'M'])})`);
+  const companyNumber = `(${between(10000, 1299999)}-${pick(['X', 'A', 'K', 'W', 'V', 'M'])})`;
+  // What receipts print around the name: a logo read as specks, a greeting or the title above
+  // it, the name over two lines or letter-spaced, its company number beside it, a branch under it.
+  if (chance(0.15)) rows.push(pick(['~ —', 'rp)! «3', '1l;', '*** ***']));
+  if (chance(0.1)) rows.push(pick(['WELCOME TO', 'TAX INVOICE']));
+  const header = pick(['plain', 'plain', 'plain', 'split', 'spaced', 'numbered'] as const);
+  if (header === 'split' && form) rows.push(vendorCore, form);
+  else if (header === 'spaced')
+    rows.push(
+      vendorCore
+        .split(' ')
+        .map((word) => [...word].join(' '))
+        .join('   ') + (form ? ` ${form}` : ''),
+    );
+  else if (header === 'numbered') rows.push(`${vendor} ${companyNumber}`);
+  else rows.push(vendor);
+  if (header !== 'numbered' && chance(0.6)) rows.push(companyNumber);
+  if (chance(0.15)) rows.push(pick(['(BANGSAR BRANCH)', 'OUTLET: MID VALLEY', 'HQ']));
   rows.push(`NO ${between(1, 300)}, ${pick(streets)},`, pick(cities));
+  if (chance(0.1)) rows.push(pick(['KL FESTIVAL CITY MALL', 'AEON MALL SHAH ALAM']));
   rows.push(`TEL: 03-${between(1000, 9999)} ${between(1000, 9999)}`);
   if (chance(0.6)) rows.push(`GST ID : 000${between(100000000, 999999999)}`);
   rows.push(pick(['TAX INVOICE', 'SIMPLIFIED TAX INVOICE', 'RECEIPT', 'CASH BILL']));
