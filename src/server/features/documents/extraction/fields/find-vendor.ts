@@ -9,6 +9,7 @@ import { isInLegalBlock } from './legal-entity';
 import {
   averageConfidence,
   joinSpacedLetters,
+  joinedLineText,
   leadingCellText,
   letterShare,
   lineCells,
@@ -217,8 +218,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   lines.forEach((line, index) => {
     const seller = sellerLabelPattern.exec(line.text);
     if (seller) add(line.text.slice(seller.index + seller[0].length), 3.5, index);
+    const spelled = joinedLineText(line);
     const withForm = nameWithLegalForm(
-      document.source === 'ocr' ? repairOcrName(line.text) : line.text,
+      document.source === 'ocr' ? repairOcrName(spelled) : spelled,
     );
     const top = line.page === 1 && line.y < 0.25;
     // A legal name next to the issuer's registration or tax id is the legal seller.
@@ -272,7 +274,10 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     // "CASHIER : HASSAN", "TABLE: 7": a field and its value, not a heading.
     if (fieldLinePattern.test(line.text)) continue;
     if (matchLegalForm(line.text) === null && isInsideAddress(lines, index)) continue;
-    const cells = lineCells(line).map((cell) => trimUnsure(joinSpacedLetters(cell)));
+    // Letter-spaced words joined across the line first: a short one ("H U P") is known as a
+    // spaced word by the longer ones beside it, in whichever cell they fall.
+    const spacedJoined = { ...line, words: joinSpacedLetters(line.words) };
+    const cells = lineCells(spacedJoined).map((cell) => trimUnsure(cell));
     // When one cell holds a company name with its legal form, the other cells are something else.
     const named = cells.filter(
       (cell) => matchLegalForm(cell.map((word) => word.text).join(' ')) !== null,

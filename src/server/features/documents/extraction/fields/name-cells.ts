@@ -57,22 +57,16 @@ export function letterShare(text: string): number {
 const minSpacedLetters = 4;
 const maxLetterGap = 1.5;
 
-/** Joins a run of single capitals read from a letter-spaced heading into the word it spells. */
+/**
+ * Joins a run of single capitals read from a letter-spaced heading into the word it spells. A
+ * shorter run (2 or 3 capitals) is a spaced word too beside one such word, spaced the same way
+ * ("H U P   S E N G" is HUP SENG); alone it may be initials ("K L M TRADING").
+ */
 export function joinSpacedLetters(words: readonly Word[]): Word[] {
-  const joined: Word[] = [];
+  const runs: Word[][] = [];
   let run: Word[] = [];
   const flush = (): void => {
-    const first = run[0];
-    const last = run.at(-1);
-    if (first && last && run.length >= minSpacedLetters)
-      joined.push({
-        ...first,
-        text: run.map((word) => word.text.trim()).join(''),
-        width: last.x + last.width - first.x,
-        height: Math.max(...run.map((word) => word.height)),
-        confidence: averageConfidence(run),
-      });
-    else joined.push(...run);
+    if (run.length > 0) runs.push(run);
     run = [];
   };
   for (const word of words) {
@@ -80,14 +74,38 @@ export function joinSpacedLetters(words: readonly Word[]): Word[] {
     const letter = /^\p{Lu}$/u.test(word.text.trim());
     const near =
       previous !== undefined &&
+      /^\p{Lu}$/u.test(previous.text.trim()) &&
       word.x - (previous.x + previous.width) <=
         maxLetterGap * Math.max(previous.height, word.height);
-    if (!letter || (previous && !near)) flush();
-    if (letter) run.push(word);
-    else joined.push(word);
+    if (!letter || !near) flush();
+    run.push(word);
+    if (!letter) flush();
   }
   flush();
-  return joined;
+  const isSpaced = (letters: Word[], least: number): boolean =>
+    letters.length >= least && letters.every((word) => /^\p{Lu}$/u.test(word.text.trim()));
+  const spacedLine = runs.some((letters) => isSpaced(letters, minSpacedLetters));
+  return runs.flatMap((letters) => {
+    const first = letters[0];
+    const last = letters.at(-1);
+    if (!first || !last || !isSpaced(letters, spacedLine ? 2 : minSpacedLetters)) return letters;
+    return [
+      {
+        ...first,
+        text: letters.map((word) => word.text.trim()).join(''),
+        width: last.x + last.width - first.x,
+        height: Math.max(...letters.map((word) => word.height)),
+        confidence: averageConfidence(letters),
+      },
+    ];
+  });
+}
+
+/** A line's text with its letter-spaced words joined ("S U R I A  BAKERY" -> "SURIA BAKERY"). */
+export function joinedLineText(line: TextLine): string {
+  return joinSpacedLetters(line.words)
+    .map((word) => word.text.trim())
+    .join(' ');
 }
 
 /** The first cell of a line without unsure words at its ends: the name a header line starts with. */

@@ -127,6 +127,20 @@ describe('the vendor in a receipt header', () => {
     ]);
   });
 
+  it('reads a letter-spaced heading word by word, its short words too, with its legal form', () => {
+    const [spaced] = receiptLines(['H U P   S E N G   T R A D I N G']);
+    expect(joinSpacedLetters(spaced?.words ?? []).map((word) => word.text)).toEqual([
+      'HUP',
+      'SENG',
+      'TRADING',
+    ]);
+    const address = ['NO 5, JALAN MAWAR', '43000 KAJANG'];
+    expect(vendorOf(['S U N   O R C H I D   B A K E R Y', ...address])).toBe('SUN ORCHID BAKERY');
+    expect(
+      vendorOf(['M A J U   B I N T A N G   C A F E SDN. BHD.', '(130070-A)', ...address]),
+    ).toBe('MAJU BINTANG CAFE SDN. BHD.');
+  });
+
   it('does not take the town inside the address block for the name', () => {
     const address = [
       'NO 2, JALAN MAWAR,',
