@@ -393,11 +393,28 @@ function slip(row: string, level: number): string {
   return text;
 }
 
+// A line's amount at its end, after a label ("TOTAL    38.90").
+const endAmount = /^(.*\p{L}.*?)\s+(\S*\d[.,]\d{2})$/u;
+
+/**
+ * Slips of how OCR groups a line: the gap before its amount lost ("TOTAL38.90"), a space read
+ * inside the amount ("38. 90"), or the amount read as a line of its own under its label.
+ */
+function regroup(row: string, level: number): string[] {
+  const match = endAmount.exec(row);
+  if (!match) return [row];
+  const [, label = '', amount = ''] = match;
+  if (chance(level)) return [`${label}${amount}`];
+  if (chance(level)) return [`${label} ${amount.replace(/([.,])/u, '$1 ')}`];
+  if (chance(level)) return [label, `                ${amount}`];
+  return [row];
+}
+
 function withSlips(rows: readonly string[], level: number): string[] {
   const out: string[] = [];
   for (const row of rows) {
     if (chance(level / 2)) continue;
-    out.push(slip(row, level));
+    out.push(...regroup(slip(row, level), level));
     if (chance(level)) out.push(pick(['. :', '|', '~ —', 'i']));
   }
   return out;
