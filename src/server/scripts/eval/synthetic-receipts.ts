@@ -10,7 +10,9 @@
  */
 import { toDecimal } from '../../../shared/money';
 import { readFields } from '../../features/documents/extraction/fields/read-fields';
-import { receiptText } from '../../features/documents/extraction/test-support/receipt-lines';
+import { buildDocumentText } from '../../features/documents/extraction/fields/document-text';
+import { tidyOcrLines } from '../../features/documents/extraction/ocr/tidy-ocr-lines';
+import { receiptLines } from '../../features/documents/extraction/test-support/receipt-lines';
 import { vendorIsRight } from './score';
 
 const args = process.argv.slice(2);
@@ -427,7 +429,8 @@ for (let index = 0; index < count; index += 1) {
     style === 'eu' || (style === 'all' && chance(0.5)) ? makeEuropeanReceipt() : makeReceipt();
   const level = next() * noise * 2;
   const rows = withSlips(receipt.rows, level);
-  const data = readFields(receiptText(rows));
+  // Tidied as the OCR engine's lines are (ocr/ocr-page.ts).
+  const data = readFields(buildDocumentText(tidyOcrLines(receiptLines(rows)), 'ocr'));
   const vendorOk = data.vendor.name !== null && vendorIsRight([receipt.vendor], data.vendor.name);
   const totalOk = data.amounts.total === receipt.total;
   const dateOk = data.dates.issueDate === receipt.date;
