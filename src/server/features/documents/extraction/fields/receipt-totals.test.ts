@@ -119,6 +119,14 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(rows)).toBe('491.60');
   });
 
+  it('reads a total whose decimal point OCR lost when what was paid agrees with it', () => {
+    const paid = ['CASH RM 300.00', 'CHANGE RM 39.10'];
+    expect(
+      totalOf(['SUB TOTAL 237.20', 'SERVICE CHARGE 10% 23.72', 'TOTAL RM 26090', ...paid]),
+    ).toBe('260.90');
+    expect(totalOf(['TOTAL RM 26090', 'CASH RM 30000.00'])).toBe('26090.00');
+  });
+
   it('adds the rounding to the total line when what was paid agrees and the rounded total was lost', () => {
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00', 'CHANGE 16.85'])).toBe('23.15');
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00'])).toBe('23.14');

@@ -67,6 +67,9 @@ export function fullBreakdown(
   return { value: subtotal.value + charge + tax + rounding, subtotal };
 }
 
+// The smallest whole number read as an amount with a lost decimal point: 100 (1.00), in cents.
+const lostPointFrom = 100_00;
+
 /**
  * The total that the most independent sources agree on, when at least two agree and the printed
  * total lines alone do not: a misread total line ("NET TOTAL 2.05") loses to a subtotal, tax and
@@ -86,8 +89,14 @@ export function reconcileTotal(
     set.add(source);
     sources.set(value, set);
   };
-  for (const candidate of candidates)
-    if (candidate.role === 'total' && candidate.hasDecimals) note(candidate.value, 'label');
+  for (const candidate of candidates) {
+    if (candidate.role !== 'total') continue;
+    if (candidate.hasDecimals) note(candidate.value, 'label');
+    // A whole number of three digits or more on a total's line may be an amount whose decimal
+    // point OCR lost ("TOTAL 26090" for 260.90): it counts for that amount, which wins only
+    // when another source (payment, breakdown) agrees.
+    else if (candidate.value >= lostPointFrom) note(candidate.value / 100, 'label');
+  }
   if (payments.paid !== null) note(payments.paid, 'payment');
   for (const value of payments.tendered) note(value, 'tendered');
   for (const value of breakdownSums(candidates, roundings, extras.charges))
