@@ -65,24 +65,10 @@ export function repairCurrencyDigits(text: string): string {
   );
 }
 
-// An amount at the end of its line with a space read after its decimal mark ("38. 90"), before
-// a tax code at most ("38. 90 SR").
-const spacedDecimalsPattern = /(?<![\d.,])(\d{1,6}[.,]) (\d{2})(?=\s*(?:\p{L}{1,2}\s*)?$)/gu;
-
-/**
- * A line with the space OCR read after an amount's decimal mark closed up, at the same positions
- * ("TOTAL 38. 90" -> "TOTAL 38.90 ").
- */
-export function closeSpacedDecimals(text: string): string {
-  return text.replace(spacedDecimalsPattern, (whole, units: string, decimals: string) =>
-    `${units}${decimals}`.padEnd(whole.length, ' '),
-  );
-}
-
 /** Every money-looking number in a line of text, left to right. */
 export function findAmounts(line: string): AmountToken[] {
   const tokens: AmountToken[] = [];
-  const text = closeSpacedDecimals(repairCurrencyDigits(line));
+  const text = repairCurrencyDigits(line);
   for (const match of text.matchAll(amountPattern)) {
     const groups = match.groups ?? {};
     const num = groups.num ?? '';
