@@ -32,6 +32,15 @@ describe('repairing amounts read by OCR', () => {
     expect(line?.text).toBe('SubTotal RM8.60');
   });
 
+  it('splits a label read glued to its amount, not a currency before one', () => {
+    const [line] = tidyOcrLines(receiptLines(['TOTAL PAYABLE211.65']));
+    expect(line?.text).toBe('TOTAL PAYABLE 211.65');
+    expect(line?.words.map((word) => word.text)).toEqual(['TOTAL', 'PAYABLE', '211.65']);
+    expect(tidyOcrLines(receiptLines(['Total: EUR12.50 RM8.60']))[0]?.text).toBe(
+      'Total: EUR12.50 RM8.60',
+    );
+  });
+
   it('keeps a number and a separate two-digit count apart', () => {
     const [line] = tidyOcrLines(receiptLines(['ITEMS 2.        10']));
     expect(line?.text).toBe('ITEMS 2. 10');

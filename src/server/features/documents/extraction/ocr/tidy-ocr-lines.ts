@@ -54,6 +54,26 @@ function joinSplitAmounts(words: readonly Word[]): Word[] {
   return joined;
 }
 
+// A label read glued to its amount ("TOTAL213.95", "PAYABLE:88.10"); a currency before the
+// amount ("RM8.60", "EUR12.50") is no label and stays one word.
+const gluedAmount = /^(\p{L}{2,}[.:]?)(\d{1,6}[.,]\d{2})$/u;
+const currencyWord = /^(?:R[MNHKW]|[EK]M|[Kk]H|Rs|MYR|SGD|USD|EUR|GBP|INR|AUD|CHF)$/u;
+
+/** Splits a label glued to its amount into the two words OCR lost the gap between. */
+function splitGluedAmounts(words: readonly Word[]): Word[] {
+  return words.flatMap((word) => {
+    const match = gluedAmount.exec(word.text);
+    const label = match?.[1];
+    const amount = match?.[2];
+    if (!label || !amount || currencyWord.test(label.replace(/[.:]$/u, ''))) return [word];
+    const labelWidth = (word.width * label.length) / word.text.length;
+    return [
+      { ...word, text: label, width: labelWidth },
+      { ...word, text: amount, x: word.x + labelWidth, width: word.width - labelWidth },
+    ];
+  });
+}
+
 /**
  * The Malaysian company forms as OCR misreads them: "SDN EHD", "SON. BHD", "SEN 3HD" are Sdn
  * Bhd; "5/8" after a capitalised name is S/B (its short form).
@@ -92,7 +112,7 @@ export function repairDateWord(text: string): string {
 export function tidyOcrLines(lines: readonly TextLine[]): TextLine[] {
   return lines.map((line) => {
     const words = joinSplitAmounts(
-      repairLegalForms(line.words).map((word) => ({
+      repairLegalForms(splitGluedAmounts(line.words)).map((word) => ({
         ...word,
         text: repairDateWord(repairAmountWord(word.text)),
       })),
