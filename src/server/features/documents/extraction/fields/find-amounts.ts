@@ -94,6 +94,8 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
         // Column heading: take the amount printed under the label.
         const labelBox = spanBox(line, label.start, label.end);
         for (const [offset, next] of linesBelow(lines, lineIndex).entries()) {
+          // A column's values are bare: a line with a label of its own ("CASH 50.00") is a row.
+          if (findLabelMatches(next.text, roles).length > 0) continue;
           const under = moneyOf(document, next).find(
             (amount) =>
               amount.hasDecimals &&

@@ -198,6 +198,11 @@ describe('a total whose amount wraps to the next line', () => {
     expect(data.fieldConfidence.total).toBeGreaterThan(0.5);
   });
 
+  it('does not take a payment line for the amount under a total label', () => {
+    const rows = ['SUB TOTAL 297.14', 'GRAND TOTAL RM', '                346.45', 'CASH RM 350.00'];
+    expect(totalOf([...rows, 'CHANGE RM 3.55'])).toBe('346.45');
+  });
+
   it('does not take an item line under the label', () => {
     expect(totalOf(['KEDAI CONTOH', 'Total', 'TEH O 2 1.00', 'Total 3.00'])).toBe('3.00');
   });
