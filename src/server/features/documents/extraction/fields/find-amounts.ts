@@ -175,35 +175,6 @@ export function findRoundings(document: DocumentText): Cents[] {
     .filter((cents) => cents !== 0 && Math.abs(cents) < maxAdjustment);
 }
 
-// Cash rounding (to 5 cents, as in Malaysia, Switzerland or Australia) moves a total by 2 cents
-// at most.
-const cashStep = 5;
-const maxCashRounding = 2;
-
-/**
- * The rounding adjustments printed, and those two total lines imply when OCR lost the rounding
- * line's label or amount: a total in whole 5 cents printed below a total a cent or two from it
- * is that total rounded for cash ("TOTAL 131.02" then "TOTAL PAYABLE 131.00": -0.02).
- */
-export function withImpliedRoundings(
-  printed: readonly Cents[],
-  candidates: readonly AmountCandidate[],
-): Cents[] {
-  const totals = candidates.filter((c) => c.role === 'total' && c.hasDecimals && c.value > 0);
-  const implied = totals.flatMap((rounded) =>
-    totals
-      .filter(
-        (total) =>
-          rounded.lineIndex > total.lineIndex &&
-          rounded.value % cashStep === 0 &&
-          rounded.value !== total.value &&
-          Math.abs(rounded.value - total.value) <= maxCashRounding,
-      )
-      .map((total) => rounded.value - total.value),
-  );
-  return [...new Set([...printed, ...implied])];
-}
-
 /** Totals after rounding printed on a line labelled only "Rounding". */
 export function findRoundedTotals(document: DocumentText): AmountCandidate[] {
   return roundingLineAmounts(document)

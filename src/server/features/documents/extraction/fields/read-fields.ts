@@ -12,10 +12,9 @@ import {
   findRoundedTotals,
   findRoundings,
   findUnlabelledAmounts,
-  withImpliedRoundings,
 } from './find-amounts';
 import { findPayments } from './find-payments';
-import { fullBreakdown, reconcileTotal } from './reconcile-totals';
+import { fullBreakdown, reconcileTotal, withImpliedRoundings } from './reconcile-totals';
 import { findBreakdownExtras } from './receipt-breakdown';
 import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
@@ -94,10 +93,10 @@ export function readFields(
     findAmountCandidates(document),
     findRoundedTotals(document),
   );
-  const roundings = withImpliedRoundings(findRoundings(document), amountCandidates);
+  const extras = findBreakdownExtras(document);
+  const roundings = withImpliedRoundings(findRoundings(document), amountCandidates, extras.charges);
   let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
   let labelledTotal = true;
-  const extras = findBreakdownExtras(document);
   if (!totals.total) {
     // No total line read: a printed breakdown (subtotal, service charge, tax, rounding) adds up
     // to it, before any unlabelled amount is guessed.

@@ -127,6 +127,17 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(['TOTAL RM 26090', 'CASH RM 30000.00'])).toBe('26090.00');
   });
 
+  it('takes a total in whole 5 cents a cent or two from what subtotal and tax add up to as rounded', () => {
+    const rows = [
+      'Total Sales (Excluding GST) 113.52',
+      'Total GST 6.81',
+      'Total Sales (Inclusive of GST) : 120.35',
+      'GST SUMMARY',
+      'SR 6 113.52 6.81',
+    ];
+    expect(totalOf(rows)).toBe('120.35');
+  });
+
   it('adds the rounding to the total line when what was paid agrees and the rounded total was lost', () => {
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00', 'CHANGE 16.85'])).toBe('23.15');
     expect(totalOf(['TOTAL 23.14', 'ROUNDING 0.01', 'CASH 40.00'])).toBe('23.14');

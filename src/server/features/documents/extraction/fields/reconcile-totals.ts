@@ -42,6 +42,41 @@ export function breakdownSums(
   return sums;
 }
 
+// Cash rounding (to 5 cents, as in Malaysia, Switzerland or Australia) moves a total by 2 cents
+// at most.
+const cashStep = 5;
+const maxCashRounding = 2;
+
+/**
+ * The rounding adjustments printed, and those the totals imply when OCR lost the rounding line's
+ * label or amount: a total in whole 5 cents a cent or two from a total printed above it, or from
+ * what the subtotal (service charge) and tax printed above it add up to, is that amount rounded
+ * for cash ("TOTAL 131.02" then "TOTAL PAYABLE 131.00": -0.02).
+ */
+export function withImpliedRoundings(
+  printed: readonly Cents[],
+  candidates: readonly AmountCandidate[],
+  charges: readonly Cents[] = [],
+): Cents[] {
+  const totals = candidates.filter((c) => c.role === 'total' && c.hasDecimals && c.value > 0);
+  const sums = [...breakdownSums(candidates, [], charges)];
+  const implied = totals.flatMap((rounded) => {
+    if (rounded.value % cashStep !== 0) return [];
+    // The parts of a breakdown are printed above the total they add up to.
+    const belowBreakdown = candidates.some(
+      (c) => c.role === 'subtotal' && c.lineIndex < rounded.lineIndex,
+    );
+    const bases = [
+      ...totals.filter((total) => total.lineIndex < rounded.lineIndex).map((total) => total.value),
+      ...(belowBreakdown ? sums : []),
+    ];
+    return bases
+      .filter((base) => base !== rounded.value && Math.abs(rounded.value - base) <= maxCashRounding)
+      .map((base) => rounded.value - base);
+  });
+  return [...new Set([...printed, ...implied])];
+}
+
 /**
  * Every printed part of the breakdown added up: the surest subtotal, its service charges, the
  * largest tax below it and the rounding; null without a subtotal or anything to add to it.
