@@ -6,6 +6,14 @@ import { repairOcrName, withDomainStart } from './ocr-vendor-name';
 const vendorOf = (rows: string[]): string | null => findVendor(receiptText(rows)).name;
 
 describe('repairing a vendor name read by OCR', () => {
+  it('reads a digit or two in a word of capitals as the letters they look like', () => {
+    expect(repairOcrName('MAJU B1NTANG M1NI MARKET')).toBe('MAJU BINTANG MINI MARKET');
+    expect(repairOcrName('8INTANG 0RCHID CAFE')).toBe('BINTANG ORCHID CAFE');
+    // Numbers and names with digits stay.
+    expect(repairOcrName('99 SPEED MART')).toBe('99 SPEED MART');
+    expect(repairOcrName('7ELEVEN 1919 CAFE A1 B2B')).toBe('7ELEVEN 1919 CAFE A1 B2B');
+  });
+
   it('reads braces and spaced brackets as brackets', () => {
     expect(repairOcrName('KEDAI MAJU { TAMAN INDAH ) SDN. BHD,')).toBe(
       'KEDAI MAJU (TAMAN INDAH) SDN. BHD,',
