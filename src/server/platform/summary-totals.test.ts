@@ -9,6 +9,7 @@ import { type InvoiceItemRow, toItemDto } from '../features/invoices/invoices.qu
 import { type TestApp, createTestApp } from '../test/create-test-app';
 import { type SignedIn, signUp } from '../test/factories';
 import { organizationToday } from './calendar';
+import { seededRandom } from './seeded-random';
 
 /*
  * The summary tables (migration 0008) against the ledger: after random sequences of invoice
@@ -19,17 +20,6 @@ import { organizationToday } from './calendar';
  * The stored item lists (migration 0011) equal each invoice's items as toItemDto maps them, after
  * item edits through the API and items inserted, changed, moved and deleted directly.
  */
-
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -146,7 +136,7 @@ describe('summary tables agree with the ledger', () => {
 
   for (const seed of [1, 2, 3]) {
     it(`after a random sequence of writes (seed ${seed})`, async () => {
-      const rand = random(seed);
+      const rand = seededRandom(seed);
       const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
       const owner = await signUp(t.app);
       const organizationId = owner.user.organizationId;

@@ -2,18 +2,7 @@ import { addDays } from '../../../shared/recurrence';
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices, payments } from '../../db/schema';
-
-/** A small deterministic random number generator (mulberry32), so the history is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../platform/seeded-random';
 
 /**
  * A history to backtest the forecast on: `customerCount` customers invoiced on the 1st of every
@@ -26,7 +15,7 @@ export async function seedPaymentHistory(
   organizationId: string,
   options: { customerCount: number; firstMonth: string; months: number; today: string; seed?: number },
 ): Promise<void> {
-  const next = random(options.seed ?? 14);
+  const next = seededRandom(options.seed ?? 14);
   for (let c = 0; c < options.customerCount; c += 1) {
     const [customer] = await db
       .insert(customers)

@@ -14,6 +14,7 @@ import { buildDocumentText } from '../../features/documents/extraction/fields/do
 import { tidyOcrLines } from '../../features/documents/extraction/ocr/tidy-ocr-lines';
 import { receiptLines } from '../../features/documents/extraction/test-support/receipt-lines';
 import { vendorIsRight } from './score';
+import { seededRandom } from '../../platform/seeded-random';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -27,18 +28,7 @@ const noise = Number(option('--noise', '0.03'));
 const style = option('--style', 'my');
 if (!['my', 'eu', 'all'].includes(style)) throw new Error('--style takes my, eu or all');
 
-/** mulberry32: a small seeded generator, so a run can be repeated. */
-function random(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(seed);
+const next = seededRandom(seed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 const chance = (p: number): boolean => next() < p;
 const between = (low: number, high: number): number => low + Math.floor(next() * (high - low + 1));

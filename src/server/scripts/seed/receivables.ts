@@ -7,6 +7,7 @@ import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { customers, invoiceItems, invoices, payments } from '../../db/schema';
 import type { SeedContext } from './seed-context';
+import { seededRandom } from '../../platform/seeded-random';
 
 /*
  * Customers, invoices and invoice payments for the demo organization. Invoices spread over the
@@ -68,18 +69,6 @@ const TERMS: [label: string, days: number][] = [
 ];
 
 const METHODS = ['ach', 'ach', 'ach', 'check', 'wire', 'card'] as const;
-
-/** A small seeded generator (mulberry32), so two demo runs look alike. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function slug(name: string): string {
   return name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -224,7 +213,7 @@ async function bulkInsert(tx: Database, table: PgTable, rows: readonly object[])
 }
 
 export async function seedReceivables(context: SeedContext, options: { invoices: number }): Promise<void> {
-  const rand = random(20261121);
+  const rand = seededRandom(20261121);
   const customerIds = await insertCustomers(context, rand);
   const start = subDays(context.now, DAY_SPAN).getTime();
   const span = context.now.getTime() - start;
