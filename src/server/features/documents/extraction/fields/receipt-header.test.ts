@@ -141,6 +141,14 @@ describe('the vendor in a receipt header', () => {
     ).toBe('MAJU BINTANG CAFE SDN. BHD.');
   });
 
+  it('takes "CASH BILL", "OFFICIAL RECEIPT" or "SALES INVOICE" for the title, not a name', () => {
+    const top = ['MAJU SINAR STATIONERY (1238255-K)', 'NO 217, JALAN MERDEKA,', '10350 GEORGETOWN'];
+    for (const title of ['CASH BILL', 'OFFICIAL RECEIPT', 'SALES INVOICE'])
+      expect(vendorOf([...top, title, 'Cashier: AMIR', 'TOTAL 131.80', 'CASH', '150.00'])).toBe(
+        'MAJU SINAR STATIONERY',
+      );
+  });
+
   it('does not take the town inside the address block for the name', () => {
     const address = [
       'NO 2, JALAN MAWAR,',

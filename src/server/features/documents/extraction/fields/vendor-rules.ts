@@ -42,7 +42,7 @@ export const notNamePattern =
   /(?:\b(?:invoice|tax\s+invoice|receipt|facture|rechnung|factuur|quittung|beleg|bon|bill|page|seite|date|datum|tel|telephone|phone|fax|e-?mail|www|http|website|iban|bic|swift|gst|vat|tva|ust|mwst|btw|reg\.?\s*no|no\.\s*\d|total|amount|order|cashier|salesperson|thank|welcome|copy|kopie|original|duplicate)\b|@|\d{3,}|\b\d+[,\s]+(?:rue|jalan|street|st\.|road|rd\.|avenue|ave|stra(?:ss|ß)e|str\.|weg|laan|straat|lot)\b|^\s*(?:no\.?\s*)?\d)/iu;
 
 export const documentTitleWords =
-  /\s*\b(?:(?:simplified|commercial|pro[\s-]*forma|proforma|vat|gst|retail|original|copy|duplicate|kopie|final)\s+)*(?:tax\s+invoice|invoice|receipt|facture|rechnung|factuur|quittung|invoices?\/bill|bill)\b\s*$/iu;
+  /\s*\b(?:(?:simplified|commercial|pro[\s-]*forma|proforma|vat|gst|retail|original|copy|duplicate|kopie|final|cash|sales|official)\s+)*(?:tax\s+invoice|invoice|receipt|facture|rechnung|factuur|quittung|invoices?\/bill|bill)\b\s*$/iu;
 
 /** Street-address words; a heading line with them is the address, not the name. */
 export const addressPattern =
