@@ -104,6 +104,10 @@ describe('a numeric date read with OCR slips', () => {
     expect(isoDates('Datum: 01,02.2019 12:09')).toEqual(['2019-02-01']);
     expect(isoDates('12.06,2024 19:48 Uhr')).toEqual(['2024-06-12']);
     expect(isoDates('Datum: 08.122026 11:00')).toEqual(['2026-12-08']);
+    expect(isoDates('Datum: 2512.2025 18:34')).toEqual(['2025-12-25']);
+    expect(isoDates('Datum: 26.04 2019 19:33')).toEqual(['2019-04-26']);
+    expect(isoDates('26 06.2025 19:37 Uhr')).toEqual(['2025-06-26']);
+    expect(isoDates('Kaffee 12.05 2019')).toEqual([]);
     // Amounts and numbers stay what they are.
     expect(isoDates('Summe 12,50 Bar 20.00')).toEqual([]);
     expect(isoDates('Beleg 1.122026')).toEqual([]);

@@ -40,10 +40,20 @@ const numericPattern =
   /(?<![\d/.-])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}[:.]\d{2}(?!\d))|\d{2}(?=\d{1,2}:\d{2}(?!\d))|(?:\d{4}|\d{2})(?![\d/]))/g;
 
 // A day, month and four-digit year with OCR's slips in the separators: a dot read as a comma
-// ("01,02.2019"), or the separator before the year lost after a two-digit day and month
-// ("08.122026").
-const slippedSeparatorPattern =
-  /(?<![\d/.,-])(\d{1,2}) ?(?:\. ?(\d{1,2}) ?,|, ?(\d{1,2}) ?\.|[./-] ?(\d{2})(?=(?:19|20)\d{2}(?!\d))) ?((?:19|20)\d{2})(?!\d)/g;
+// ("01,02.2019"), read as a space ("26.04 2019 19:33"), or lost between two-digit day and month
+// or before the year ("2512.2025", "08.122026"). Each pattern reads day (or month), month (or
+// day) and year.
+// A space for a dot only before a time of day: "12.05 2019" alone may be an amount and a number.
+const fourDigitYear = String.raw`((?:19|20)\d{2})(?!\d)`;
+const beforeTime = String.raw`(?=\s+\d{1,2}:\d{2})`;
+const slippedSeparatorPatterns = [
+  String.raw`(\d{1,2}) ?\. ?(\d{1,2}) ?, ?${fourDigitYear}`,
+  String.raw`(\d{1,2}) ?, ?(\d{1,2}) ?\. ?${fourDigitYear}`,
+  String.raw`(\d{1,2})\.(\d{1,2}) ${fourDigitYear}${beforeTime}`,
+  String.raw`(\d{1,2}) (\d{1,2})\.${fourDigitYear}${beforeTime}`,
+  String.raw`(\d{2})[./-](\d{2})${fourDigitYear}`,
+  String.raw`(\d{2})(\d{2})[./-]${fourDigitYear}`,
+].map((pattern) => new RegExp(String.raw`(?<![\d/.,-])${pattern}`, 'g'));
 
 // Letters OCR reads for digits inside a numeric date: "25/O1/2018", "2S/01/20l8".
 const digitSlips: Record<string, string> = {
@@ -150,18 +160,17 @@ export function findDates(line: string, order: DateOrder): DateToken[] {
     const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
     add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
   }
-  for (const match of text.matchAll(slippedSeparatorPattern)) {
-    // A lost separator only after a two-digit day ("08.122026", not "1.122026").
-    if (match[4] !== undefined && (match[1] ?? '').length < 2) continue;
-    const first = Number(match[1]);
-    const second = Number(match[2] ?? match[3] ?? match[4]);
-    const year = Number(match[5]);
-    const dayFirst = isoDate(year, second, first);
-    const monthFirst = isoDate(year, first, second);
-    const certain = !(dayFirst && monthFirst) || first === second;
-    const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
-    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
-  }
+  for (const pattern of slippedSeparatorPatterns)
+    for (const match of text.matchAll(pattern)) {
+      const first = Number(match[1]);
+      const second = Number(match[2]);
+      const year = Number(match[3]);
+      const dayFirst = isoDate(year, second, first);
+      const monthFirst = isoDate(year, first, second);
+      const certain = !(dayFirst && monthFirst) || first === second;
+      const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
+      add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
+    }
   for (const match of text.matchAll(labelledRunPattern)) {
     const run = match[1] ?? '';
     const start = match.index + match[0].length - run.length;
