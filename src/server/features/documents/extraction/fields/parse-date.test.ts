@@ -100,7 +100,7 @@ describe('a numeric date read with OCR slips', () => {
     expect(isoDates('25 /01/ 2018')).toEqual(['2018-01-25']);
   });
 
-  it('reads a dot read as a comma, and a lost separator before a four-digit year', () => {
+  it('reads a dot read as a comma or a space, and a lost separator, in a date with a four-digit year', () => {
     expect(isoDates('Datum: 01,02.2019 12:09')).toEqual(['2019-02-01']);
     expect(isoDates('12.06,2024 19:48 Uhr')).toEqual(['2024-06-12']);
     expect(isoDates('Datum: 08.122026 11:00')).toEqual(['2026-12-08']);

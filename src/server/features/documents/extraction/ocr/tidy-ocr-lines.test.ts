@@ -41,6 +41,13 @@ describe('repairing amounts read by OCR', () => {
     );
   });
 
+  it('reads the Malaysian company form as OCR misreads it, a 5 for its S too', () => {
+    for (const form of ['SDN EHD', 'SON. BHD', 'SEN 3HD', '5DN BHD'])
+      expect(tidyOcrLines(receiptLines([`MAJU JAYA ${form}`]))[0]?.text).toMatch(
+        /^MAJU JAYA SDN\.? BHD$/u,
+      );
+  });
+
   it('keeps a number and a separate two-digit count apart', () => {
     const [line] = tidyOcrLines(receiptLines(['ITEMS 2.        10']));
     expect(line?.text).toBe('ITEMS 2. 10');

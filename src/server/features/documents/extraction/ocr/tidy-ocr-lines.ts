@@ -75,17 +75,17 @@ function splitGluedAmounts(words: readonly Word[]): Word[] {
 }
 
 /**
- * The Malaysian company forms as OCR misreads them: "SDN EHD", "SON. BHD", "SEN 3HD" are Sdn
- * Bhd; "5/8" after a capitalised name is S/B (its short form).
+ * The Malaysian company forms as OCR misreads them: "SDN EHD", "SON. BHD", "SEN 3HD", "5DN BHD"
+ * are Sdn Bhd; "5/8" after a capitalised name is S/B (its short form).
  */
 function repairLegalForms(words: readonly Word[]): Word[] {
   return words.map((word, index) => {
     const previous = words[index - 1]?.text ?? '';
     const next = words[index + 1]?.text ?? '';
     const text = word.text;
-    if (/^S[DOE0][NHM]\.?$/u.test(text) && /^[B8E3][HN][DO0][.,]?$/u.test(next))
-      return { ...word, text: text.replace(/^S[DOE0][NHM]/u, 'SDN') };
-    if (/^[B8E3][HN][DO0][.,]?$/u.test(text) && /^S[DOE0][NHM]\.?$/u.test(previous))
+    if (/^[S5][DOE0][NHM]\.?$/u.test(text) && /^[B8E3][HN][DO0][.,]?$/u.test(next))
+      return { ...word, text: text.replace(/^[S5][DOE0][NHM]/u, 'SDN') };
+    if (/^[B8E3][HN][DO0][.,]?$/u.test(text) && /^[S5][DOE0][NHM]\.?$/u.test(previous))
       return { ...word, text: text.replace(/^[B8E3][HN][DO0]/u, 'BHD') };
     if (/^[S5]\/[B8R]$/u.test(text) && /^\p{Lu}{2,}$/u.test(previous))
       return { ...word, text: 'S/B' };
