@@ -103,9 +103,9 @@ export function joinSpacedLetters(words: readonly Word[]): Word[] {
 
 /** A line's text with its letter-spaced words joined ("S U R I A  BAKERY" -> "SURIA BAKERY"). */
 export function joinedLineText(line: TextLine): string {
-  return joinSpacedLetters(line.words)
-    .map((word) => word.text.trim())
-    .join(' ');
+  const words = joinSpacedLetters(line.words);
+  if (words.length === line.words.length) return line.text;
+  return words.map((word) => word.text.trim()).join(' ');
 }
 
 /** The first cell of a line without unsure words at its ends: the name a header line starts with. */

@@ -11,7 +11,7 @@ describe('repairing a vendor name read by OCR', () => {
     expect(repairOcrName('8INTANG 0RCHID CAFE')).toBe('BINTANG ORCHID CAFE');
     // Numbers and names with digits stay.
     expect(repairOcrName('99 SPEED MART')).toBe('99 SPEED MART');
-    expect(repairOcrName('7ELEVEN 1919 CAFE A1 B2B')).toBe('7ELEVEN 1919 CAFE A1 B2B');
+    expect(repairOcrName('7ELEVEN 1919 CAFE A1 B2B 80GSM')).toBe('7ELEVEN 1919 CAFE A1 B2B 80GSM');
   });
 
   it('reads braces and spaced brackets as brackets', () => {
