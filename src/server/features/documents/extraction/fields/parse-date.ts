@@ -42,8 +42,8 @@ const numericPattern =
 // A day, month and four-digit year with OCR's slips in the separators: a dot read as a comma
 // ("01,02.2019"), read as a space ("26.04 2019 19:33"), or lost between two-digit day and month
 // or before the year ("2512.2025", "08.122026"). Each pattern reads day (or month), month (or
-// day) and year.
-// A space for a dot only before a time of day: "12.05 2019" alone may be an amount and a number.
+// day) and year. A space for a dot only before a time of day: "12.05 2019" alone may be an
+// amount and a number.
 const fourDigitYear = String.raw`((?:19|20)\d{2})(?!\d)`;
 const beforeTime = String.raw`(?=\s+\d{1,2}:\d{2})`;
 const slippedSeparatorPatterns = [

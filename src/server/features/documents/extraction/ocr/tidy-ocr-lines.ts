@@ -57,7 +57,10 @@ function joinSplitAmounts(words: readonly Word[]): Word[] {
 // A label read glued to its amount ("TOTAL213.95", "PAYABLE:88.10"); a currency before the
 // amount ("RM8.60", "EUR12.50") is no label and stays one word.
 const gluedAmount = /^(\p{L}{2,}[.:]?)(\d{1,6}[.,]\d{2})$/u;
-const currencyWord = /^(?:R[MNHKW]|[EK]M|[Kk]H|Rs|MYR|SGD|USD|EUR|GBP|INR|AUD|CHF)$/u;
+const currencyWord = new RegExp(
+  String.raw`${ringgitPrefix.source}$|^(?:Rs|MYR|SGD|USD|EUR|GBP|INR|AUD|CHF)$`,
+  'u',
+);
 
 /** Splits a label glued to its amount into the two words OCR lost the gap between. */
 function splitGluedAmounts(words: readonly Word[]): Word[] {
