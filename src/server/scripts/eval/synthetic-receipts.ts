@@ -1,20 +1,23 @@
 /**
- * A held-out check made of receipts no rule was written from: made-up receipts in the layouts
- * the issue names (several TOTAL-like lines, rounding, tendered cash and change, tax summaries,
- * service charges, dates glued to times), as OCR lines with OCR's slips (letters read as digits,
- * lost decimal points, lost and stray lines), scored like the eval set. A measurement, not a
- * test; it reads text only (no pictures), so it measures the field rules, not the OCR engine.
+ * A held-out check made of receipts no rule was written from: made-up Malaysian, German and
+ * French receipts in the layouts the documents issue names (several TOTAL-like lines, rounding,
+ * tendered cash and change, tax summaries, service charges, card slips; headings with logo
+ * specks, greetings, titles, letter-spaced names, company numbers, branches), as OCR lines with
+ * OCR's slips (letters read as digits and digits as letters, lost decimal points and gaps,
+ * amounts on a line of their own, lost and stray lines), tidied as OCR lines are and scored like
+ * the eval set. A measurement, not a test: it reads text only (no pictures), so it measures the
+ * field rules, not the OCR engine. `--noise` is the mean share of characters slipped.
  *
  * Usage: node --import tsx src/server/scripts/eval/synthetic-receipts.ts [--count 500]
  *        [--seed 1] [--noise 0.03] [--style my|eu|all] [--misses]
  */
-import { toDecimal } from '../../../shared/money';
+import { multiplyCents, percentOf, shareOfCents, toDecimal } from '../../../shared/money';
 import { readFields } from '../../features/documents/extraction/fields/read-fields';
 import { buildDocumentText } from '../../features/documents/extraction/fields/document-text';
 import { tidyOcrLines } from '../../features/documents/extraction/ocr/tidy-ocr-lines';
 import { receiptLines } from '../../features/documents/extraction/test-support/receipt-lines';
-import { vendorIsRight } from './score';
 import { seededRandom } from '../../platform/seeded-random';
+import { vendorIsRight } from './score';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => {
@@ -115,7 +118,9 @@ interface Receipt {
 }
 
 /** Ringgit cash rounding: to the nearest 5 sen. */
-const roundCash = (cents: number): number => Math.round(cents / 5) * 5;
+const roundCash = (cents: number): number => shareOfCents(cents, 1, 5) * 5;
+/** A note or two handed over: the amount rounded up to whole `step` cents. */
+const roundUp = (cents: number, step: number): number => Math.ceil(cents / step) * step;
 
 function dateRow(year: number, month: number, day: number): string {
   const time = `${pad(between(8, 21))}:${pad(between(0, 59))}`;
@@ -179,7 +184,7 @@ function makeReceipt(): Receipt {
   for (let index = between(1, 6); index > 0; index -= 1) {
     const quantity = between(1, 5);
     const price = between(50, 4000);
-    const amount = quantity * price;
+    const amount = multiplyCents(price, quantity);
     subtotal += amount;
     const name = pick(items);
     if (chance(0.5))
@@ -192,13 +197,13 @@ function makeReceipt(): Receipt {
   const taxRate = pick([0, 6, 6, 6]);
   let total: number;
   if (style === 'gst') {
-    const tax = Math.round((subtotal * taxRate) / 100);
+    const tax = percentOf(subtotal, taxRate);
     const exact = subtotal + tax;
     total = roundCash(exact);
     rows.push(`Total Sales (Excluding GST) ${money(subtotal)}`, 'Discount : 0.00');
     rows.push(`Total GST ${money(tax)}`, `Rounding ${money(total - exact)}`);
     rows.push(`Total Sales (Inclusive of GST) : ${money(total)}`);
-    const cash = pick([total, Math.ceil(total / 1000) * 1000, Math.ceil(total / 5000) * 5000]);
+    const cash = pick([total, roundUp(total, 1000), roundUp(total, 5000)]);
     rows.push(`CASH : ${money(cash)}`, `Change : ${money(cash - total)}`);
     rows.push(
       'GST SUMMARY',
@@ -207,25 +212,25 @@ function makeReceipt(): Receipt {
     );
     rows.push(`Total : ${money(subtotal)} ${money(tax)}`);
   } else if (style === 'service') {
-    const charge = Math.round(subtotal / 10);
-    const tax = Math.round(((subtotal + charge) * taxRate) / 100);
+    const charge = percentOf(subtotal, 10);
+    const tax = percentOf(subtotal + charge, taxRate);
     const exact = subtotal + charge + tax;
     total = roundCash(exact);
     rows.push(`SUB TOTAL ${money(subtotal)}`, `SERVICE CHARGE 10% ${money(charge)}`);
     if (taxRate > 0) rows.push(`GST ${taxRate}% ${money(tax)}`);
     if (total !== exact) rows.push(`ROUNDING ADJ ${money(total - exact)}`);
     rows.push(`${pick(['TOTAL', 'NET TOTAL', 'GRAND TOTAL', 'TOTAL AMOUNT'])} RM ${money(total)}`);
-    const cash = Math.ceil(total / 5000) * 5000;
+    const cash = roundUp(total, 5000);
     rows.push(`CASH RM ${money(cash)}`, `CHANGE RM ${money(cash - total)}`);
   } else if (style === 'card') {
-    const tax = Math.round((subtotal * taxRate) / 100);
+    const tax = percentOf(subtotal, taxRate);
     total = subtotal + tax;
     rows.push(`SUBTOTAL ${money(subtotal)}`);
     if (taxRate > 0) rows.push(`GST ${taxRate}% ${money(tax)}`);
     rows.push(`${pick(['TOTAL', 'Total Amount:', 'TOTAL INCL. GST'])} ${money(total)}`);
     rows.push(`${pick(['VISA', 'MASTERCARD', 'CREDIT CARD', 'DEBIT CARD'])} ${money(total)}`);
   } else {
-    const tax = Math.round((subtotal * taxRate) / 100);
+    const tax = percentOf(subtotal, taxRate);
     const exact = subtotal + tax;
     total = roundCash(exact);
     if (taxRate > 0) rows.push(`SUB TOTAL ${money(subtotal)}`, `GST @${taxRate}% ${money(tax)}`);
@@ -233,7 +238,7 @@ function makeReceipt(): Receipt {
       rows.push(`TOTAL ${money(exact)}`, `ROUNDING ${money(total - exact)}`);
       rows.push(`${pick(['TOTAL ROUNDED', 'NETT TOTAL', 'TOTAL PAYABLE'])} ${money(total)}`);
     } else rows.push(`TOTAL ${money(total)}`);
-    const cash = Math.ceil(total / 1000) * 1000 + pick([0, 0, 1000]);
+    const cash = roundUp(total, 1000) + pick([0, 0, 1000]);
     rows.push(`CASH ${money(cash)}`, `CHANGE ${money(cash - total)}`);
   }
   if (chance(0.2))
@@ -326,19 +331,20 @@ function makeEuropeanReceipt(): Receipt {
   for (let index = between(1, 5); index > 0; index -= 1) {
     const quantity = between(1, 4);
     const price = between(40, 2500);
-    gross += quantity * price;
+    gross += multiplyCents(price, quantity);
     const name = pick(german ? germanItems : frenchItems);
     rows.push(
       quantity > 1
-        ? `${name} ${quantity} x ${comma(price)}   ${comma(quantity * price)}`
+        ? `${name} ${quantity} x ${comma(price)}   ${comma(multiplyCents(price, quantity))}`
         : `${name}   ${comma(price)}`,
     );
   }
   const rate = german ? pick([7, 19]) : pick([5.5, 10, 20]);
-  const net = Math.round((gross * 100) / (100 + rate));
+  // Net of a gross that includes VAT: gross x 1000 / (1000 + rate x 10), exactly.
+  const net = shareOfCents(gross, 1000, 1000 + Math.round(rate * 10));
   const tax = gross - net;
   rows.push(german ? `Summe EUR ${comma(gross)}` : `TOTAL TTC ${comma(gross)} €`);
-  const cash = Math.ceil(gross / 1000) * 1000 + pick([0, 1000]);
+  const cash = roundUp(gross, 1000) + pick([0, 1000]);
   if (chance(0.5)) rows.push(german ? `EC-Karte ${comma(gross)}` : `CB ${comma(gross)}`);
   else
     rows.push(
