@@ -1,6 +1,7 @@
 import type { Cents } from '../../../../../shared/money';
 import type { DocumentText } from './document-text';
 import { lineDates } from './document-text';
+import { foreignCashWords, foreignChangeWords } from './labels';
 import { findAmounts } from './parse-amount';
 
 export interface PaymentAmounts {
@@ -12,12 +13,16 @@ export interface PaymentAmounts {
   changeGiven: boolean;
 }
 
-const tenderedPattern =
-  /\b(?:cash|tunai|tender(?:ed)?|paid|credit\s*card|credit|card|visa|master\s*card|debit|accepted\s+total|amount\s+(?:received|tendered)|bargeld|gegeben|esp[èe]ces|re[çc]u)\b/iu;
+const tenderedPattern = new RegExp(
+  String.raw`\b(?:cash|tunai|tender(?:ed)?|paid|credit\s*card|credit|card|visa|master\s*card|debit|accepted\s+total|amount\s+(?:received|tendered)|${foreignCashWords}|re[çc]u)\b`,
+  'iu',
+);
 // A change of nothing, printed "0", "00" or "0.00" at the end of the line.
 const zeroPattern = /(?:^|[\s:])0+(?:[.,]0{1,2})?\s*$/u;
-const changePattern =
-  /\b(?:change(?:\s+(?:due|amt|amount))?|baki|wang\s+baki|r[üu]ckgeld|rendu)\b/iu;
+const changePattern = new RegExp(
+  String.raw`\b(?:change(?:\s+(?:due|amt|amount))?|baki|wang\s+baki|${foreignChangeWords})\b`,
+  'iu',
+);
 
 /** The last decimal amount of a line that is not part of a date. */
 function lastAmount(

@@ -44,8 +44,12 @@ export const taxLabels: LabelRule[] = [
   },
 ];
 
+/** Cash handed over and change given, in German and French (English ones are in each list). */
+export const foreignCashWords = String.raw`gegeben|bargeld|barzahlung|esp[èe]ces`;
+export const foreignChangeWords = String.raw`r[üu]ckgeld|wechselgeld|rendu|monnaie\s+rendue`;
+
 /** Lines with these words carry amounts that are not the invoice total (payment, change, counts). */
-export const notTotalWords = String.raw`accepted\s+total|amount\s+(?:received|tendered)|total\s+(?:qty|quantity|items?|saving|savings|discount|stamps?|points?|weight)|item\s+count|qty|cash|change|tender(?:ed)?|rounding|round\s*off|received|payment|deposit|credits?|discount|saving|previous\s+balance|balance\s+forward|stamp|summary|analysis|change\s+amt|gegeben|bargeld|barzahlung|r[üu]ckgeld|wechselgeld|esp[èe]ces|rendu|monnaie\s+rendue`;
+export const notTotalWords = String.raw`accepted\s+total|amount\s+(?:received|tendered)|total\s+(?:qty|quantity|items?|saving|savings|discount|stamps?|points?|weight)|item\s+count|qty|cash|change|tender(?:ed)?|rounding|round\s*off|received|payment|deposit|credits?|discount|saving|previous\s+balance|balance\s+forward|stamp|summary|analysis|change\s+amt|${foreignCashWords}|${foreignChangeWords}`;
 export const notTotalPattern = new RegExp(String.raw`\b(?:${notTotalWords})\b`, 'iu');
 
 export const issueDateLabels = String.raw`invoice\s+date|date\s+of\s+invoice|tax\s+point|bill\s+date|issue\s+date|date\s+issued|receipt\s+date|document\s+date|rechnungsdatum|belegdatum|ausstellungsdatum|datum|date\s+de\s+(?:la\s+)?facture|date\s+d'[ée]mission|factuurdatum|factuur\s+datum|date`;

@@ -15,6 +15,12 @@ describe('payments on a receipt', () => {
     });
   });
 
+  it('reads German and French cash and change words as the total rules know them', () => {
+    const paid = (rows: string[]) => findPayments(receiptText(rows)).paid;
+    expect(paid(['Summe 21,42', 'Barzahlung 30,00', 'Wechselgeld 8,58'])).toBe(2142);
+    expect(paid(['TOTAL TTC 27,00', 'ESPÈCES 40,00', 'MONNAIE RENDUE 13,00'])).toBe(2700);
+  });
+
   it('takes a change of "00" as none', () => {
     expect(findPayments(receiptText(['CREDIT CARD 61.65', 'CHANGE 00']))).toEqual({
       tendered: [6165],
