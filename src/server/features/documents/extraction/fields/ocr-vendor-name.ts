@@ -1,20 +1,18 @@
 /** Repairs of a vendor name read by OCR: slips in brackets and legal forms, lost first letters. */
-
-// Digits OCR reads for capitals inside a word of capitals ("B1NTANG", "0RCHID", "8AKERY").
-const capitalsForDigits: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+import { letterLookalikes } from '../ocr-lookalikes';
 
 /**
- * A word of capitals with a digit or two read for letters, spelled in letters; a word with more
- * digits, other digits or digits side by side is a number or a name with digits ("7ELEVEN",
- * "99SPEED", "80GSM") and stays.
+ * A word of capitals with a digit or two OCR read for capitals ("B1NTANG", "0RCHID"), spelled in
+ * letters; a word with more digits, other digits or digits side by side is a number or a name
+ * with digits ("7ELEVEN", "99SPEED", "80GSM") and stays.
  */
 function lettersForDigits(word: string): string {
   const digits = word.match(/\d/gu) ?? [];
   if (digits.length === 0 || digits.length > 2 || word.length - digits.length < 3) return word;
   // Digits side by side are a number ("80GSM"), not letters misread one by one.
   if (/\d\d/u.test(word)) return word;
-  if (!digits.every((digit) => digit in capitalsForDigits)) return word;
-  return word.replace(/\d/gu, (digit) => capitalsForDigits[digit] ?? digit);
+  if (!digits.every((digit) => digit in letterLookalikes)) return word;
+  return word.replace(/\d/gu, (digit) => letterLookalikes[digit] ?? digit);
 }
 
 /**
