@@ -361,7 +361,16 @@ function makeEuropeanReceipt(): Receipt {
 }
 
 // OCR's slips, each with the document's noise level: a letter read as a lookalike digit (or a
-// digit as a letter), a lost decimal point, a lost line, a stray line of specks.
+// digit as a letter), a digit read as another, a lost decimal point, a lost line, a stray line
+// of specks.
+const otherDigit: Record<string, string> = {
+  '0': '8',
+  '1': '7',
+  '3': '8',
+  '5': '6',
+  '6': '5',
+  '8': '3',
+};
 const toDigit: Record<string, string> = { O: '0', I: '1', S: '5', B: '8', l: '1', Z: '2' };
 const toLetter: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
 const letterSlips: Record<string, string> = {
@@ -382,6 +391,7 @@ function slip(row: string, level: number): string {
     const after = row[index + 1] ?? '';
     if (/\d/u.test(char) && /\p{L}/u.test(before + after) && chance(level))
       text += toLetter[char] ?? char;
+    else if (/\d/u.test(char) && chance(level / 4)) text += otherDigit[char] ?? char;
     else if (/\p{L}/u.test(char) && chance(level))
       text += toDigit[char] ?? letterSlips[char] ?? char;
     else if (char === '.' && /\d/u.test(before) && /\d/u.test(after) && chance(level / 2))

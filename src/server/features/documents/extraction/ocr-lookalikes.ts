@@ -22,3 +22,18 @@ export const letterLookalikes: Readonly<Record<string, string>> = {
   '5': 'S',
   '8': 'B',
 };
+
+/**
+ * Digits OCR reads for one another in printed amounts ("67.80" for 57.80, "86.17" for 88.17):
+ * round shapes that differ by a stroke, and 1 and 7.
+ */
+export const digitSlips: Readonly<Record<string, string>> = {
+  '0': '689',
+  '1': '7',
+  '3': '589',
+  '5': '36',
+  '6': '058',
+  '7': '1',
+  '8': '0369',
+  '9': '038',
+};

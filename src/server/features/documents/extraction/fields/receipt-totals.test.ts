@@ -166,6 +166,26 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(french)).toBe('27.00');
   });
 
+  it('takes the amount the tax at its rate fits for a total printed once with one digit misread', () => {
+    // 38.90 incl. 6% is 2.20 of tax; "88.90" is 38.90 with its 3 read as 8.
+    expect(totalOf(['TOTAL RM 88.90', 'GST 6% 2.20'])).toBe('38.90');
+    // "343.28" is 348.28, and the total printed below it is that amount rounded for cash.
+    expect(totalOf(['TOTAL 343.28', 'GST 6% 19.71', 'TOTAL PAYABLE 348.30'])).toBe('348.30');
+  });
+
+  it('keeps the printed total when anything confirms an amount, or the tax cannot tell', () => {
+    // The payment confirms it.
+    expect(totalOf(['TOTAL RM 88.90', 'GST 6% 2.20', 'CASH 100.00', 'CHANGE 11.10'])).toBe('88.90');
+    // Printed twice the same: not one misread.
+    expect(totalOf(['TOTAL 88.90', 'GST 6% 2.20', 'NET TOTAL 88.90'])).toBe('88.90');
+    // The tax label took the total's own amount.
+    expect(totalOf(['TOTAL TTC 12,00 €', 'TVA 20% 12,00'])).toBe('12.00');
+    // Two misreadings the tax fits (38.90 and 38.93).
+    expect(totalOf(['TOTAL 38.98', 'GST 6% 2.20'])).toBe('38.98');
+    // A tax that fits the total as printed.
+    expect(totalOf(['TOTAL RM 38.90', 'GST 6% 2.20'])).toBe('38.90');
+  });
+
   it('reads total labels as OCR misreads them', () => {
     expect(totalOf(['Totsl RM 12.57'])).toBe('12.57');
     expect(totalOf(['T0TAL 8.10'])).toBe('8.10');

@@ -1,4 +1,5 @@
 import type { Cents } from '../../../../../shared/money';
+import { digitSlips } from '../ocr-lookalikes';
 import type { AmountCandidate } from './find-amounts';
 import type { PaymentAmounts } from './find-payments';
 import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
@@ -8,7 +9,8 @@ import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
  * change), the amount tendered itself (exact cash or a card payment), the breakdown (subtotal
  * plus tax plus rounding) and the tax summary table (net plus tax per rate, plus rounding).
  */
-type Source = 'label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate' | 'tax summary';
+type Source =
+  'label' | 'misread label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate' | 'tax summary';
 
 export interface Reconciled {
   /** The value most sources agree on, when at least two do. */
@@ -47,6 +49,13 @@ export function breakdownSums(
 const cashStep = 5;
 const maxCashRounding = 2;
 
+/** True when `rounded` is `base` rounded for cash: in whole 5 cents, a cent or two off it. */
+function isCashRounding(base: Cents, rounded: Cents): boolean {
+  return (
+    rounded % cashStep === 0 && base !== rounded && Math.abs(rounded - base) <= maxCashRounding
+  );
+}
+
 /**
  * The rounding adjustments printed, and those the totals imply when OCR lost the rounding line's
  * label or amount: a total in whole 5 cents a cent or two from a total printed above it, or from
@@ -61,7 +70,6 @@ export function withImpliedRoundings(
   const totals = candidates.filter((c) => c.role === 'total' && c.hasDecimals && c.value > 0);
   const sums = [...breakdownSums(candidates, [], charges)];
   const implied = totals.flatMap((rounded) => {
-    if (rounded.value % cashStep !== 0) return [];
     // The parts of a breakdown are printed above the total they add up to.
     const belowBreakdown = candidates.some(
       (c) => c.role === 'subtotal' && c.lineIndex < rounded.lineIndex,
@@ -71,7 +79,7 @@ export function withImpliedRoundings(
       ...(belowBreakdown ? sums : []),
     ];
     return bases
-      .filter((base) => base !== rounded.value && Math.abs(rounded.value - base) <= maxCashRounding)
+      .filter((base) => isCashRounding(base, rounded.value))
       .map((base) => rounded.value - base);
   });
   return [...new Set([...printed, ...implied])];
@@ -100,6 +108,18 @@ export function fullBreakdown(
   const rounding = roundings[0] ?? 0;
   if (tax === 0 && charge === 0 && rounding === 0) return null;
   return { value: subtotal.value + charge + tax + rounding, subtotal };
+}
+
+/** The amounts a printed amount reads as with one digit misread for its lookalike. */
+export function digitSlipReadings(value: Cents): Cents[] {
+  const digits = String(value);
+  return [...digits].flatMap((digit, index) =>
+    [...(digitSlips[digit] ?? '')]
+      .map((other) => Number(`${digits.slice(0, index)}${other}${digits.slice(index + 1)}`))
+      .filter(
+        (reading) => !(index === 0 && digits.length > 1 && reading < 10 ** (digits.length - 1)),
+      ),
+  );
 }
 
 // The smallest whole number read as an amount with a lost decimal point: 100 (1.00), in cents.
@@ -145,14 +165,15 @@ export function reconcileTotal(
     for (const rounding of [0, ...roundings]) note(summary + rounding, 'tax summary');
   // A tax printed with its rate confirms the totals it is that rate of (the values found above).
   const taxes = candidates.filter((c) => c.role === 'tax' && c.value > 0 && c.hasDecimals);
-  for (const value of [...sources.keys()]) {
-    const fits = taxes.some((tax) =>
-      extras.rates.some((rate) =>
-        [0, ...roundings].some((rounding) => taxFitsTotal(value, tax.value, rate, rounding)),
-      ),
+  const taxFits = (value: Cents, below = value): boolean =>
+    taxes.some(
+      (tax) =>
+        tax.value < below &&
+        extras.rates.some((rate) =>
+          [0, ...roundings].some((rounding) => taxFitsTotal(value, tax.value, rate, rounding)),
+        ),
     );
-    if (fits) note(value, 'tax rate');
-  }
+  for (const value of [...sources.keys()]) if (taxFits(value)) note(value, 'tax rate');
 
   const supportOf = (value: Cents): number => {
     const from = sources.get(value);
@@ -162,6 +183,30 @@ export function reconcileTotal(
       ? from.size - 1
       : from.size;
   };
+  // When no two sources agree on any amount, a total printed once that the tax does not fit,
+  // one of whose digits read as its lookalike the tax does fit ("TOTAL 67.80" under "GST 6%
+  // 3.27": 57.80), is that amount misread. Only a tax below the printed total can tell: a tax
+  // label may have taken the total's own amount.
+  const confirmed = [...sources.keys()].some((value) => supportOf(value) >= 2);
+  const labelled = candidates.filter((c) => c.role === 'total' && c.hasDecimals && c.value > 0);
+  const readings = new Map<Cents, AmountCandidate>();
+  for (const total of confirmed ? [] : labelled) {
+    const printedOnce = labelled.every((c) => c.value !== total.value || c === total);
+    if (!printedOnce || taxFits(total.value)) continue;
+    for (const reading of digitSlipReadings(total.value))
+      if (taxFits(reading, total.value)) readings.set(reading, total);
+  }
+  // Two misreadings the tax fits as well leave it open which was printed.
+  const [misread] = readings;
+  if (readings.size === 1 && misread) {
+    const [reading, line] = misread;
+    note(reading, 'misread label');
+    note(reading, 'tax rate');
+    // A total printed below it in whole 5 cents, a cent or two off, is that amount rounded.
+    for (const later of labelled)
+      if (later.lineIndex > line.lineIndex && isCashRounding(reading, later.value))
+        note(later.value, 'breakdown');
+  }
   // Between equally supported sums, the one that includes the printed rounding is the one paid.
   const rounded = new Set(
     [...breakdownSums(candidates, roundings, extras.charges)].filter(
