@@ -11,13 +11,28 @@ import {
   totalLabels,
 } from './labels';
 import { findLabelMatches, horizontalOverlap, linesBelow, spanBox, wordsIn } from './line-spans';
-import { type AmountToken, findAmounts } from './parse-amount';
+import { type AmountToken, findAmounts, parseAmountText } from './parse-amount';
 
 export interface AmountCandidate extends Candidate<Cents> {
   role: AmountRole;
   hasDecimals: boolean;
   currencyMark: string | null;
   lineIndex: number;
+  /**
+   * The amount the label's text reads as with its decimal mark read as a space ("TOTAL RM 88 17"
+   * for 88.17), which counts only where another source agrees with it.
+   */
+  spacedReading?: Cents;
+}
+
+// After a label, an amount behind a currency mark whose decimal mark OCR read as a space.
+const spacedAmountPattern = /^[\s:.=|]*(?:R[MHN]|[$€£])\s?(\d{1,4}) (\d{2})[\s|]*$/u;
+
+/** The amount "RM 88 17" after a label stands for (88.17), or null. */
+function spacedReadingOf(text: string): Cents | null {
+  const match = spacedAmountPattern.exec(text);
+  if (!match) return null;
+  return parseAmountText(`${match[1] ?? ''}.${match[2] ?? ''}`)?.cents ?? null;
 }
 
 // "Total (RM)", "Total incl. VAT", "Total with GST": the suffix belongs to the total label.
@@ -87,6 +102,8 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
       let chosen = chooseAmount(
         amounts.filter((amount) => amount.start >= label.end && amount.end <= spanEnd),
       );
+      const spacedReading =
+        chosen && !chosen.hasDecimals ? spacedReadingOf(line.text.slice(label.end, spanEnd)) : null;
       let chosenLine = line;
       let chosenIndex = lineIndex;
       let below = false;
@@ -137,6 +154,7 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
         hasDecimals: chosen.hasDecimals,
         currencyMark: chosen.currencyMark,
         lineIndex: chosenIndex,
+        ...(spacedReading === null ? {} : { spacedReading }),
       });
     });
   });

@@ -186,6 +186,12 @@ describe('choosing the total of a receipt', () => {
     expect(totalOf(['TOTAL RM 38.90', 'GST 6% 2.20'])).toBe('38.90');
   });
 
+  it('reads "RM 88 17" on a total line as 88.17 when what was paid agrees with it', () => {
+    const rows = ['Total RM 88 17', 'Visa RM 88.17', 'Total Gross RM 86.17'];
+    expect(totalOf(rows)).toBe('88.17');
+    expect(totalOf(['Total RM 88 17', 'Total Gross RM 86.17'])).toBe('86.17');
+  });
+
   it('reads total labels as OCR misreads them', () => {
     expect(totalOf(['Totsl RM 12.57'])).toBe('12.57');
     expect(totalOf(['T0TAL 8.10'])).toBe('8.10');

@@ -151,6 +151,7 @@ export function reconcileTotal(
     // point OCR lost ("TOTAL 26090" for 260.90): it counts for that amount, which wins only
     // when another source (payment, breakdown) agrees.
     else if (candidate.value >= lostPointFrom) note(candidate.value / 100, 'label');
+    if (candidate.spacedReading !== undefined) note(candidate.spacedReading, 'misread label');
   }
   if (payments.paid !== null) note(payments.paid, 'payment');
   for (const value of payments.tendered) note(value, 'tendered');
