@@ -82,6 +82,8 @@ export const extractedData = z.object({
       invoiceNumber: layoutField.nullable(),
       totalCandidates: z.array(layoutField.extend({ value: decimal })),
       invoiceNumberCandidates: z.array(layoutField.extend({ value: z.string() })),
+      /** The dates considered for the issue date (absent in documents read before it existed). */
+      issueDateCandidates: z.array(layoutField.extend({ value: z.string() })).optional(),
       /** The names the vendor was read under (the issuer as printed, the name chosen). */
       vendorNames: z.array(z.string()).optional(),
       /** The day/month order the document's numeric dates were read in. */

@@ -14,6 +14,8 @@ const dateRoles = [
 
 export interface ChosenDates {
   issue: Candidate<string> | null;
+  /** Every date considered for the issue date, best first. */
+  issueCandidates: Candidate<string>[];
   due: Candidate<string> | null;
   issueConfidence: number;
   dueConfidence: number;
@@ -100,5 +102,6 @@ export function findDateFields(
   const issueConfidence = chosenIssue
     ? scoreToConfidence(chosenIssue.score + Math.min(1, (agreeing - 1) * 0.5), 3.5)
     : 0;
-  return { issue: chosenIssue, due: chosenDue, issueConfidence, dueConfidence };
+  const issueCandidates = [...issue].sort((a, b) => b.score - a.score);
+  return { issue: chosenIssue, issueCandidates, due: chosenDue, issueConfidence, dueConfidence };
 }

@@ -152,7 +152,7 @@ export function readFields(
   const currency = findCurrency(document, total?.currencyMark ?? null);
   // Learning hook: the vendor's learnt day/month order for dates that read either way.
   const dated = withLearntDateOrder(document, hint);
-  const dates = findDateFields(dated, null);
+  const dates = findDateFields(dated, hint?.issueDate ?? null);
   const number = findInvoiceNumber(document, hint?.invoiceNumber ?? null);
   const category = hint?.category
     ? { category: hint.category, confidence: 0.9 }
@@ -217,6 +217,9 @@ export function readFields(
       invoiceNumber: number.chosen ? layoutField(number.chosen) : null,
       totalCandidates,
       invoiceNumberCandidates: number.all
+        .slice(0, 12)
+        .map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
+      issueDateCandidates: dates.issueCandidates
         .slice(0, 12)
         .map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),
       // What a correction learns from besides positions (learning/vendor-hints.ts).

@@ -224,6 +224,29 @@ describe('learning the names and the date order of a vendor', () => {
     expect(other.dateOrder).toBeUndefined();
   });
 
+  it('learns where the vendor prints its issue date and prefers the date printed there', () => {
+    // The labelled date is when the order was taken; the sale's date is printed lower down.
+    const order = ['Cashier: ANN', 'Table: 4', 'Pax: 2', 'KOPI O 2.50'];
+    const first = readFields(receipt('Date: 01/03/2024', ...order, 'Sold 14/03/2024'));
+    expect(first.dates.issueDate).toBe('2024-03-01');
+    const hints = learnFromCorrection(first, {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      issueDate: '2024-03-14',
+    });
+    expect(hints.issueDate?.box).not.toBeNull();
+    const next = receipt('Date: 02/04/2024', ...order, 'Sold 16/04/2024');
+    expect(readFields(next).dates.issueDate).toBe('2024-04-02');
+    expect(readFields(next, [hints]).dates.issueDate).toBe('2024-04-16');
+    // A corrected date the reader never considered teaches no place.
+    const typed = learnFromCorrection(first, {
+      ...correction,
+      vendorName: 'Harbor Kopi Sdn Bhd',
+      issueDate: '2024-03-20',
+    });
+    expect(typed.issueDate).toBeUndefined();
+  });
+
   it('learns the shape of the corrected number and prefers a number of that shape', () => {
     // The first receipt's number was not read at all; the user typed it.
     const hints = learnFromCorrection(readFields(receipt('Date: 25/03/2024')), {

@@ -17,6 +17,8 @@ export interface VendorHints {
   taxId: string | null;
   total: FieldPreference | null;
   invoiceNumber: FieldPreference | null;
+  /** Where the vendor prints its issue date (absent in hints stored before it existed). */
+  issueDate?: FieldPreference | null;
   category: string | null;
   /**
    * Normalised names the reader gave this vendor's documents before a correction ("gldtown"
@@ -158,6 +160,10 @@ export function learnFromCorrection(
           compactNumber(candidate.value) === compactNumber(corrected.invoiceNumber ?? ''),
       )
     : undefined;
+  const dateField = corrected.issueDate
+    ? layout?.issueDateCandidates?.find((candidate) => candidate.value === corrected.issueDate)
+    : undefined;
+  const issueDate = preferenceFrom(dateField) ?? previous?.issueDate ?? null;
   const vendorKey = nameKey(corrected.vendorName);
   // Every name the document was read under: the one chosen and the issuer as printed (a
   // marketplace's invoice names its seller; the next one may be read by the seller alone).
@@ -181,6 +187,7 @@ export function learnFromCorrection(
       preferenceFrom(numberField) ?? previous?.invoiceNumber ?? null,
       corrected.invoiceNumber,
     ),
+    ...(issueDate ? { issueDate } : {}),
     category: corrected.category ?? previous?.category ?? null,
   };
 }
