@@ -27,7 +27,7 @@ export const letterLookalikes: Readonly<Record<string, string>> = {
  * Digits OCR reads for one another in printed amounts ("67.80" for 57.80, "86.17" for 88.17):
  * round shapes that differ by a stroke, and 1 and 7.
  */
-export const digitSlips: Readonly<Record<string, string>> = {
+const digitMisreads: Readonly<Record<string, string>> = {
   '0': '689',
   '1': '7',
   '3': '589',
@@ -37,3 +37,12 @@ export const digitSlips: Readonly<Record<string, string>> = {
   '8': '0369',
   '9': '038',
 };
+
+/** The text read with one of its digits misread for a lookalike digit, every way it can be. */
+export function oneDigitMisread(text: string): string[] {
+  return [...text].flatMap((char, index) =>
+    [...(digitMisreads[char] ?? '')].map(
+      (other) => `${text.slice(0, index)}${other}${text.slice(index + 1)}`,
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import type { Cents } from '../../../../../shared/money';
-import { digitSlips } from '../ocr-lookalikes';
+import { oneDigitMisread } from '../ocr-lookalikes';
 import type { AmountCandidate } from './find-amounts';
 import type { PaymentAmounts } from './find-payments';
 import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
@@ -111,15 +111,12 @@ export function fullBreakdown(
 }
 
 /** The amounts a printed amount reads as with one digit misread for its lookalike. */
-export function digitSlipReadings(value: Cents): Cents[] {
+function digitSlipReadings(value: Cents): Cents[] {
   const digits = String(value);
-  return [...digits].flatMap((digit, index) =>
-    [...(digitSlips[digit] ?? '')]
-      .map((other) => Number(`${digits.slice(0, index)}${other}${digits.slice(index + 1)}`))
-      .filter(
-        (reading) => !(index === 0 && digits.length > 1 && reading < 10 ** (digits.length - 1)),
-      ),
-  );
+  // A leading digit read as 0 makes no printed amount.
+  return oneDigitMisread(digits)
+    .filter((reading) => digits.length === 1 || !reading.startsWith('0'))
+    .map(Number);
 }
 
 // The smallest whole number read as an amount with a lost decimal point: 100 (1.00), in cents.
