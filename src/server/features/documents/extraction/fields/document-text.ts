@@ -34,6 +34,8 @@ export function detectLanguage(text: string): Language {
   return best;
 }
 
+const maxDay = 31;
+
 /** Numeric dates that can only be day-first (25/01/2024) or only month-first (01/25/2024). */
 export function dateOrderEvidence(lines: readonly TextLine[]): {
   dayFirst: number;
@@ -43,9 +45,10 @@ export function dateOrderEvidence(lines: readonly TextLine[]): {
   let monthFirst = 0;
   for (const line of lines) {
     // The dates as the reader finds them: run into a time, or with letters read for digits.
+    // A number above 31 is no day: a misread digit ("03/70/16") tells nothing of the order.
     for (const { first, second } of numericDateParts(line.text)) {
-      if (first > 12 && second <= 12) dayFirst += 1;
-      if (second > 12 && first <= 12) monthFirst += 1;
+      if (first > 12 && first <= maxDay && second <= 12) dayFirst += 1;
+      if (second > 12 && second <= maxDay && first <= 12) monthFirst += 1;
     }
   }
   return { dayFirst, monthFirst };

@@ -113,6 +113,21 @@ describe('a numeric date read with OCR slips', () => {
     expect(isoDates('Beleg 1.122026')).toEqual([]);
   });
 
+  it('reads a date that is no date as the one date a digit misread for its lookalike makes', () => {
+    expect(isoDates('DATE : 2017-86-27 TIME : 17:27')).toEqual(['2017-06-27']);
+    expect(isoDates('04-10-2076 17:48')).toEqual(['2016-10-04']);
+    expect(isoDates('Date: 10/88/2017')).toEqual(['2017-08-10']);
+    // 06/06, 08/06 and 09/06 are all one misread away: which was printed is open.
+    expect(isoDates('00/06/2017')).toEqual([]);
+    // A real date is read as printed.
+    expect(isoDates('13/08/2013')).toEqual(['2013-08-13']);
+  });
+
+  it('takes no day/month order from a number above 31', () => {
+    const document = buildDocumentText([line('Date & Time: 03/70/16 12:42', 0.1)], 'ocr');
+    expect(document.dateOrder).toBe('DMY');
+  });
+
   it('leaves runs with few real digits alone, and keeps positions', () => {
     expect(isoDates('SO/IO/20')).toEqual([]);
     expect(repairDateSlips('Date: 25/O1/2018 BOX')).toBe('Date: 25/01/2018 BOX');

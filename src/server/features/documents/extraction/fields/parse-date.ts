@@ -1,4 +1,5 @@
 import { getDaysInMonth } from 'date-fns';
+import { oneDigitMisread } from '../ocr-lookalikes';
 
 export type DateOrder = 'DMY' | 'MDY';
 
@@ -116,6 +117,48 @@ export function isoDate(year: number, month: number, day: number): string | null
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The date a year-first match ("2018-01-25") reads as, or null. */
+function isoOfYearFirst(match: RegExpMatchArray): string | null {
+  return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** The date a day-month-year match reads as in `order`, and whether the order was certain. */
+function numericReading(
+  match: RegExpMatchArray,
+  order: DateOrder,
+): { iso: string; certain: boolean } | null {
+  const first = Number(match[1]);
+  const second = Number(match[3]);
+  const year = fullYear(match[4] ?? '');
+  const dayFirst = isoDate(year, second, first);
+  const monthFirst = isoDate(year, first, second);
+  const certain = !(dayFirst && monthFirst) || first === second;
+  const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
+  return iso ? { iso, certain } : null;
+}
+
+const whole = (pattern: RegExp): RegExp => new RegExp(`^(?:${pattern.source})$`, 'u');
+const isoWhole = whole(isoPattern);
+const numericWhole = whole(numericPattern);
+
+/**
+ * The one date a date-shaped run that is no date ("2017-86-27", "04-10-2076") reads as with one
+ * digit misread for its lookalike (06, 2016), or null when none or several do.
+ */
+function misreadDate(
+  run: string,
+  pattern: RegExp,
+  read: (match: RegExpMatchArray) => string | null,
+): string | null {
+  const readings = new Set<string>();
+  for (const reading of oneDigitMisread(run)) {
+    const match = pattern.exec(reading);
+    const iso = match ? read(match) : null;
+    if (iso) readings.add(iso);
+  }
+  return readings.size === 1 ? ([...readings][0] ?? null) : null;
+}
+
 function overlaps(tokens: DateToken[], start: number, end: number): boolean {
   return tokens.some((token) => start < token.end && end > token.start);
 }
@@ -131,10 +174,9 @@ export function findDates(line: string, order: DateOrder): DateToken[] {
     if (token && !overlaps(tokens, token.start, token.end)) tokens.push(token);
   };
   for (const match of text.matchAll(isoPattern)) {
-    const iso = isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
-    add(
-      iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
-    );
+    const iso = isoOfYearFirst(match) ?? misreadDate(match[0], isoWhole, isoOfYearFirst);
+    const certain = iso === isoOfYearFirst(match);
+    add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
   }
   for (const match of text.matchAll(dayMonthNamePattern)) {
     const month = monthNames[(match[2] ?? '').toLowerCase()];
@@ -151,13 +193,11 @@ export function findDates(line: string, order: DateOrder): DateToken[] {
     );
   }
   for (const match of text.matchAll(numericPattern)) {
-    const first = Number(match[1]);
-    const second = Number(match[3]);
-    const year = fullYear(match[4] ?? '');
-    const dayFirst = isoDate(year, second, first);
-    const monthFirst = isoDate(year, first, second);
-    const certain = !(dayFirst && monthFirst) || first === second;
-    const iso = order === 'MDY' ? (monthFirst ?? dayFirst) : (dayFirst ?? monthFirst);
+    const read = numericReading(match, order);
+    const iso =
+      read?.iso ??
+      misreadDate(match[0], numericWhole, (reading) => numericReading(reading, order)?.iso ?? null);
+    const certain = read?.certain ?? false;
     add(iso ? { iso, start: match.index, end: match.index + match[0].length, certain } : null);
   }
   for (const pattern of slippedSeparatorPatterns)
