@@ -123,6 +123,14 @@ describe('a numeric date read with OCR slips', () => {
     expect(isoDates('13/08/2013')).toEqual(['2013-08-13']);
   });
 
+  it('reads a month name with one OCR slip when only one month is that close', () => {
+    expect(isoDates('Date: 19 DFC 2016 20:23:00')).toEqual(['2016-12-19']);
+    expect(isoDates('1 N0V 2017')).toEqual(['2017-11-01']);
+    // Not a confusable slip, or no year of four digits: a word, not a month.
+    expect(isoDates('12 MRR 2017')).toEqual([]);
+    expect(isoDates('19 DFC 16')).toEqual([]);
+  });
+
   it('takes no day/month order from a number above 31', () => {
     const document = buildDocumentText([line('Date & Time: 03/70/16 12:42', 0.1)], 'ocr');
     expect(document.dateOrder).toBe('DMY');

@@ -1,5 +1,6 @@
 import { getDaysInMonth } from 'date-fns';
-import { oneDigitMisread } from '../ocr-lookalikes';
+import { letterLookalikes, oneDigitMisread } from '../ocr-lookalikes';
+import { ocrEditDistance } from './ocr-distance';
 
 export type DateOrder = 'DMY' | 'MDY';
 
@@ -96,6 +97,25 @@ const dayMonthNamePattern = new RegExp(
   String.raw`(?<![\p{L}\d])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*(${monthAlternatives})\.?[\s.,-]*(\d{4}|\d{2})(?!\d)`,
   'giu',
 );
+// A day, a three-letter month read with an OCR slip ("DFC", "N0V") and a four-digit year.
+const slippedMonthPattern =
+  /(?<![\p{L}\d])(\d{1,2})[\s-]+(\p{L}[\p{L}\d]{2}|\d\p{L}{2})\.?[\s.,-]+((?:19|20)\d{2})(?!\d)/gu;
+const monthAbbreviations = monthLists.map((names) => (names[0] ?? '').slice(0, 3).toUpperCase());
+
+/**
+ * The month a three-letter word read with one OCR slip stands for ("DFC" for DEC, "0CT" for
+ * OCT), when only one month is that close.
+ */
+function slippedMonth(word: string): number | null {
+  const upper = [...word.toUpperCase()].map((char) => letterLookalikes[char] ?? char).join('');
+  const close = monthAbbreviations.flatMap((name, index) =>
+    ocrEditDistance(upper, name) <= maxMonthSlip ? [index + 1] : [],
+  );
+  return close.length === 1 ? (close[0] ?? null) : null;
+}
+// One OCR-confusable letter (E for F, C for G, N for M); any other letter makes another word.
+const maxMonthSlip = 0.35;
+
 const monthNameDayPattern = new RegExp(
   String.raw`(?<![\p{L}])(${monthAlternatives})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})(?!\d)`,
   'giu',
@@ -181,6 +201,14 @@ export function findDates(line: string, order: DateOrder): DateToken[] {
   for (const match of text.matchAll(dayMonthNamePattern)) {
     const month = monthNames[(match[2] ?? '').toLowerCase()];
     const iso = month ? isoDate(fullYear(match[3] ?? ''), month, Number(match[1])) : null;
+    add(
+      iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
+    );
+  }
+  for (const match of text.matchAll(slippedMonthPattern)) {
+    if (monthNames[(match[2] ?? '').toLowerCase()]) continue;
+    const month = slippedMonth(match[2] ?? '');
+    const iso = month ? isoDate(Number(match[3]), month, Number(match[1])) : null;
     add(
       iso ? { iso, start: match.index, end: match.index + match[0].length, certain: true } : null,
     );
