@@ -1,12 +1,13 @@
 /**
- * A held-out check made of receipts no rule was written from: made-up Malaysian, German and
+ * A check beside the eval set, with nothing taken from it: made-up Malaysian, German and
  * French receipts in the layouts the documents issue names (several TOTAL-like lines, rounding,
  * tendered cash and change, tax summaries, service charges, card slips; headings with logo
  * specks, greetings, titles, letter-spaced names, company numbers, branches), as OCR lines with
- * OCR's slips (letters read as digits and digits as letters, lost decimal points and gaps,
- * amounts on a line of their own, lost and stray lines), tidied as OCR lines are and scored like
- * the eval set. A measurement, not a test: it reads text only (no pictures), so it measures the
- * field rules, not the OCR engine. `--noise` is the mean share of characters slipped.
+ * OCR's slips (letters read as digits and digits as letters, a digit read as another, lost
+ * decimal points and gaps, amounts on a line of their own, lost and stray lines), tidied as OCR
+ * lines are and scored like the eval set. A measurement, not a test: it reads text only (no
+ * pictures), so it measures the field rules, not the OCR engine. `--noise` is the mean share of
+ * characters slipped.
  *
  * Usage: node --import tsx src/server/scripts/eval/synthetic-receipts.ts [--count 500]
  *        [--seed 1] [--noise 0.03] [--style my|eu|all] [--misses]
