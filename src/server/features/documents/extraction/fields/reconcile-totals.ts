@@ -5,9 +5,11 @@ import type { PaymentAmounts } from './find-payments';
 import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
 
 /**
- * Where a total can be confirmed from: the printed total lines, the payment (tendered less
+ * Where a total can be confirmed from: the printed total lines, what a total line reads as with
+ * one OCR slip (a decimal mark read as a space, a digit misread), the payment (tendered less
  * change), the amount tendered itself (exact cash or a card payment), the breakdown (subtotal
- * plus tax plus rounding) and the tax summary table (net plus tax per rate, plus rounding).
+ * plus tax plus rounding), the tax at its rate, and the tax summary table (net plus tax per rate,
+ * plus rounding).
  */
 type Source =
   'label' | 'misread label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate' | 'tax summary';
