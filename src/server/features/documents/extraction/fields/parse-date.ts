@@ -101,6 +101,8 @@ const dayMonthNamePattern = new RegExp(
 const slippedMonthPattern =
   /(?<![\p{L}\d])(\d{1,2})[\s-]+(\p{L}[\p{L}\d]{2}|\d\p{L}{2})\.?[\s.,-]+((?:19|20)\d{2})(?!\d)/gu;
 const monthAbbreviations = monthLists.map((names) => (names[0] ?? '').slice(0, 3).toUpperCase());
+// One OCR-confusable letter (E for F, C for G, N for M); any other letter makes another word.
+const maxMonthSlip = 0.35;
 
 /**
  * The month a three-letter word read with one OCR slip stands for ("DFC" for DEC, "0CT" for
@@ -113,8 +115,6 @@ function slippedMonth(word: string): number | null {
   );
   return close.length === 1 ? (close[0] ?? null) : null;
 }
-// One OCR-confusable letter (E for F, C for G, N for M); any other letter makes another word.
-const maxMonthSlip = 0.35;
 
 const monthNameDayPattern = new RegExp(
   String.raw`(?<![\p{L}])(${monthAlternatives})\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*,?\s*(\d{4})(?!\d)`,
