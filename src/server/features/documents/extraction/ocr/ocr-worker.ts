@@ -44,6 +44,9 @@ async function configure(
   layout: OcrLayout = 'block',
   threshold: OcrThreshold = 'global',
 ): Promise<void> {
+  // tesseract reads an unsure line again inverted (tessedit_do_invert, on by default): turned off,
+  // the slowest photos read about a fifth faster, but white print on a black band (a letterhead,
+  // a total box) is lost (read-ocr.test.ts).
   await worker.setParameters({
     tessedit_pageseg_mode: layoutModes[layout],
     preserve_interword_spaces: '0',
