@@ -40,24 +40,22 @@ function receiptWithInvertedBands(): Buffer {
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, 900, 700);
-  context.fillStyle = '#000000';
-  context.fillRect(0, 20, 900, 70);
-  context.fillStyle = '#ffffff';
-  context.font = 'bold 44px sans-serif';
-  context.fillText('GOLDEN HARVEST BAKERY', 60, 72);
+  const bands = [
+    { text: 'GOLDEN HARVEST BAKERY', top: 20, font: 'bold 44px sans-serif' },
+    { text: 'TOTAL DUE RM 13.04', top: 420, font: 'bold 32px sans-serif' },
+  ];
+  for (const band of bands) {
+    context.fillStyle = '#000000';
+    context.fillRect(0, band.top, 900, 66);
+    context.fillStyle = '#ffffff';
+    context.font = band.font;
+    context.fillText(band.text, 60, band.top + 48);
+  }
   context.fillStyle = '#000000';
   context.font = '26px sans-serif';
   const rows = ['12 Jalan Ampang, Kuala Lumpur', 'Date: 14/03/2025 10:42', 'Bread loaf 2 7.80'];
-  rows.push('Coffee 1 4.50', 'Subtotal 12.30');
+  rows.push('Coffee 1 4.50', 'Subtotal 12.30', '', '', '', 'Thank you, please come again');
   rows.forEach((row, index) => context.fillText(row, 60, 150 + index * 50));
-  context.fillStyle = '#222222';
-  context.fillRect(40, 420, 820, 60);
-  context.fillStyle = '#ffffff';
-  context.font = 'bold 32px sans-serif';
-  context.fillText('TOTAL DUE RM 13.04', 60, 462);
-  context.fillStyle = '#000000';
-  context.font = '26px sans-serif';
-  context.fillText('Thank you, please come again', 60, 560);
   return canvas.toBuffer('image/png');
 }
 
