@@ -59,21 +59,22 @@ function receiptWithInvertedBands(): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/** The text readByOcr reads from a one-page PNG of this size, a line a line. */
+async function readText(png: Buffer, width: number, height: number): Promise<string> {
+  const document = await readByOcr([{ png, width, height, page: 1 }]);
+  return document.lines.map((line) => line.text).join('\n');
+}
+
 describe('readByOcr', () => {
-  // The engine reads a line again inverted when its first reading is unsure; turning that off
-  // saves about a fifth of the slowest photos' time but loses such bands entirely.
+  // Guards the engine's inverted second reading of unsure lines (see configure in ocr-worker.ts).
   it('reads white print on a black band: a letterhead and a total box', async () => {
-    const png = receiptWithInvertedBands();
-    const document = await readByOcr([{ png, width: 900, height: 700, page: 1 }]);
-    const text = document.lines.map((line) => line.text).join('\n');
+    const text = await readText(receiptWithInvertedBands(), 900, 700);
     expect(text).toContain('GOLDEN HARVEST BAKERY');
     expect(text).toContain('TOTAL DUE RM 13.04');
   }, 30_000);
 
   it('reads a page again with a threshold per tile when one threshold loses its print', async () => {
-    const png = faintReceiptUnderScribble();
-    const document = await readByOcr([{ png, width: 800, height: 1400, page: 1 }]);
-    const text = document.lines.map((line) => line.text).join('\n');
+    const text = await readText(faintReceiptUnderScribble(), 800, 1400);
     expect(text).toContain('TOTAL 6.70');
     expect(text).toContain('CORNER BAKERY');
   }, 30_000);
