@@ -1,10 +1,11 @@
-import { QueryObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '@shared/contracts/auth';
 import { WORKSPACE_HEADER } from '@shared/errors';
 import type * as ApiModule from './api';
 import type * as AuthModule from './auth';
 import type * as QueryClientModule from './query-client';
+import type * as WorkspacesModule from './workspaces';
 
 /**
  * The client's cache across a workspace switch, with the app's own query client and a fake server
@@ -46,6 +47,7 @@ const userIn = (organizationId: string) => ({ id: 'u1', organizationId, homeOrga
 let app: typeof QueryClientModule;
 let api: typeof ApiModule;
 let auth: typeof AuthModule;
+let workspaces: typeof WorkspacesModule;
 
 beforeAll(async () => {
   const storage = new Map<string, string>();
@@ -55,6 +57,7 @@ beforeAll(async () => {
   app = await import('./query-client');
   api = await import('./api');
   auth = await import('./auth');
+  workspaces = await import('./workspaces');
 });
 
 afterEach(() => {
@@ -163,5 +166,28 @@ describe('the query cache across a workspace switch', () => {
     requests.splice(0)[0]?.answer(409, { message: 'You switched workspace in another tab.', code: 'WORKSPACE_CHANGED' });
     expect(await sentNow).toMatchObject({ code: 'WORKSPACE_CHANGED' });
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("lets the old workspace's writes finish, and their answers update its cache, before the switch is sent", async () => {
+    openWorkspace(FIRM);
+    const write = new MutationObserver(app.queryClient, {
+      mutationFn: () => api.apiRequest('PUT', '/api/user/settings', { currency: 'EUR' }),
+      onSuccess: (saved) => app.queryClient.setQueryData(['/api/user/settings'], saved),
+    });
+    const saving = write.mutate();
+    await settle();
+    let settled = false;
+    const ready = workspaces.writesSettled(app.queryClient).then(() => {
+      settled = true;
+    });
+    await settle();
+    expect(settled).toBe(false);
+    answerAll();
+    await saving;
+    await ready;
+    expect(settled).toBe(true);
+    expect(app.queryClient.getQueryData(['/api/user/settings'])).toMatchObject({ workspace: FIRM });
+    openWorkspace(CLIENT);
+    expect(app.queryClient.getQueryData(['/api/user/settings'])).toBeUndefined();
   });
 });

@@ -31,6 +31,24 @@ function forgetOtherWorkspaces(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => !isUserQuery(query.queryKey) && !query.queryHash.startsWith(scope) });
 }
 
+/**
+ * Resolves once no write but the switch itself is on its way. A write's answer updates the cache in
+ * its success handler (setQueryData): landing after the switch, it would be filed under the new
+ * workspace. So a switch first lets the writes of the workspace it leaves finish.
+ */
+export function writesSettled(queryClient: QueryClient): Promise<void> {
+  const cache = queryClient.getMutationCache();
+  const writing = () => cache.getAll().some((mutation) => mutation.state.status === 'pending' && mutation.options.mutationKey?.[0] !== switchWorkspaceKey[0]);
+  return new Promise((resolve) => {
+    if (!writing()) return resolve();
+    const unsubscribe = cache.subscribe(() => {
+      if (writing()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 const CHANGED_FLAG = 'signal-ar:workspace-changed';
 
 /**
@@ -90,7 +108,10 @@ export function useSwitchWorkspace() {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: switchWorkspaceKey,
-    mutationFn: ({ organizationId }: WorkspaceSwitch) => apiRequest<User>('PUT', '/api/session/workspace', { organizationId }),
+    mutationFn: async ({ organizationId }: WorkspaceSwitch) => {
+      await writesSettled(queryClient);
+      return apiRequest<User>('PUT', '/api/session/workspace', { organizationId });
+    },
     onSuccess: (user, { landOn }) => {
       queryClient.setQueryData(userQueryKey, user);
       void navigate(landOn);
