@@ -106,6 +106,19 @@ test('every page shows a figure with its one definition and the same number as t
     expect(match?.[2], text).toBe(expected);
   }
 
+  // A report's figures carry the same definitions as the screens'.
+  const generated = await page.request.post('/api/reports/generate', { data: { type: 'client_onboarding', period: 'last_7_days' } });
+  expect(generated.status(), await generated.text()).toBe(201);
+  await page.goto('/reports');
+  await page.getByRole('list', { name: 'Recent reports' }).getByRole('button', { name: /^Open Client Onboarding/ }).first().click();
+  const report = page.getByRole('dialog');
+  // The one client in onboarding; the pending one never started, so only the two that did count as Started.
+  await expect(report.locator('dl > div').filter({ hasText: glossary.onboardingInProgress.label })).toContainText('1');
+  await expect(report.locator('dl > div').filter({ hasText: glossary.onboardingStarted.label })).toContainText('2');
+  await expectHelp(page, glossary.onboardingStarted.label, glossary.onboardingStarted.definition);
+  await shoot(page, 'report');
+  await page.keyboard.press('Escape');
+
   await page.goto('/dashboard');
   await expect(page.getByTestId('stat-Total Revenue')).toBeVisible();
   await expectHelp(page, 'Total Revenue', glossary.totalRevenue.definition);
