@@ -79,6 +79,9 @@ test('every page shows a figure with its one definition and the same number as t
   await expectHelp(page, 'Monthly Recurring', glossary.monthlyRecurring.definition);
   await expectHelp(page, 'Avg Client Value', glossary.averageClientValue.definition);
   await expectHelp(page, 'Active Onboarding', glossary.activeOnboarding.definition);
+  // The Onboarding Overview's In Progress is the same count, with its definition as the label's title.
+  await expect(page.getByTestId('overview-In Progress')).toHaveText('1');
+  await expect(page.locator('dt').filter({ hasText: /^In Progress$/ })).toHaveAttribute('title', glossary.inProgress.definition);
   // The trend says what it compares with.
   await expect(page.getByText(/No recurring fees last month|% vs \d{1,2} [A-Z][a-z]{2}$/).first()).toBeVisible();
   await shoot(page, 'practice');

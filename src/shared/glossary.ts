@@ -67,6 +67,23 @@ export const glossary = {
     definition:
       'Compares with the same figure at the end of last month, computed from the fee schedules and clients as they stood then (a fee changed this month counts at its old amount).',
   },
+  // Onboarding Overview (/practice).
+  inProgress: {
+    label: 'In Progress',
+    definition: 'The clients in onboarding, as Active Onboarding counts them: started, not completed, not deactivated.',
+  },
+  completedThisMonth: {
+    label: 'Completed This Month',
+    definition: 'Clients whose onboarding completed this month; the trend compares the same days of last month.',
+  },
+  averageDaysToComplete: {
+    label: 'Avg Days to Complete',
+    definition: 'The average days from the start to the completion of onboarding, over the clients that completed it.',
+  },
+  newClientRevenue: {
+    label: 'New Client Revenue',
+    definition: 'The Monthly Recurring of the clients whose onboarding completed this month and that are not deactivated.',
+  },
   // Invoice Automation Hub (/practice/invoices). Spec 2.6 fixes the labels.
   clientsWithInvoices: {
     label: 'Clients with Invoices',
@@ -107,6 +124,10 @@ export const glossary = {
   collected: {
     label: 'Collected',
     definition: 'Completed payments on invoices processed in the period, by the day they were processed.',
+  },
+  outstanding: {
+    label: 'Outstanding',
+    definition: "What customers owe at the period's end on sent and overdue invoices issued by then: totals less what has been paid.",
   },
   onboardingStarted: {
     label: 'Started',

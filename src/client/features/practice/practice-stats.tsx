@@ -93,12 +93,12 @@ export function PracticeStatCards() {
 export function OnboardingOverview() {
   const { formatAmount } = useMoneyFormat();
   const { data } = useOnboardingStats();
-  const figures = data
+  const figures: { label: string; definition: string; value: string; detail?: string | null }[] = data
     ? [
-        { label: 'In Progress', value: String(data.onboardingInProgress) },
-        { label: 'Completed This Month', value: String(data.completedThisMonth), detail: data.completedThisMonthTrend },
-        { label: 'Avg Days to Complete', value: data.averageOnboardingTime === null ? '—' : String(data.averageOnboardingTime) },
-        { label: 'New Client Revenue', value: formatAmount(data.revenueFromNewClients), detail: 'Completed this month, per month' },
+        { ...glossary.inProgress, value: String(data.onboardingInProgress) },
+        { ...glossary.completedThisMonth, value: String(data.completedThisMonth), detail: data.completedThisMonthTrend },
+        { ...glossary.averageDaysToComplete, value: data.averageOnboardingTime === null ? '—' : String(data.averageOnboardingTime) },
+        { ...glossary.newClientRevenue, value: formatAmount(data.revenueFromNewClients), detail: 'Completed this month, per month' },
       ]
     : [];
   return (
@@ -116,7 +116,9 @@ export function OnboardingOverview() {
           <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
             {figures.map((figure) => (
               <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-xs font-medium text-slate-500">{figure.label}</dt>
+                <dt className="text-xs font-medium text-slate-500" title={figure.definition}>
+                  {figure.label}
+                </dt>
                 <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`overview-${figure.label}`}>
                   {figure.value}
                 </dd>

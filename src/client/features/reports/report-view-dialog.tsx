@@ -14,7 +14,7 @@ import { ReportChart } from './report-chart';
 
 /** The reports' figures that have a glossary definition (the same label means the same on every screen). */
 const definitions = new Map<string, string>(
-  [glossary.invoiced, glossary.collected, glossary.onboardingStarted, glossary.onboardingInProgress].map((entry) => [entry.label, entry.definition]),
+  [glossary.invoiced, glossary.collected, glossary.outstanding, glossary.onboardingStarted, glossary.onboardingInProgress].map((entry) => [entry.label, entry.definition]),
 );
 
 /** A summary figure's label, with its definition as help text when it has one. */
