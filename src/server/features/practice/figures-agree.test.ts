@@ -165,6 +165,16 @@ describe('one label, one number, on every screen and export', () => {
     expect((await exportedSummary(3)).get(glossary.feesInvoiced.label)).toBe(598);
   });
 
+  it("Outstanding: the dashboard's Outstanding Invoices, the hub's Outstanding Amount and the Revenue Summary's Outstanding on today", async () => {
+    const dashboard = await get<DashboardStats>('/api/dashboard/stats');
+    const hub = await get<InvoiceOverview>('/api/practice/invoice-overview');
+    const revenue = await report('revenue_summary', monthStart, today);
+    // 598.00 less the 299.00 paid; the firm invoices only its clients here, so the three agree.
+    expect(dashboard.outstandingInvoices).toBe('299.00');
+    expect(hub.totalOutstandingAmount).toBe(dashboard.outstandingInvoices);
+    expect(summary(revenue, glossary.outstanding.label)).toBe(dashboard.outstandingInvoices);
+  });
+
   it('Bills to Pay and the Bills badge leave out a rejected bill', async () => {
     const dashboard = await get<DashboardStats>('/api/dashboard/stats');
     const counts = await get<{ unpaidBills: number }>('/api/navigation/counts');
