@@ -98,6 +98,12 @@ test('every page shows a figure with its one definition and the same number as t
   await expect(page.getByTestId(`stat-${glossary.feesInvoiced.label}`)).toBeVisible();
   await expect(page.getByTestId('stat-Total Revenue')).toHaveCount(0);
   await expectHelp(page, glossary.feesInvoiced.label, glossary.feesInvoiced.definition);
+  // One premium and two standard clients: the axis counts whole clients (0, 1, 2), never 0.5.
+  const chart = page.getByLabel('Clients by service level chart');
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  const tickTexts = await chart.locator('.recharts-yAxis-tick-labels text').allTextContents();
+  expect(tickTexts.length).toBeGreaterThan(1);
+  for (const tick of tickTexts) expect(tick, tickTexts.join(', ')).toMatch(/^\d+$/);
   await shoot(page, 'analytics');
   await page.getByRole('tab', { name: 'Industry Benchmarks' }).click();
   const benchmarks = page.getByRole('tabpanel', { name: 'Industry Benchmarks' });
