@@ -42,13 +42,17 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Settings', to: '/settings', icon: Settings },
 ];
 
-const badgeTitles: Record<keyof NavigationCounts, string> = {
-  customers: 'active clients',
-  openInvoices: 'open invoices',
-  unpaidBills: 'unpaid bills',
-  pendingApprovals: 'pending approvals',
-  clientsInOnboarding: 'clients in onboarding',
+/** What each badge counts, one and many ("1 client in onboarding", "3 clients in onboarding"). */
+const badgeTitles: Record<keyof NavigationCounts, [string, string]> = {
+  customers: ['active client', 'active clients'],
+  openInvoices: ['open invoice', 'open invoices'],
+  unpaidBills: ['bill to pay', 'bills to pay'],
+  pendingApprovals: ['pending approval', 'pending approvals'],
+  // glossary.activeOnboarding: the practice dashboard's Active Onboarding.
+  clientsInOnboarding: ['client in onboarding', 'clients in onboarding'],
 };
+
+const badgeTitle = (badge: keyof NavigationCounts, count: number) => `${count} ${badgeTitles[badge][count === 1 ? 0 : 1]}`;
 
 /** The root path counts as the dashboard; a section stays active on its sub-pages. */
 export function isActivePath(pathname: string, to: string): boolean {
@@ -96,7 +100,8 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
                         'rounded-full px-2 py-0.5 text-xs font-semibold',
                         active ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-700',
                       )}
-                      aria-label={`${count} ${badgeTitles[badge]}`}
+                      aria-label={badgeTitle(badge, count)}
+                      title={badgeTitle(badge, count)}
                     >
                       {count}
                     </span>

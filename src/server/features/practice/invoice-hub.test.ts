@@ -57,8 +57,8 @@ const invoicesOf = (firm: SignedIn, customerId: string) =>
  * Today is 2026-11-24 on the firm's (UTC) calendar. Each invoice totals 135.40.
  * Alder (monthly 299.00): A-1 sent 11-20 due 12-01, 35.40 paid; A-2 sent 10-01 due 10-31 (overdue).
  * Birch (quarterly 499.00: billed 3 x 499.00 less 5% = 1,422.15, 474.05 a month): B-1 draft 11-24
- * due 12-10; B-2 sent 11-10 due 11-30. Cedar (still onboarding, the default 299.00 a month, billed
- * from the day it was added): no invoices. A plain customer of the firm (not a client): one sent invoice.
+ * due 12-10; B-2 sent 11-10 due 11-30. Cedar (still onboarding, so not in Monthly Recurring): no
+ * invoices. A plain customer of the firm (not a client): one sent invoice.
  */
 async function seedHub() {
   const firm = await firmInUtc();
@@ -88,8 +88,9 @@ describe('GET /api/practice/invoice-overview', () => {
       totalClientsWithInvoices: 2,
       // A-1 100.00 + A-2 135.40 + B-2 135.40; the draft and the plain customer's invoice are not owed by a client.
       totalOutstandingAmount: '370.80',
-      // The fee schedules: Alder 299.00 + Birch 1,422.15 / 3 + Cedar 299.00.
-      totalMonthlyRecurring: '1072.05',
+      // glossary.monthlyRecurring, the active clients' fee schedules: Alder 299.00 + Birch 1,422.15 / 3.
+      // Cedar is still onboarding: not counted, whatever its schedule.
+      totalMonthlyRecurring: '773.05',
       // A-1, B-1, B-2 were issued in the last 30 days; A-2 on 10-01 was not.
       recentInvoiceCount: 3,
     });
