@@ -53,7 +53,9 @@ test('each step is checked before Next with the spec messages', async ({ page })
   await expect(page.getByLabel('Firm name')).toHaveValue('Harbor CPA');
 });
 
-test('a firm registers, its owner is signed in at once and mailed a welcome, and a later sign-in says Welcome back', async ({ page }) => {
+test('a firm registers, its owner is signed in at once and mailed a welcome, and a later sign-in says Welcome back', async ({
+  page,
+}) => {
   const name = uniqueName('firm');
   const password = 'harbor-secret';
   await page.goto('/register-firm');
@@ -86,7 +88,10 @@ test('a firm registers, its owner is signed in at once and mailed a welcome, and
   // Registered and signed in at once: no "check your email", and the owner lands in My Practice.
   await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
   await expect(
-    page.getByText(`Harbor CPA is registered and you are signed in. A welcome email with your sign-in details is on its way to ${name}.owner@harbor.example.`, { exact: true }),
+    page.getByText(
+      `Harbor CPA is registered and you are signed in. A welcome email with your sign-in details is on its way to ${name}.owner@harbor.example.`,
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(page.getByText(/check your email/i)).toHaveCount(0);
   await expect(page).toHaveURL(/\/practice$/);
@@ -98,9 +103,20 @@ test('a firm registers, its owner is signed in at once and mailed a welcome, and
     organizationName: 'Harbor CPA',
   });
   await page.screenshot({ path: '/tmp/pdfs-register-firm-done.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/pdfs-register-firm-done-375.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
   // The welcome mail the toast promised is really sent, once.
   await expect
-    .poll(async () => (await readOutbox(page)).filter((mail) => mail.includes(`To: ${name}.owner@harbor.example`) && mail.includes('Subject: Welcome to Signal AR')).length, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await readOutbox(page)).filter(
+          (mail) =>
+            mail.includes(`To: ${name}.owner@harbor.example`) &&
+            mail.includes('Subject: Welcome to Signal AR'),
+        ).length,
+      { timeout: 20_000 },
+    )
     .toBe(1);
 
   // Signing in again later is a return: 'Welcome back!'.

@@ -3,7 +3,9 @@ import { signInFirm } from './support';
 
 const upgrade = (page: Page) => page.getByRole('link', { name: 'Upgrade to Pro', exact: true });
 
-test('the sidebar offers Upgrade to Pro to a firm on Starter only, never to one already on Professional or Enterprise', async ({ page }) => {
+test('the sidebar offers Upgrade to Pro to a firm on Starter only, never to one already on Professional or Enterprise', async ({
+  page,
+}) => {
   // Starter: the card is there and opens Settings > Billing.
   await signInFirm(page.request, { plan: 'starter' });
   await page.setViewportSize({ width: 1366, height: 900 });
@@ -21,14 +23,18 @@ test('the sidebar offers Upgrade to Pro to a firm on Starter only, never to one 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/practice');
     await expect(page.getByRole('heading', { name: 'Practice Management' })).toBeVisible();
-    const billing = (await (await page.request.get('/api/user/billing')).json()) as { plan: string };
+    const billing = (await (await page.request.get('/api/user/billing')).json()) as {
+      plan: string;
+    };
     expect(billing.plan).toBe(plan);
     await expect(page.getByRole('link', { name: 'Settings' }).first()).toBeVisible();
     await expect(upgrade(page)).toHaveCount(0);
     await page.screenshot({ path: `/tmp/pdfs-upgrade-${plan}-1366.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('complementary', { name: 'Main navigation' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('complementary', { name: 'Main navigation' })).toBeInViewport({
+      ratio: 1,
+    });
     await expect(upgrade(page)).toHaveCount(0);
     await page.screenshot({ path: `/tmp/pdfs-upgrade-${plan}-375.png` });
   }

@@ -16,18 +16,39 @@ export interface TextBox {
  * Two lines of one paragraph stay apart with these boxes; two strings printed on the same spot
  * do not. pdf.js reads the file like a viewer, so the test needs no system tool (poppler).
  */
-export async function pdfTextBoxes(bytes: Buffer | Uint8Array): Promise<{ pages: number; boxes: TextBox[] }> {
+export async function pdfTextBoxes(
+  bytes: Buffer | Uint8Array,
+): Promise<{ pages: number; boxes: TextBox[] }> {
   const data = new Uint8Array(bytes.byteLength);
   data.set(bytes);
-  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+  const pdf = await getDocument({
+    data,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
   const boxes: TextBox[] = [];
   for (let page = 1; page <= pdf.numPages; page += 1) {
     const content = await (await pdf.getPage(page)).getTextContent();
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue;
-      const [, , , scaleY, x, y] = item.transform as [number, number, number, number, number, number];
+      const [, , , scaleY, x, y] = item.transform as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       const size = Math.abs(scaleY);
-      boxes.push({ page, text: item.str, left: x, right: x + item.width, bottom: y - size * 0.2, top: y + size * 0.72 });
+      boxes.push({
+        page,
+        text: item.str,
+        left: x,
+        right: x + item.width,
+        bottom: y - size * 0.2,
+        top: y + size * 0.72,
+      });
     }
   }
   const pages = pdf.numPages;
@@ -46,13 +67,16 @@ export function overlappingText(boxes: TextBox[]): string[] {
       if (a.page !== b.page) continue;
       const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const down = Math.min(a.top, b.top) - Math.max(a.bottom, b.bottom);
-      if (across > slack && down > slack) found.push(`page ${a.page}: "${a.text}" over "${b.text}"`);
+      if (across > slack && down > slack)
+        found.push(`page ${a.page}: "${a.text}" over "${b.text}"`);
     }
   }
   return found;
 }
 
-/** True when every box lies inside the page's printable width (0 to `width` points). */
+/** The boxes that run off the page: left of 0 or right of `width` points. */
 export function textOutside(boxes: TextBox[], width: number): string[] {
-  return boxes.filter((box) => box.left < 0 || box.right > width).map((box) => `page ${box.page}: "${box.text}" runs off the page`);
+  return boxes
+    .filter((box) => box.left < 0 || box.right > width)
+    .map((box) => `page ${box.page}: "${box.text}" runs off the page`);
 }

@@ -219,13 +219,19 @@ export function ConnectDialog({
               control={control}
               name="syncFrequency"
               label="Sync Frequency"
-              options={labelledOptions(provider?.syncCapabilities.frequencies ?? syncFrequencies, syncFrequencyLabels)}
+              options={labelledOptions(
+                provider?.syncCapabilities.frequencies ?? syncFrequencies,
+                syncFrequencyLabels,
+              )}
             />
             <SelectField
               control={control}
               name="syncDirection"
               label="Sync Direction"
-              options={labelledOptions(provider?.syncCapabilities.directions ?? syncDirections, syncDirectionLabels)}
+              options={labelledOptions(
+                provider?.syncCapabilities.directions ?? syncDirections,
+                syncDirectionLabels,
+              )}
             />
             {isWebhooks && (
               <>

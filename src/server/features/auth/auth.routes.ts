@@ -19,7 +19,15 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.post(
     '/api/register',
-    { config: { public: true, rateLimit: rateLimits.register }, schema: { tags: ['auth'], summary: 'Create an account and organization', body: registerSchema } },
+    {
+      config: { public: true, rateLimit: rateLimits.register },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and organization',
+        description: 'Signs the new owner in (sets the session cookie) and queues a welcome mail; nothing is left to confirm by mail.',
+        body: registerSchema,
+      },
+    },
     async (request, reply) => {
       const { user, token } = await registerUser(deps.db, request.body, deps.now());
       setSessionCookie(reply, token, deps.config.secureCookies);

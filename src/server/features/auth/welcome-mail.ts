@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs, organizations, users } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
-import { type Job, type JobWorker, enqueueJob, runDueJobs, startJobWorker } from '../../platform/jobs';
+import {
+  type Job,
+  type JobWorker,
+  enqueueJob,
+  runDueJobs,
+  startJobWorker,
+} from '../../platform/jobs';
 
 /**
  * The welcome mail a new owner gets after registering (a business on /auth, a firm on
@@ -18,13 +24,22 @@ export async function queueWelcomeMail(db: Database, userId: string, now: Date):
 
 type WelcomeDeps = Pick<AppDeps, 'db' | 'mail' | 'now' | 'config'>;
 
-export function welcomeMailText(input: { name: string; username: string; organizationName: string; firm: boolean; maxClients: number | null; appUrl: string }): string {
+export function welcomeMailText(input: {
+  name: string;
+  username: string;
+  organizationName: string;
+  firm: boolean;
+  maxClients: number | null;
+  appUrl: string;
+}): string {
   const firstSteps = input.firm
     ? [
         `Start in My Practice (${input.appUrl}/practice): Add New Client sends your client an invitation`,
         `and opens their onboarding.${input.maxClients ? ` Your plan holds up to ${input.maxClients} clients.` : ''}`,
       ]
-    : [`Start by adding a customer and sending your first invoice, or upload a bill to pay (${input.appUrl}/dashboard).`];
+    : [
+        `Start by adding a customer and sending your first invoice, or upload a bill to pay (${input.appUrl}/dashboard).`,
+      ];
   return [
     `Hello ${input.name},`,
     '',
@@ -81,13 +96,23 @@ export async function sendWelcomeMailJob(deps: WelcomeDeps, job: Job): Promise<v
   }
 }
 
-const handlers = (deps: WelcomeDeps) => ({ [WELCOME_MAIL_JOB]: (job: Job) => sendWelcomeMailJob(deps, job) });
+const handlers = (deps: WelcomeDeps) => ({
+  [WELCOME_MAIL_JOB]: (job: Job) => sendWelcomeMailJob(deps, job),
+});
 
 /** Mails every queued welcome now, in this process (tests; the worker does the same). */
 export async function runWelcomeMailJobs(deps: WelcomeDeps): Promise<number> {
   return runDueJobs(deps.db, { handlers: handlers(deps), now: deps.now });
 }
 
-export function startWelcomeMailWorker(deps: WelcomeDeps, onError: (error: unknown) => void): JobWorker {
-  return startJobWorker(deps.db, { handlers: handlers(deps), now: deps.now, pollMs: 5000, onError });
+export function startWelcomeMailWorker(
+  deps: WelcomeDeps,
+  onError: (error: unknown) => void,
+): JobWorker {
+  return startJobWorker(deps.db, {
+    handlers: handlers(deps),
+    now: deps.now,
+    pollMs: 5000,
+    onError,
+  });
 }

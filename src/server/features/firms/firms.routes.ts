@@ -13,7 +13,8 @@ export async function firmsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       schema: {
         tags: ['firms'],
         summary: 'Register an accounting firm and its owner',
-        description: 'Signs the owner in (sets the session cookie) and queues a welcome mail to the owner; answers the firm and its owner.',
+        description:
+          'Signs the owner in (sets the session cookie) and queues a welcome mail to the owner; answers the firm and its owner.',
         body: firmRegistrationSchema,
       },
     },

@@ -12,7 +12,8 @@ import { REPORTS_NOW, seedLedger } from './reports.fixtures';
 
 // A4 landscape is 842 points wide.
 const PAGE_WIDTH = 842;
-const LONG = 'Greater Metropolitan Regional Dental and Orthodontic Associates of the Pacific Northwest, Professional Corporation';
+const LONG =
+  'Greater Metropolitan Regional Dental and Orthodontic Associates of the Pacific Northwest, Professional Corporation';
 
 let t: TestApp;
 let firm: SignedIn;
@@ -21,16 +22,38 @@ beforeAll(async () => {
   firm = await signUpFirm(t);
   const db = t.deps.db;
   const org = firm.user.organizationId;
-  await db.update(organizations).set({ name: `${LONG} Bookkeeping and Advisory Services` }).where(eq(organizations.id, org));
+  await db
+    .update(organizations)
+    .set({ name: `${LONG} Bookkeeping and Advisory Services` })
+    .where(eq(organizations.id, org));
   await seedLedger(db, org);
   // Every customer and vendor of the ledger gets a name that cannot fit its column.
-  const rows = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.organizationId, org));
-  for (const row of rows) await db.update(customers).set({ name: `${row.name} ${LONG}` }).where(eq(customers.id, row.id));
-  const supplierRows = await db.select({ id: vendors.id, name: vendors.name }).from(vendors).where(eq(vendors.organizationId, org));
-  for (const row of supplierRows) await db.update(vendors).set({ name: `${row.name} ${LONG}` }).where(eq(vendors.id, row.id));
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(eq(customers.organizationId, org));
+  for (const row of rows)
+    await db
+      .update(customers)
+      .set({ name: `${row.name} ${LONG}` })
+      .where(eq(customers.id, row.id));
+  const supplierRows = await db
+    .select({ id: vendors.id, name: vendors.name })
+    .from(vendors)
+    .where(eq(vendors.organizationId, org));
+  for (const row of supplierRows)
+    await db
+      .update(vendors)
+      .set({ name: `${row.name} ${LONG}` })
+      .where(eq(vendors.id, row.id));
   for (const prefix of ['Bayside', 'Cedar']) {
     const client = await addClient(firm, { businessName: `${prefix} ${LONG}` });
-    await firmInvoice(db, org, { customerId: client.id, issue: '2026-03-05', due: '2026-04-04', cents: 29_900 });
+    await firmInvoice(db, org, {
+      customerId: client.id,
+      issue: '2026-03-05',
+      due: '2026-04-04',
+      cents: 29_900,
+    });
   }
 });
 afterAll(async () => t.close());
@@ -41,7 +64,10 @@ async function expectLaidOut(bytes: Buffer, expected: string[] = []) {
   expect(overlappingText(boxes)).toEqual([]);
   expect(textOutside(boxes, PAGE_WIDTH)).toEqual([]);
   // Wrapped, not cut: every long text can still be read whole, line after line.
-  const text = boxes.map((box) => box.text).join(' ').replace(/\s+/g, ' ');
+  const text = boxes
+    .map((box) => box.text)
+    .join(' ')
+    .replace(/\s+/g, ' ');
   for (const phrase of expected) expect(text).toContain(phrase);
 }
 
@@ -50,11 +76,23 @@ describe('report PDFs with long text', () => {
     const figures: ReportFigures = {
       currency: 'USD',
       summary: [
-        { label: 'Revenue invoiced to clients on their agreed service level this period', kind: 'money', value: '123456789.12' },
+        {
+          label: 'Revenue invoiced to clients on their agreed service level this period',
+          kind: 'money',
+          value: '123456789.12',
+        },
         { label: 'Short', kind: 'number', value: 3 },
-        { label: 'Average number of days between the invoice date and the final payment', kind: 'days', value: 12.5 },
+        {
+          label: 'Average number of days between the invoice date and the final payment',
+          kind: 'days',
+          value: 12.5,
+        },
         { label: 'Collection rate', kind: 'percent', value: 97.5 },
-        { label: 'A fifth figure on a second row whose label also runs over two lines or more', kind: 'money', value: '1.00' },
+        {
+          label: 'A fifth figure on a second row whose label also runs over two lines or more',
+          kind: 'money',
+          value: '1.00',
+        },
       ],
       tables: [
         {
@@ -80,13 +118,23 @@ describe('report PDFs with long text', () => {
             d: 14,
             e: 9,
             f: '12.34',
-            source: index % 2 === 0 ? 'Atradius Payment Practices Barometer, USA, June 2020: average days sales outstanding of US businesses surveyed' : 'Stated norm, not survey data',
+            source:
+              index % 2 === 0
+                ? 'Atradius Payment Practices Barometer, USA, June 2020: average days sales outstanding of US businesses surveyed'
+                : 'Stated norm, not survey data',
           })),
         },
       ],
       chart: null,
     };
-    const heading = { organizationName: `${LONG} Bookkeeping`, title: 'Client Profitability', from: '2026-03-01', to: '2026-03-31', currency: 'USD', filters: `Clients: ${LONG}` };
+    const heading = {
+      organizationName: `${LONG} Bookkeeping`,
+      title: 'Client Profitability',
+      from: '2026-03-01',
+      to: '2026-03-31',
+      currency: 'USD',
+      filters: `Clients: ${LONG}`,
+    };
     const stream = await reportPdf(heading, figures);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -99,12 +147,22 @@ describe('report PDFs with long text', () => {
     ]);
   });
 
-  it.each(reportTypes)("keeps every text of the firm's %s PDF clear of the others", async (type) => {
-    const generated = await firm.request({ method: 'POST', url: '/api/reports/generate', payload: { type, period: 'custom', from: '2026-02-01', to: '2026-03-31' } });
-    expect(generated.statusCode, generated.body).toBe(201);
-    const report = generated.json<Report>();
-    const response = await firm.request({ method: 'GET', url: `/api/reports/${report.id}/download?format=pdf` });
-    expect(response.statusCode).toBe(200);
-    await expectLaidOut(response.rawPayload, [LONG]);
-  });
+  it.each(reportTypes)(
+    "keeps every text of the firm's %s PDF clear of the others",
+    async (type) => {
+      const generated = await firm.request({
+        method: 'POST',
+        url: '/api/reports/generate',
+        payload: { type, period: 'custom', from: '2026-02-01', to: '2026-03-31' },
+      });
+      expect(generated.statusCode, generated.body).toBe(201);
+      const report = generated.json<Report>();
+      const response = await firm.request({
+        method: 'GET',
+        url: `/api/reports/${report.id}/download?format=pdf`,
+      });
+      expect(response.statusCode).toBe(200);
+      await expectLaidOut(response.rawPayload, [LONG]);
+    },
+  );
 });
