@@ -15,6 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useBilling } from '@/features/settings/api';
 import { BrandMark } from '@/marketing/components/brand-mark';
 import { type NavigationCounts, useNavigationCounts } from '@/lib/navigation-counts';
 import { cn } from '@/lib/utils';
@@ -120,8 +121,12 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
 /**
  * Spec 1: the Upgrade to Pro prompt; it opens Settings > Billing, where the plan is changed. The
  * link is the title (its name stays "Upgrade to Pro"); its overlay makes the whole card clickable.
+ * Pro is the Professional plan, so the card is only for an organization still on Starter, and in a
+ * firm only for the owner, the one who can change the plan; nothing shows until the plan is known.
  */
 function UpgradeCard({ onNavigate }: { onNavigate: () => void }) {
+  const { data: billing } = useBilling();
+  if (!billing || billing.plan !== 'starter' || (billing.practice && !billing.practice.canChangePlan)) return null;
   return (
     <div className="relative m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white transition-opacity focus-within:ring-2 focus-within:ring-blue-300 focus-within:ring-offset-2 hover:opacity-95">
       <Link

@@ -214,7 +214,7 @@ export function BulkInvoiceDialog({
               {selectedInvoiceIds.length === 1 ? 'invoice' : 'invoices'}.{' '}
               {operation === 'send'
                 ? 'Each draft is emailed to its client with its PDF and marked sent.'
-                : 'Each draft is marked sent without an email.'}
+                : 'Each draft is approved, then emailed to its client with its PDF and marked sent. One already sent is not emailed again.'}
             </p>
           )}
           {errors.items && (

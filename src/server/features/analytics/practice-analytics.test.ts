@@ -5,6 +5,7 @@ import type { PracticeClient } from '../../../shared/contracts/practice';
 import type { OnboardingStats } from '../../../shared/contracts/portfolio';
 import { bills, customers, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { overlappingText, pdfTextBoxes } from '../../test/pdf-layout';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addClient, grantClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
 import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
@@ -149,6 +150,18 @@ describe('GET /api/analytics/export', () => {
     const bad = await firm.request({ method: 'GET', url: '/api/analytics/export?format=csv' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ format: 'Format must be pdf or xlsx' });
+  });
+
+  it('prints the benchmark sources and the other long texts of the PDF each in its own place', async () => {
+    const pdf = await firm.request({ method: 'GET', url: '/api/analytics/export?months=3&format=pdf' });
+    expect(pdf.statusCode).toBe(200);
+    const { boxes } = await pdfTextBoxes(pdf.rawPayload);
+    expect(overlappingText(boxes)).toEqual([]);
+    const text = boxes.map((box) => box.text).join(' ').replace(/\s+/g, ' ');
+    // Each benchmark's source is printed whole, wrapped in its column.
+    const sources = (await firm.request({ method: 'GET', url: '/api/analytics/industry-benchmarks?months=3' })).json<IndustryBenchmarks>().performanceComparison.map((row) => row.source);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(text).toContain(source.replace(/\s+/g, ' '));
   });
 });
 
