@@ -102,18 +102,21 @@ async function expectFiguresMatchLedger(t: TestApp, owner: SignedIn, organizatio
   expect(await paymentTotal('')).toBe(payments?.all);
   expect(await paymentTotal('&type=bill_payment&status=completed')).toBe(payments?.bill_completed);
 
-  // The dashboard's figures, as the statement before the summary tables computed them.
+  // The dashboard's figures, as the statement before the summary tables computed them (last month's
+  // revenue over the same days of the month: glossary.totalRevenue's trend).
   const [figures] = await rowsOf<Record<string, string | number>>(
     t.deps.db,
     sql`with b as (
-        select date_trunc('month', (${t.deps.now().toISOString()}::timestamptz at time zone time_zone)) at time zone time_zone as month_start, time_zone
+        select date_trunc('month', (${t.deps.now().toISOString()}::timestamptz at time zone time_zone)) at time zone time_zone as month_start, time_zone,
+          ((${t.deps.now().toISOString()}::timestamptz at time zone time_zone) - interval '1 month')::date as last_month_same_day
         from organizations where id = ${organizationId}
       )
       select
         (select coalesce(sum(amount), 0)::text from payments, b where organization_id = ${organizationId} and status = 'completed' and type = 'invoice_payment'
           and processed_at >= b.month_start and processed_at < b.month_start + interval '1 month') as revenue,
         (select coalesce(sum(amount), 0)::text from payments, b where organization_id = ${organizationId} and status = 'completed' and type = 'invoice_payment'
-          and processed_at >= b.month_start - interval '1 month' and processed_at < b.month_start) as last_revenue,
+          and processed_at >= b.month_start - interval '1 month' and processed_at < b.month_start
+          and (processed_at at time zone b.time_zone)::date <= b.last_month_same_day) as last_revenue,
         (select count(*)::int from payments, b where organization_id = ${organizationId} and status = 'completed' and processed_at >= b.month_start and processed_at < b.month_start + interval '1 month') as processed,
         (select coalesce(sum(total_amount - amount_paid), 0)::text from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue')) as outstanding,
         (select count(*)::int from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue')) as pending`,
