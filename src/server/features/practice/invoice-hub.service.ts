@@ -151,7 +151,8 @@ async function approveOne(db: Database, actor: FirmActor, invoiceId: string, now
   const label = `${found.invoice.invoiceNumber} (${found.clientName})`;
   if (found.invoice.status === 'cancelled') return { id: invoiceId, ok: false, message: `${label}: a cancelled invoice cannot be approved`, invoiceId };
   const approved = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: 'auto-approve', mailed: false }));
-  return { id: invoiceId, ok: true, message: approved ? `${label}: approved` : `${label}: approved already`, invoiceId };
+  // Said in the result: an approved invoice counts as sent but no email went to the client.
+  return { id: invoiceId, ok: true, message: approved ? `${label}: approved and marked sent, not emailed` : `${label}: approved already`, invoiceId };
 }
 
 /**

@@ -329,7 +329,7 @@ describe('POST /api/practice/invoices/bulk', () => {
     expect(hidden.json<BulkInvoiceResult>()).toMatchObject({ success: 0, failed: 1, results: [{ ok: false, message: 'Invoice not found' }] });
     const before = outboxCount();
     const approved = await bulk(firm, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, crypto.randomUUID());
-    expect(approved.json<BulkInvoiceResult>()).toMatchObject({ success: 1, failed: 0, results: [{ ok: true, message: 'B-1 (Birch Bistro): approved' }] });
+    expect(approved.json<BulkInvoiceResult>()).toMatchObject({ success: 1, failed: 0, results: [{ ok: true, message: 'B-1 (Birch Bistro): approved and marked sent, not emailed' }] });
     expect(outboxCount()).toBe(before);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, b1.id));
     expect(audit.map((row) => row.action)).toContain('invoice.sent');
