@@ -31,7 +31,8 @@ import type { SeedContext } from './seed-context';
  * active since different months, one deactivated), at different service levels and billing
  * frequencies. Two active clients keep their own payables: vendors, an approval rule naming the
  * firm's owner, bills waiting for the owner and a payment scheduled within two weeks, so the
- * Approval Queue shows work from the firm and from clients.
+ * Approval Queue shows work from the firm and from clients. The activated clients are billed as
+ * the app bills them (docs/decisions/0010), from activation up to the seed's day (seedFeeHistory).
  */
 
 type Stage =
