@@ -158,6 +158,10 @@ describe("the firm's fee schedules for its clients", () => {
     expect(schedule).toMatchObject({ status: 'paused' });
     const [paused] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, schedule?.id ?? ''), eq(auditLog.action, 'recurring_invoice.paused')));
     expect(paused?.details).toMatchObject({ reason: 'client deactivated' });
+    // Resuming the paused schedule by hand on the Recurring tab is refused while the client is deactivated.
+    const resumed = await firm.request({ method: 'PUT', url: `/api/recurring-invoices/${schedule?.id ?? ''}`, payload: { status: 'active' } });
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().message).toMatch(/is deactivated\. Reactivate the client to resume its fee schedule\.$/);
     await run('2026-12-21T17:00:00Z');
     await run('2027-01-05T17:00:00Z');
     await at('2027-01-05T15:00:00Z', async () => {

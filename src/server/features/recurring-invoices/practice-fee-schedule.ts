@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { recurringInvoiceInputSchema } from '../../../shared/contracts/recurring-invoices';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
-import { asBillingFrequency, billedFee, billingPeriodLabels } from '../../../shared/practice-fees';
+import { asBillingFrequency, billedFee, billingPeriodLabels, notBilledBecause } from '../../../shared/practice-fees';
 import type { Database } from '../../db/client';
 import { customers, recurringInvoices } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -20,14 +20,6 @@ export function invoiceTermsOf(clientTerms: string | null): string {
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** Why a client is not billed now, or null when it is (the rule of docs/decisions/0010). */
-export function notBilledBecause(customer: { isActive: boolean; onboardingStatus: string; monthlyFee: string | null }): string | null {
-  if (!customer.isActive) return 'client deactivated';
-  if (customer.onboardingStatus !== 'completed') return 'client not active yet';
-  if (!customer.monthlyFee || centsFromDecimal(customer.monthlyFee) <= 0) return 'no monthly fee';
-  return null;
 }
 
 /**
