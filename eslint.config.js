@@ -59,4 +59,18 @@ export default tseslint.config(
     files: ['src/client/features/**/*.{ts,tsx}', 'src/client/marketing/**/*.{ts,tsx}'],
     rules: restrict([{ group: ['@/app/*', '**/server/**'], message: 'Features do not import the app layer or server code.' }]),
   },
+  // Every cached query belongs to the workspace it was asked in (lib/workspaces.ts): the one query
+  // client sets the key hash for all, and no query or second client may set its own.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/lib/query-client.ts', 'src/client/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKeyHashFn']", message: 'Queries take the workspace-scoped key hash of lib/query-client.ts; do not set queryKeyHashFn.' },
+        { selector: "Property[key.name='queryHash']", message: 'Queries take the workspace-scoped key hash of lib/query-client.ts; do not set queryHash.' },
+        { selector: "NewExpression[callee.name='QueryClient']", message: 'Use the one query client of lib/query-client.ts (its key hash scopes every query to the workspace).' },
+      ],
+    },
+  },
 );

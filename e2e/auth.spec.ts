@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi } from './support';
+import { readOutbox, registerThroughUi } from './support';
 
 test('register, stay signed in, change currency, sign out, get sent to /auth, sign back in', async ({ page }) => {
   const { username, password } = await registerThroughUi(page);
@@ -38,7 +38,13 @@ test('register, stay signed in, change currency, sign out, get sent to /auth, si
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Registering signed in already, so this sign-in is a return.
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
   await expect(page.getByText('Logged in as Erin Example', { exact: true })).toBeVisible();
+  // The welcome mail was really sent, once, and asks nothing to be confirmed.
+  const welcome = async () => (await readOutbox(page)).filter((mail) => mail.includes(`To: ${username}@example.com`) && mail.includes('Subject: Welcome to Signal AR'));
+  await expect.poll(async () => (await welcome()).length, { timeout: 20_000 }).toBe(1);
+  expect((await welcome())[0]).toContain('nothing to confirm');
 
   // The currency choice survived the sign-out.
   await page.goto('/settings');

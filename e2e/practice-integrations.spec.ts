@@ -42,8 +42,13 @@ test('a firm connects a provider, syncs it and sees it monitored', async ({ page
   await csv.getByRole('button', { name: 'Connect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect CSV / Excel' });
   await expect(dialog.getByRole('combobox', { name: 'Sync Frequency' })).toHaveText('Daily');
-  await expect(dialog.getByRole('combobox', { name: 'Sync Direction' })).toHaveText('Bidirectional');
+  // CSV / Excel only brings files in: one direction, and no real-time sync.
+  await expect(dialog.getByRole('combobox', { name: 'Sync Direction' })).toHaveText('To platform');
+  await dialog.getByRole('combobox', { name: 'Sync Direction' }).click();
+  await expect(page.getByRole('option')).toHaveText(['To platform']);
+  await page.keyboard.press('Escape');
   await dialog.getByRole('combobox', { name: 'Sync Frequency' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Hourly', 'Daily', 'Weekly']);
   await page.getByRole('option', { name: 'Hourly' }).click();
   await shot(page, 'connect-dialog');
   await dialog.getByRole('button', { name: 'Connect Now' }).click();
@@ -64,7 +69,7 @@ test('a firm connects a provider, syncs it and sees it monitored', async ({ page
   const active = page.getByRole('tabpanel', { name: 'Active Integrations' });
   const card = active.getByTestId('integration-card').filter({ hasText: 'CSV / Excel' });
   await expect(card).toContainText('Hourly');
-  await expect(card).toContainText('Bidirectional');
+  await expect(card).toContainText('To platform');
   await expect(card.getByTestId('last-sync')).toHaveText('Never');
   await card.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sync Complete' })).toContainText('0 records processed.');
@@ -167,6 +172,14 @@ test('webhooks, QuickBooks Desktop and a Xero import work together through the h
   // QuickBooks Desktop and Xero (CSV) connect without a further step.
   for (const provider of ['quickbooks_desktop', 'xero_csv']) {
     dialog = await connect(provider);
+    // A file export goes one way, out of Signal AR, and not in real time.
+    await dialog.getByRole('combobox', { name: 'Sync Direction' }).click();
+    await expect(page.getByRole('option')).toHaveText(['From platform']);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('combobox', { name: 'Sync Frequency' }).click();
+    await expect(page.getByRole('option', { name: 'Real-time' })).toHaveCount(0);
+    if (provider === 'quickbooks_desktop') await page.screenshot({ path: '/tmp/pdfs-qbd-connect.png' });
+    await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Connect Now' }).click();
     await expect(dialog).toBeHidden();
     await expect(marketplace.locator(`[data-provider="${provider}"]`).getByRole('button', { name: 'Connected' })).toBeDisabled();

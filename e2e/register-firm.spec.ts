@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { uniqueName } from './support';
+import { readOutbox, uniqueName } from './support';
 
 async function fillFirmStep(page: Page, name: string): Promise<void> {
   await page.getByLabel('Firm name').fill('Harbor CPA');
@@ -53,7 +53,9 @@ test('each step is checked before Next with the spec messages', async ({ page })
   await expect(page.getByLabel('Firm name')).toHaveValue('Harbor CPA');
 });
 
-test('a firm registers, lands on sign-in, and its owner signs in', async ({ page }) => {
+test('a firm registers, its owner is signed in at once and mailed a welcome, and a later sign-in says Welcome back', async ({
+  page,
+}) => {
   const name = uniqueName('firm');
   const password = 'harbor-secret';
   await page.goto('/register-firm');
@@ -83,14 +85,16 @@ test('a firm registers, lands on sign-in, and its owner signs in', async ({ page
   await expect(create).toBeEnabled();
   await create.click();
 
+  // Registered and signed in at once: no "check your email", and the owner lands in My Practice.
   await expect(page.getByText('Registration Successful!', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
-
-  // The owner signs in with the new account on the real sign-in page.
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(
+    page.getByText(
+      `Harbor CPA is registered and you are signed in. A welcome email with your sign-in details is on its way to ${name}.owner@harbor.example.`,
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/check your email/i)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/practice$/);
   const me = await page.request.get('/api/user');
   expect(await me.json()).toMatchObject({
     username: name,
@@ -98,6 +102,32 @@ test('a firm registers, lands on sign-in, and its owner signs in', async ({ page
     organizationType: 'accounting_firm',
     organizationName: 'Harbor CPA',
   });
+  await page.screenshot({ path: '/tmp/pdfs-register-firm-done.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: '/tmp/pdfs-register-firm-done-375.png' });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // The welcome mail the toast promised is really sent, once.
+  await expect
+    .poll(
+      async () =>
+        (await readOutbox(page)).filter(
+          (mail) =>
+            mail.includes(`To: ${name}.owner@harbor.example`) &&
+            mail.includes('Subject: Welcome to Signal AR'),
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+
+  // Signing in again later is a return: 'Welcome back!'.
+  await page.getByRole('button', { name: /Dana Whitfield/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 });
 
 test('a taken owner username is named and the wizard returns to the owner step', async ({

@@ -9,9 +9,26 @@ import { useCurrentUser } from '@/lib/auth';
 import { navigationCountsKey } from '@/lib/navigation-counts';
 import { Sidebar } from './sidebar';
 
-/** Guard plus shell for every protected route: spinner while the session loads, /auth when signed out. */
+/**
+ * Guard for every protected route: spinner while the session loads, /auth when signed out. The
+ * shell below is keyed by the open workspace, so a switch drops every screen of the previous one
+ * (its queries, and any server data a component copied into its state) and mounts the new one.
+ */
 export function AppShell() {
   const { data: user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <div className="flex h-screen items-center justify-center" role="status" aria-label="Loading">
+        <Loader2 className="h-8 w-8 animate-spin text-slate-500" />
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  return <WorkspaceShell key={user.organizationId} />;
+}
+
+/** The sidebar, the header strip and the page, inside one workspace. */
+function WorkspaceShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -22,14 +39,6 @@ export function AppShell() {
     void queryClient.invalidateQueries({ queryKey: navigationCountsKey });
   }, [pathname, queryClient]);
 
-  if (isLoading) {
-    return (
-      <div className="flex h-screen items-center justify-center" role="status" aria-label="Loading">
-        <Loader2 className="h-8 w-8 animate-spin text-slate-500" />
-      </div>
-    );
-  }
-  if (!user) return <Navigate to="/auth" replace />;
   return (
     <div className="flex min-h-screen bg-slate-50">
       <Sidebar open={menuOpen} onNavigate={() => setMenuOpen(false)} />

@@ -15,6 +15,7 @@ import {
   Users,
 } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useBilling } from '@/features/settings/api';
 import { BrandMark } from '@/marketing/components/brand-mark';
 import { type NavigationCounts, useNavigationCounts } from '@/lib/navigation-counts';
 import { cn } from '@/lib/utils';
@@ -42,13 +43,17 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Settings', to: '/settings', icon: Settings },
 ];
 
-const badgeTitles: Record<keyof NavigationCounts, string> = {
-  customers: 'active clients',
-  openInvoices: 'open invoices',
-  unpaidBills: 'unpaid bills',
-  pendingApprovals: 'pending approvals',
-  clientsInOnboarding: 'clients in onboarding',
+/** What each badge counts, one and many ("1 client in onboarding", "3 clients in onboarding"). */
+const badgeTitles: Record<keyof NavigationCounts, [string, string]> = {
+  customers: ['active client', 'active clients'],
+  openInvoices: ['open invoice', 'open invoices'],
+  unpaidBills: ['bill to pay', 'bills to pay'],
+  pendingApprovals: ['pending approval', 'pending approvals'],
+  // glossary.activeOnboarding: the practice dashboard's Active Onboarding.
+  clientsInOnboarding: ['client in onboarding', 'clients in onboarding'],
 };
+
+const badgeTitle = (badge: keyof NavigationCounts, count: number) => `${count} ${badgeTitles[badge][count === 1 ? 0 : 1]}`;
 
 /** The root path counts as the dashboard; a section stays active on its sub-pages. */
 export function isActivePath(pathname: string, to: string): boolean {
@@ -96,7 +101,8 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
                         'rounded-full px-2 py-0.5 text-xs font-semibold',
                         active ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-700',
                       )}
-                      aria-label={`${count} ${badgeTitles[badge]}`}
+                      aria-label={badgeTitle(badge, count)}
+                      title={badgeTitle(badge, count)}
                     >
                       {count}
                     </span>
@@ -115,8 +121,12 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate: () =>
 /**
  * Spec 1: the Upgrade to Pro prompt; it opens Settings > Billing, where the plan is changed. The
  * link is the title (its name stays "Upgrade to Pro"); its overlay makes the whole card clickable.
+ * Pro is the Professional plan, so the card is only for an organization still on Starter, and in a
+ * firm only for the owner, the one who can change the plan; nothing shows until the plan is known.
  */
 function UpgradeCard({ onNavigate }: { onNavigate: () => void }) {
+  const { data: billing } = useBilling();
+  if (!billing || billing.plan !== 'starter' || (billing.practice && !billing.practice.canChangePlan)) return null;
   return (
     <div className="relative m-3 rounded-lg bg-gradient-to-br from-blue-600 to-indigo-600 p-4 text-white transition-opacity focus-within:ring-2 focus-within:ring-blue-300 focus-within:ring-offset-2 hover:opacity-95">
       <Link

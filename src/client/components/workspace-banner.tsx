@@ -1,5 +1,4 @@
 import { Building2 } from 'lucide-react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { useSwitchWorkspace } from '@/lib/workspaces';
@@ -8,7 +7,6 @@ import { useSwitchWorkspace } from '@/lib/workspaces';
 export function WorkspaceBanner() {
   const { data: user } = useCurrentUser();
   const switchWorkspace = useSwitchWorkspace();
-  const navigate = useNavigate();
   if (!user?.clientWorkspace) return null;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900 sm:px-6" role="status">
@@ -21,7 +19,7 @@ export function WorkspaceBanner() {
         variant="outline"
         className="h-7 border-amber-300 bg-white"
         disabled={switchWorkspace.isPending}
-        onClick={() => switchWorkspace.mutate(user.homeOrganizationId, { onSuccess: () => navigate('/practice') })}
+        onClick={() => switchWorkspace.mutate({ organizationId: user.homeOrganizationId, landOn: '/practice' })}
       >
         Back to My firm
       </Button>

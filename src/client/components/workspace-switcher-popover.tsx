@@ -1,6 +1,5 @@
 import { Building2, Check, Landmark } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Workspace } from '@shared/contracts/workspaces';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { SearchInput } from '@/components/ui/search-input';
@@ -18,12 +17,11 @@ export default function WorkspaceSwitcherPopover(props: { triggerClassName: stri
   const debounced = useDeferredValue(search.trim());
   const workspaces = useWorkspaces(debounced, open && Boolean(user?.firmId));
   const switchWorkspace = useSwitchWorkspace();
-  const navigate = useNavigate();
 
   const choose = (workspace: Workspace) => {
     setOpen(false);
     if (workspace.active) return;
-    switchWorkspace.mutate(workspace.organizationId, { onSuccess: () => navigate('/dashboard') });
+    switchWorkspace.mutate({ organizationId: workspace.organizationId, landOn: '/dashboard' });
   };
   const list = workspaces.data;
   return (

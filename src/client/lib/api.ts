@@ -38,7 +38,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 let shownWorkspace: string | undefined;
-let workspaceChanged: (() => void) | undefined;
+let workspaceChanged: ((sentFor: string | undefined) => void) | undefined;
 
 /**
  * The workspace this tab shows, sent with every request: if another tab switched the session to
@@ -48,8 +48,17 @@ export function setShownWorkspace(organizationId: string | undefined): void {
   shownWorkspace = organizationId;
 }
 
-/** What to do when the server says the session's workspace is no longer the one shown. */
-export function onWorkspaceChanged(handler: () => void): void {
+/** The workspace this tab shows (the signed-in user's active organization), or undefined when signed out. */
+export function shownWorkspaceId(): string | undefined {
+  return shownWorkspace;
+}
+
+/**
+ * What to do when the server says the session's workspace is no longer the one shown. The handler
+ * gets the workspace the refused request was sent for: a request of a workspace this tab itself
+ * has just left is expected to be refused and needs no reload.
+ */
+export function onWorkspaceChanged(handler: (sentFor: string | undefined) => void): void {
   workspaceChanged = handler;
 }
 
@@ -57,7 +66,8 @@ export async function apiFetch(method: string, url: string, body?: unknown, extr
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const headers: Record<string, string> = { ...extraHeaders };
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (shownWorkspace) headers[WORKSPACE_HEADER] = shownWorkspace;
+  const sentFor = shownWorkspace;
+  if (sentFor) headers[WORKSPACE_HEADER] = sentFor;
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -66,7 +76,7 @@ export async function apiFetch(method: string, url: string, body?: unknown, extr
   });
   if (!response.ok) {
     const error = await toApiError(response);
-    if (error.code === 'WORKSPACE_CHANGED') workspaceChanged?.();
+    if (error.code === 'WORKSPACE_CHANGED') workspaceChanged?.(sentFor);
     throw error;
   }
   return response;

@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, RegisterInput, User } from '@shared/contracts/auth';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput, SignedInUser, User } from '@shared/contracts/auth';
 import type { InvitationAcceptInput } from '@shared/contracts/team';
 import type { LoginChallenge, TwoFactorLoginInput } from '@shared/contracts/two-factor';
 import { ApiError, apiRequest } from './api';
@@ -37,6 +37,12 @@ const errorMessage = (error: Error) => error.message;
 
 export const isLoginChallenge = (result: User | LoginChallenge): result is LoginChallenge => 'twoFactorRequired' in result;
 
+/** Stores the signed-in user and greets them: 'Welcome back!' only when they signed in before. */
+function greet(queryClient: QueryClient, { firstSignIn, ...user }: SignedInUser) {
+  queryClient.setQueryData(userQueryKey, user);
+  toast({ title: firstSignIn ? 'Welcome to Signal AR' : 'Welcome back!', description: `Logged in as ${fullName(user, user.username)}` });
+}
+
 /**
  * Sign-in: stores the user (spec 4) and greets them (spec 8). With two-factor on the answer is a
  * challenge instead, and the sign-in form asks for the code (useTwoFactorLogin).
@@ -44,11 +50,10 @@ export const isLoginChallenge = (result: User | LoginChallenge): result is Login
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<User | LoginChallenge>('POST', '/api/login', input),
+    mutationFn: (input: LoginInput) => apiRequest<SignedInUser | LoginChallenge>('POST', '/api/login', input),
     onSuccess: (result) => {
       if (isLoginChallenge(result)) return;
-      queryClient.setQueryData(userQueryKey, result);
-      toast({ title: 'Welcome back!', description: `Logged in as ${fullName(result, result.username)}` });
+      greet(queryClient, result);
     },
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
@@ -58,11 +63,8 @@ export function useLogin() {
 export function useTwoFactorLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TwoFactorLoginInput) => apiRequest<User>('POST', '/api/login/two-factor', input),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      toast({ title: 'Welcome back!', description: `Logged in as ${fullName(user, user.username)}` });
-    },
+    mutationFn: (input: TwoFactorLoginInput) => apiRequest<SignedInUser>('POST', '/api/login/two-factor', input),
+    onSuccess: (user) => greet(queryClient, user),
     onError: (error) => toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }

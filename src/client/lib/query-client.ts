@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { apiRequest, withParams, type QueryParams } from './api';
-import { followWorkspace } from './workspaces';
+import { followWorkspace, workspaceQueryKeyHash } from './workspaces';
 
 /** Default read: GET on the first element of the query key, with an optional params object second. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => {
@@ -13,6 +13,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: defaultQueryFn,
+      // Every query's identity includes the workspace it was asked in (workspaces.ts).
+      queryKeyHashFn: workspaceQueryKeyHash,
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       retry: false,

@@ -70,3 +70,10 @@ export const userSchema = z.object({
   updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * The answer to a completed sign-in: the user, and whether this is the account's first sign-in
+ * (nobody signed in as it before), so the greeting is 'Welcome to Signal AR', not 'Welcome back!'.
+ */
+export const signedInUserSchema = userSchema.extend({ firstSignIn: z.boolean() });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;

@@ -2,15 +2,19 @@ import { z } from 'zod';
 
 /** GET /api/dashboard/stats: SQL aggregates for the signed-in organization; amounts are decimal text. */
 export interface DashboardStats {
-  /** Completed invoice payments this calendar month. */
+  /** glossary.totalRevenue: completed invoice payments this calendar month, up to today. */
   totalRevenue: string;
+  /** The same over the same days of last month (its first day to today's day of the month, or its last when shorter). */
   lastMonthRevenue: string;
-  /** Change against last month in percent, one decimal; null when last month had no revenue. */
+  /** The days lastMonthRevenue covers (YYYY-MM-DD, both included). */
+  lastMonthFrom: string;
+  lastMonthTo: string;
+  /** Change against the same days of last month in percent, one decimal; null when they had no revenue. */
   revenueChangePercent: number | null;
   /** Open balance of sent and overdue invoices. */
   outstandingInvoices: string;
   invoicesPending: number;
-  /** Total of bills not yet paid. */
+  /** glossary.billsToPay: bills not yet paid, a rejected bill left out. */
   billsToPay: string;
   billsDueThisWeek: number;
   /** Completed payments (in and out) this calendar month: how many (the transactions), and their total. */

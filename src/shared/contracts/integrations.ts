@@ -32,10 +32,11 @@ export const connectIntegrationSchema = z.object({
   settings: z
     .object({
       syncFrequency: z.enum(syncFrequencies).default('daily'),
-      syncDirection: z.enum(syncDirections).default('bidirectional'),
+      // Left out: the provider's first direction (see IntegrationProvider.syncCapabilities).
+      syncDirection: z.enum(syncDirections).optional(),
     })
     .catchall(z.unknown())
-    .default({ syncFrequency: 'daily', syncDirection: 'bidirectional' }),
+    .default({ syncFrequency: 'daily' }),
 });
 export type ConnectIntegrationInput = z.input<typeof connectIntegrationSchema>;
 
@@ -58,7 +59,12 @@ export interface IntegrationProvider {
   status: ProviderStatus;
   pricingTier: 'free' | 'standard' | 'premium' | 'enterprise';
   setupComplexity: 'simple' | 'moderate' | 'advanced';
-  syncCapabilities: { realTime: boolean };
+  /**
+   * What its sync can do: a file connector moves files one way (QuickBooks Desktop and Xero files
+   * out of Signal AR, the import templates in), so it has one direction and no real-time sync.
+   * The server refuses any other (400); the first direction is the default.
+   */
+  syncCapabilities: { realTime: boolean; directions: SyncDirection[]; frequencies: SyncFrequency[] };
   features: string[];
   /** Connected (or awaiting authorization) for the active organization. */
   connected: boolean;

@@ -4,7 +4,9 @@ import { BarChart3, Download, Percent, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsPractice, ClientProfitability, IndustryBenchmarks, PredictiveInsights } from '@shared/contracts/analytics';
+import { glossary } from '@shared/glossary';
 import { parseMoney } from '@shared/money';
+import { ordinal } from '@shared/ordinal';
 import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -62,7 +64,8 @@ function Chart({
         <BarChart data={data} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={8} />
-          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={money} />
+          {/* Counts (clients) are whole: no 0.5 client on the axis. */}
+          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={money} allowDecimals={amounts} />
           <Tooltip formatter={money ? (value) => money(Number(value)) : undefined} />
           <Legend />
           {series.map((entry) => (
@@ -83,16 +86,16 @@ function Overview({ months }: { months: number }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label="Total Revenue" value={formatAmount(data.overview.totalRevenue)} icon={TrendingUp} iconTone="bg-blue-100 text-blue-700" detail={`Growth ${rate(data.revenueMetrics.growthRate)} vs previous ${months} months`} hint="Fees invoiced to your clients in the period (not drafts or cancelled invoices)." />
-        <StatCard label="Collection Rate" value={rate(data.revenueMetrics.collectionRate)} icon={Percent} iconTone="bg-green-100 text-green-700" detail={`${formatAmount(data.revenueMetrics.collected)} collected`} hint="Collected in the period / invoiced in the period." />
-        <StatCard label="Active Clients" value={String(data.overview.activeClients)} icon={Users} iconTone="bg-purple-100 text-purple-700" detail={`Retention ${rate(data.overview.clientRetentionRate)} · ${data.clientMetrics.newClientsThisMonth} new this month`} hint="As on the practice dashboard: retention is the share of the clients active 12 months ago still active today." />
-        <StatCard label="Monthly Recurring Revenue" value={formatAmount(data.overview.monthlyRecurringRevenue)} icon={BarChart3} iconTone="bg-amber-100 text-amber-700" detail={`Average client ${formatAmount(data.overview.averageClientValue)} · onboarding ${data.clientMetrics.averageOnboardingTime ?? '—'} days`} />
+        <StatCard label={glossary.feesInvoiced.label} value={formatAmount(data.overview.totalRevenue)} icon={TrendingUp} iconTone="bg-blue-100 text-blue-700" detail={`Growth ${rate(data.revenueMetrics.growthRate)} vs previous ${months} months`} hint={glossary.feesInvoiced.definition} />
+        <StatCard label={glossary.collectionRate.label} value={rate(data.revenueMetrics.collectionRate)} icon={Percent} iconTone="bg-green-100 text-green-700" detail={`${formatAmount(data.revenueMetrics.collected)} collected`} hint={glossary.collectionRate.definition} />
+        <StatCard label={glossary.activeClients.label} value={String(data.overview.activeClients)} icon={Users} iconTone="bg-purple-100 text-purple-700" detail={`Retention ${rate(data.overview.clientRetentionRate)} · ${data.clientMetrics.newClientsThisMonth} new this month`} hint={`${glossary.activeClients.definition} Retention: ${glossary.retentionRate.definition}`} />
+        <StatCard label={glossary.monthlyRecurring.label} value={formatAmount(data.overview.monthlyRecurringRevenue)} icon={BarChart3} iconTone="bg-amber-100 text-amber-700" detail={`${glossary.averageClientValue.label} ${formatAmount(data.overview.averageClientValue)} · onboarding ${data.clientMetrics.averageOnboardingTime ?? '—'} days`} hint={glossary.monthlyRecurring.definition} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader><CardTitle>Revenue by month</CardTitle><CardDescription>Invoiced and collected, {data.period.from} to {data.period.to}</CardDescription></CardHeader>
           <CardContent>
-            <Chart amounts label="Revenue by month chart" data={data.timeSeriesData.revenueByMonth.map((row) => ({ label: monthLabel(row.month), revenue: units(row.revenue), collected: units(row.collected) }))} series={[{ key: 'revenue', name: 'Invoiced', color: '#2563eb' }, { key: 'collected', name: 'Collected', color: '#16a34a' }]} />
+            <Chart amounts label="Revenue by month chart" data={data.timeSeriesData.revenueByMonth.map((row) => ({ label: monthLabel(row.month), revenue: units(row.revenue), collected: units(row.collected) }))} series={[{ key: 'revenue', name: glossary.invoiced.label, color: '#2563eb' }, { key: 'collected', name: glossary.collected.label, color: '#16a34a' }]} />
           </CardContent>
         </Card>
         <Card>
@@ -179,7 +182,7 @@ function Benchmarks({ months }: { months: number }) {
                 <span className="font-medium">{row.metric}</span>
                 <span>
                   You {row.userValue ?? '—'} · industry {row.industryAverage} (reference) ·{' '}
-                  {row.percentile === null ? <span className="text-slate-500">no data</span> : <span className={`font-medium ${percentileTone(row.percentile)}`}>{row.percentile}th percentile</span>}
+                  {row.percentile === null ? <span className="text-slate-500">no data</span> : <span className={`font-medium ${percentileTone(row.percentile)}`}>{ordinal(row.percentile)} percentile</span>}
                 </span>
               </div>
               <div className="mt-1 h-2 w-full rounded bg-slate-100">

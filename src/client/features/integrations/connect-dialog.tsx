@@ -49,7 +49,8 @@ type FormValues = z.infer<typeof formSchema>;
 const defaults = (provider: IntegrationProvider | null): FormValues => ({
   webhooks: provider?.id === 'webhooks',
   syncFrequency: 'daily',
-  syncDirection: 'bidirectional',
+  // A file connector syncs one way: its only direction is the default.
+  syncDirection: provider?.syncCapabilities.directions[0] ?? 'bidirectional',
   url: '',
   events: [...webhookEvents],
 });
@@ -218,13 +219,19 @@ export function ConnectDialog({
               control={control}
               name="syncFrequency"
               label="Sync Frequency"
-              options={labelledOptions(syncFrequencies, syncFrequencyLabels)}
+              options={labelledOptions(
+                provider?.syncCapabilities.frequencies ?? syncFrequencies,
+                syncFrequencyLabels,
+              )}
             />
             <SelectField
               control={control}
               name="syncDirection"
               label="Sync Direction"
-              options={labelledOptions(syncDirections, syncDirectionLabels)}
+              options={labelledOptions(
+                provider?.syncCapabilities.directions ?? syncDirections,
+                syncDirectionLabels,
+              )}
             />
             {isWebhooks && (
               <>

@@ -35,18 +35,15 @@ const operationLabels: Record<Operation, string> = {
   'auto-approve': 'Auto-Approve',
 };
 
-/** What Auto-Approve does, said with its result: the invoices count as sent, but nobody was emailed. */
-const autoApproveNote = ' Approved invoices are marked sent; no email went to the clients.';
-
 /** The result as a toast: every failure named, as the server reports it. */
-export function toastBulkResult(result: BulkInvoiceResult, operation?: Operation) {
+export function toastBulkResult(result: BulkInvoiceResult) {
   const failures = result.results.filter((row) => !row.ok).map((row) => row.message);
   const shown =
     failures.slice(0, 3).join('; ') +
     (failures.length > 3 ? `; and ${failures.length - 3} more` : '');
   toast({
     title: 'Bulk Operation Complete',
-    description: `${result.success} succeeded, ${result.failed} failed${failures.length ? `: ${shown}` : '.'}${operation === 'auto-approve' && result.success > 0 ? autoApproveNote : ''}`,
+    description: `${result.success} succeeded, ${result.failed} failed${failures.length ? `: ${shown}` : '.'}`,
     variant: result.failed > 0 ? 'destructive' : undefined,
   });
 }
@@ -125,7 +122,7 @@ export function BulkInvoiceDialog({
     toast({ title: `Processing ${request.items.length} invoices...` });
     try {
       const result = await bulk.mutateAsync({ request, key });
-      toastBulkResult(result, request.operation);
+      toastBulkResult(result);
       onOpenChange(false);
       onDone();
     } catch (error) {
@@ -217,7 +214,7 @@ export function BulkInvoiceDialog({
               {selectedInvoiceIds.length === 1 ? 'invoice' : 'invoices'}.{' '}
               {operation === 'send'
                 ? 'Each draft is emailed to its client with its PDF and marked sent.'
-                : 'Each draft is marked sent without an email.'}
+                : 'Each draft is approved, then emailed to its client with its PDF and marked sent. One already sent is not emailed again.'}
             </p>
           )}
           {errors.items && (

@@ -14,10 +14,11 @@ import { ApiError } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
+import { useSwitchWorkspace } from '@/lib/workspaces';
 import type { PracticeClientDetails } from '@shared/contracts/portfolio';
 import { billingPeriodLabels, asBillingFrequency } from '@shared/practice-fees';
 import { ClientAccessCard } from './client-access-card';
-import { useClientDetails, useDeleteClient, useOpenWorkspace, useSetClientStatus } from './portfolio-api';
+import { useClientDetails, useDeleteClient, useSetClientStatus } from './portfolio-api';
 import { choiceLabel, isServiceLevel, onboardingStatusLabels, onboardingStatusVariants, serviceLevelLabels, serviceLevelVariants } from './portfolio-labels';
 import { SendMessageDialog } from './send-message-dialog';
 import { ServiceLevelDialog } from './service-level-dialog';
@@ -46,7 +47,7 @@ export default function ClientDetailsPage() {
   const details = useClientDetails(id);
   const client = details.data;
   const { data: user } = useCurrentUser();
-  const open = useOpenWorkspace();
+  const open = useSwitchWorkspace();
   const canWrite = user?.homeRole !== 'viewer';
   const canManage = user?.homeRole === 'owner' || user?.homeRole === 'admin';
   const [editing, setEditing] = useState(false);
@@ -65,8 +66,7 @@ export default function ClientDetailsPage() {
             <Button
               disabled={!client.organizationId || !client.isActive || open.isPending}
               onClick={() =>
-                client.organizationId &&
-                open.mutate(client.organizationId, { onError: (error) => toast({ title: 'Could not open the workspace', description: error.message, variant: 'destructive' }) })
+                client.organizationId && open.mutate({ organizationId: client.organizationId, landOn: '/dashboard' })
               }
             >
               <DoorOpen aria-hidden="true" />

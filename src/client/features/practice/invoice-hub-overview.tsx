@@ -3,6 +3,7 @@ import { CalendarClock, DollarSign, FileText, Repeat, Users } from 'lucide-react
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
+import { glossary } from '@shared/glossary';
 import { useMoneyFormat } from '@/lib/money-format';
 import { useInvoiceOverview } from './invoice-hub-api';
 import { formatDay } from './queue-table-parts';
@@ -14,10 +15,10 @@ export function HubStats() {
   if (error) return <p className="text-sm text-red-700">{error.message}</p>;
   if (!data) return <Skeleton className="h-28" aria-label="Loading invoice figures" />;
   const figures: ComponentProps<typeof StatCard>[] = [
-    { label: 'Clients with Invoices', value: String(data.totalClientsWithInvoices), icon: Users, iconTone: 'bg-blue-50 text-blue-700' },
-    { label: 'Outstanding Amount', value: formatAmount(data.totalOutstandingAmount), detail: 'Sent and overdue, less paid', icon: DollarSign, iconTone: 'bg-yellow-50 text-yellow-700' },
-    { label: 'Monthly Recurring', value: formatAmount(data.totalMonthlyRecurring), detail: "Active clients' fees per month", icon: Repeat, iconTone: 'bg-green-50 text-green-700' },
-    { label: 'Recent Invoices', value: String(data.recentInvoiceCount), detail: 'Issued in the last 30 days', icon: FileText, iconTone: 'bg-purple-50 text-purple-700' },
+    { label: glossary.clientsWithInvoices.label, hint: glossary.clientsWithInvoices.definition, value: String(data.totalClientsWithInvoices), icon: Users, iconTone: 'bg-blue-50 text-blue-700' },
+    { label: glossary.outstandingAmount.label, hint: glossary.outstandingAmount.definition, value: formatAmount(data.totalOutstandingAmount), detail: 'Sent and overdue, less paid', icon: DollarSign, iconTone: 'bg-yellow-50 text-yellow-700' },
+    { label: glossary.monthlyRecurring.label, hint: glossary.monthlyRecurring.definition, value: formatAmount(data.totalMonthlyRecurring), detail: "Active clients' fees per month", icon: Repeat, iconTone: 'bg-green-50 text-green-700' },
+    { label: glossary.recentInvoices.label, hint: glossary.recentInvoices.definition, value: String(data.recentInvoiceCount), detail: 'Issued in the last 30 days', icon: FileText, iconTone: 'bg-purple-50 text-purple-700' },
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,7 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { apiList, apiRequest, withParams } from '@/lib/api';
-import { userQueryKey } from '@/lib/auth';
 import { navigationCountsKey } from '@/lib/navigation-counts';
 import type {
   ClientAccessEntry,
@@ -13,7 +11,6 @@ import type {
 } from '@shared/contracts/portfolio';
 import type { PracticeClient, ServiceLevel } from '@shared/contracts/practice';
 import { type Cents, toDecimal } from '@shared/money';
-import type { User } from '@shared/contracts/auth';
 import type { TeamMember } from '@shared/contracts/team';
 
 export const PRACTICE_CLIENTS_URL = '/api/practice/clients';
@@ -140,24 +137,6 @@ export function useRevokeAccess(clientId: string) {
   return useMutation({
     mutationFn: (userId: string) => apiRequest<void>('DELETE', `${PRACTICE_CLIENTS_URL}/${clientId}/access/${userId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clientDetailsKey(clientId) }),
-  });
-}
-
-/**
- * Opens a client's workspace (PUT /api/session/workspace), then goes to its dashboard. The user
- * (cached at userQueryKey) is the one the server answers, inside the workspace; everything else
- * cached belonged to the previous workspace and is reset, so no figure of it is shown again.
- */
-export function useOpenWorkspace() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: (organizationId: string) => apiRequest<User>('PUT', '/api/session/workspace', { organizationId }),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-      void navigate('/dashboard');
-    },
   });
 }
 

@@ -4,13 +4,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { useMoneyFormat } from '@/lib/money-format';
 import type { OnboardingStats } from '@shared/contracts/portfolio';
+import { glossary } from '@shared/glossary';
 import { useOnboardingStats } from './portfolio-api';
 import { trendTone } from './portfolio-labels';
 
 const days = (value: number | null) => (value === null ? '—' : `${value} ${value === 1 ? 'day' : 'days'}`);
 
-export const RETENTION_DEFINITION =
-  'Of the clients that were active 12 months ago (onboarding completed, not deactivated), the share that is still active today.';
+export const RETENTION_DEFINITION = glossary.retentionRate.definition;
 
 function retentionDetail(stats: OnboardingStats): string {
   if (stats.retentionRate === null) return 'No clients were active 12 months ago';
@@ -34,7 +34,8 @@ export function PracticeStatCards() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
       <StatCard
-        label="Total Clients"
+        label={glossary.totalClients.label}
+        hint={glossary.totalClients.definition}
         value={String(data.totalClients)}
         detail={data.totalClientsTrend ?? (data.totalClients > 0 ? 'All added this month' : 'No clients yet')}
         detailTone={trendTone(data.totalClientsTrend)}
@@ -42,14 +43,16 @@ export function PracticeStatCards() {
         iconTone="bg-blue-50 text-blue-700"
       />
       <StatCard
-        label="Active Onboarding"
+        label={glossary.activeOnboarding.label}
+        hint={glossary.activeOnboarding.definition}
         value={String(data.activeOnboarding)}
         detail={data.averageOnboardingDays === null ? 'None in progress' : `Avg ${days(data.averageOnboardingDays)} so far`}
         icon={Clock}
         iconTone="bg-yellow-50 text-yellow-700"
       />
       <StatCard
-        label="Monthly Recurring"
+        label={glossary.monthlyRecurring.label}
+        hint={`${glossary.monthlyRecurring.definition} ${glossary.monthlyRecurringTrend.definition}`}
         value={formatAmount(data.monthlyRecurring)}
         detail={data.monthlyRecurringTrend ?? 'No recurring fees last month'}
         detailTone={trendTone(data.monthlyRecurringTrend)}
@@ -57,7 +60,7 @@ export function PracticeStatCards() {
         iconTone="bg-green-50 text-green-700"
       />
       <StatCard
-        label="Retention Rate"
+        label={glossary.retentionRate.label}
         value={data.retentionRate === null ? '—' : `${data.retentionRate}%`}
         detail={retentionDetail(data)}
         hint={RETENTION_DEFINITION}
@@ -65,7 +68,8 @@ export function PracticeStatCards() {
         iconTone="bg-purple-50 text-purple-700"
       />
       <StatCard
-        label="Avg Client Value"
+        label={glossary.averageClientValue.label}
+        hint={glossary.averageClientValue.definition}
         value={formatAmount(data.averageClientValue)}
         detail={data.averageClientValueTrend ?? 'Per active client, per month'}
         detailTone={trendTone(data.averageClientValueTrend)}
@@ -73,7 +77,8 @@ export function PracticeStatCards() {
         iconTone="bg-indigo-50 text-indigo-700"
       />
       <StatCard
-        label="New Revenue"
+        label={glossary.newRevenue.label}
+        hint={glossary.newRevenue.definition}
         value={formatAmount(data.newRevenue30Days)}
         detail={data.newRevenueTrend ? `Last 30 days, ${data.newRevenueTrend}` : 'Last 30 days'}
         detailTone={trendTone(data.newRevenueTrend)}
@@ -88,12 +93,12 @@ export function PracticeStatCards() {
 export function OnboardingOverview() {
   const { formatAmount } = useMoneyFormat();
   const { data } = useOnboardingStats();
-  const figures = data
+  const figures: { label: string; definition: string; value: string; detail?: string | null }[] = data
     ? [
-        { label: 'In Progress', value: String(data.onboardingInProgress) },
-        { label: 'Completed This Month', value: String(data.completedThisMonth), detail: data.completedThisMonthTrend },
-        { label: 'Avg Days to Complete', value: data.averageOnboardingTime === null ? '—' : String(data.averageOnboardingTime) },
-        { label: 'New Client Revenue', value: formatAmount(data.revenueFromNewClients), detail: 'Completed this month, per month' },
+        { ...glossary.inProgress, value: String(data.onboardingInProgress) },
+        { ...glossary.completedThisMonth, value: String(data.completedThisMonth), detail: data.completedThisMonthTrend },
+        { ...glossary.averageDaysToComplete, value: data.averageOnboardingTime === null ? '—' : String(data.averageOnboardingTime) },
+        { ...glossary.newClientRevenue, value: formatAmount(data.revenueFromNewClients), detail: 'Completed this month, per month' },
       ]
     : [];
   return (
@@ -111,7 +116,9 @@ export function OnboardingOverview() {
           <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
             {figures.map((figure) => (
               <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-xs font-medium text-slate-500">{figure.label}</dt>
+                <dt className="text-xs font-medium text-slate-500" title={figure.definition}>
+                  {figure.label}
+                </dt>
                 <dd className="text-xl font-semibold tabular-nums text-slate-900" data-testid={`overview-${figure.label}`}>
                   {figure.value}
                 </dd>

@@ -33,7 +33,8 @@ export function ReportChart({ figures, money }: { figures: ReportFigures; money:
         <Chart data={points} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} minTickGap={12} />
-          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={tick} />
+          {/* Counts (clients, payments) are whole: no 0.5 client on the axis. */}
+          <YAxis tickLine={false} axisLine={false} fontSize={12} width="auto" tickFormatter={tick} allowDecimals={isMoney} />
           <Tooltip formatter={(value) => (typeof value === 'number' ? tick(value) : String(value))} />
           <Legend />
           {series.map((column, index) =>

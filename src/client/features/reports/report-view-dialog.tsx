@@ -1,13 +1,33 @@
+import { useRef } from 'react';
 import type { ReportTable } from '@shared/contracts/reports';
+import { glossary } from '@shared/glossary';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import StatHint from '@/components/ui/stat-hint';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMoneyFormat } from '@/lib/money-format';
 import { downloadUrl, startDownload, useReport } from './api';
 import { DownloadMenu } from './download-menu';
 import { formatReportCell, periodText, statusVariant } from './report-format';
 import { ReportChart } from './report-chart';
+
+/** The reports' figures that have a glossary definition (the same label means the same on every screen). */
+const definitions = new Map<string, string>(
+  [glossary.invoiced, glossary.collected, glossary.outstanding, glossary.onboardingStarted, glossary.onboardingInProgress].map((entry) => [entry.label, entry.definition]),
+);
+
+/** A summary figure's label, with its definition as help text when it has one. */
+function FigureLabel({ label }: { label: string }) {
+  const focused = useRef(false);
+  const definition = definitions.get(label);
+  return (
+    <dt className="flex items-center gap-1 text-xs text-muted-foreground">
+      {label}
+      {definition && <StatHint label={label} hint={definition} focusedRef={focused} />}
+    </dt>
+  );
+}
 
 function FiguresTable({ table, money }: { table: ReportTable; money: (amount: string | number) => string }) {
   return (
@@ -78,7 +98,7 @@ export function ReportViewDialog({ reportId, onOpenChange }: { reportId: string 
             <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
               {data.figures.summary.map((figure) => (
                 <div key={figure.label} className="rounded-md border p-3">
-                  <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+                  <FigureLabel label={figure.label} />
                   <dd className="text-lg font-semibold tabular-nums text-slate-900">{formatReportCell(figure.kind, figure.value, money)}</dd>
                 </div>
               ))}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { ReportFigures } from '../../../shared/contracts/reports';
+import { glossary } from '../../../shared/glossary';
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import type { FirmActor } from '../practice/create-client';
@@ -32,14 +33,14 @@ export async function analyticsExport(db: Database, actor: FirmActor, now: Date,
   const figures: ReportFigures = {
     currency,
     summary: [
-      { label: 'Total revenue', kind: 'money', value: overview.totalRevenue },
-      { label: 'Collected', kind: 'money', value: revenueMetrics.collected },
+      { label: glossary.feesInvoiced.label, kind: 'money', value: overview.totalRevenue },
+      { label: glossary.collected.label, kind: 'money', value: revenueMetrics.collected },
       { label: 'Growth rate', kind: 'percent', value: revenueMetrics.growthRate },
-      { label: 'Collection rate', kind: 'percent', value: revenueMetrics.collectionRate },
-      { label: 'Active clients', kind: 'number', value: overview.activeClients },
-      { label: 'Monthly recurring revenue', kind: 'money', value: overview.monthlyRecurringRevenue },
-      { label: 'Client retention rate', kind: 'percent', value: overview.clientRetentionRate },
-      { label: 'Average client value', kind: 'money', value: overview.averageClientValue },
+      { label: glossary.collectionRate.label, kind: 'percent', value: revenueMetrics.collectionRate },
+      { label: glossary.activeClients.label, kind: 'number', value: overview.activeClients },
+      { label: glossary.monthlyRecurring.label, kind: 'money', value: overview.monthlyRecurringRevenue },
+      { label: glossary.retentionRate.label, kind: 'percent', value: overview.clientRetentionRate },
+      { label: glossary.averageClientValue.label, kind: 'money', value: overview.averageClientValue },
       { label: 'Onboarding conversion rate', kind: 'percent', value: overview.onboardingConversionRate },
       { label: 'New clients this month', kind: 'number', value: clientMetrics.newClientsThisMonth },
       { label: 'Average onboarding time', kind: 'days', value: clientMetrics.averageOnboardingTime },
@@ -50,7 +51,7 @@ export async function analyticsExport(db: Database, actor: FirmActor, now: Date,
         'Revenue by month',
         [
           { key: 'month', label: 'Month', kind: 'text' },
-          { key: 'revenue', label: 'Revenue', kind: 'money' },
+          { key: 'revenue', label: glossary.invoiced.label, kind: 'money' },
           { key: 'collected', label: 'Collected', kind: 'money' },
         ],
         practice.timeSeriesData.revenueByMonth,

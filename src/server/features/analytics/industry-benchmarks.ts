@@ -60,11 +60,16 @@ export function percentileOf(value: number, average: number, higherIsBetter: boo
   return Math.min(99, Math.max(1, Math.round(share * 100)));
 }
 
+/** Days sales outstanding looks at the sales of this many days up to today. */
+const DSO_WINDOW_DAYS = 90;
+
 /**
  * GET /api/analytics/industry-benchmarks, the firm's figures over the period (its clients the
  * member may see):
- * - days sales outstanding = open receivables from clients today / fees invoiced in the period ×
- *   days in the period;
+ * - days sales outstanding (glossary.daysSalesOutstanding) = open receivables from clients today /
+ *   fees invoiced in the last 90 days × 90, or × the days since the first fee invoice when fewer: a
+ *   point-in-time figure, the same whatever period is chosen (a firm billing for three weeks has
+ *   three weeks of sales, not 24 months of them);
  * - collection rate = collected / invoiced in the period, in percent;
  * - average days to pay bills = paid day − bill date over the firm's bills paid in the period;
  * - invoices per client per month = the firm's invoices to clients issued in the period / active
@@ -77,10 +82,13 @@ export async function computeIndustryBenchmarks(db: Database, actor: FirmActor, 
   const clients = visibleClientIds(actor);
   const billed = sql`i.organization_id = ${actor.firmId} and i.status not in ('draft', 'cancelled') and i.customer_id in ${clients}`;
   const dayOf = (column: string) => sql`((${sql.raw(column)} at time zone ${tz})::date)`;
+  const dsoFrom = sql`(${period.today}::date - ${DSO_WINDOW_DAYS - 1}::int)`;
   const [row] = await selectRows<{
     invoiced: string;
     invoice_count: number;
     open: string;
+    dso_invoiced: string;
+    dso_days: number | null;
     collected: string;
     bill_days: string | null;
     active_clients: number;
@@ -92,6 +100,8 @@ export async function computeIndustryBenchmarks(db: Database, actor: FirmActor, 
         (select coalesce(sum(i.total_amount), 0) from invoices i where ${billed} and i.issue_date between ${period.from}::date and ${period.to}::date)::text as invoiced,
         (select count(*) from invoices i where ${billed} and i.issue_date between ${period.from}::date and ${period.to}::date)::int as invoice_count,
         (select coalesce(sum(i.total_amount - i.amount_paid), 0) from invoices i where ${billed} and i.status in ('sent', 'overdue'))::text as open,
+        (select coalesce(sum(i.total_amount), 0) from invoices i where ${billed} and i.issue_date between ${dsoFrom} and ${period.today}::date)::text as dso_invoiced,
+        (${period.today}::date - greatest(${dsoFrom}, (select min(i.issue_date) from invoices i where ${billed})) + 1)::int as dso_days,
         (select coalesce(sum(p.amount), 0) from payments p join invoices i on i.id = p.reference_id where ${billed} and p.organization_id = ${actor.firmId}
           and p.type = 'invoice_payment' and p.status = 'completed' and p.processed_at >= ${dayStart(period.from, tz)} and p.processed_at < ${dayEnd(period.to, tz)})::text as collected,
         (select round(avg(${dayOf('b.paid_at')} - b.bill_date), 1) from bills b where b.organization_id = ${actor.firmId}
@@ -105,9 +115,10 @@ export async function computeIndustryBenchmarks(db: Database, actor: FirmActor, 
   );
   if (!row) throw new Error('aggregate returned no row');
   const invoiced = centsFromDecimal(row.invoiced);
+  const dsoInvoiced = centsFromDecimal(row.dso_invoiced);
   const round1 = (value: number) => Math.round(value * 10) / 10;
   const values: Record<keyof typeof INDUSTRY_AVERAGES, number | null> = {
-    days_sales_outstanding: invoiced === 0 ? null : round1((centsFromDecimal(row.open) * row.period_days) / invoiced),
+    days_sales_outstanding: dsoInvoiced === 0 || row.dso_days === null || row.dso_days <= 0 ? null : round1((centsFromDecimal(row.open) * row.dso_days) / dsoInvoiced),
     collection_rate: invoiced === 0 ? null : round1((centsFromDecimal(row.collected) * 100) / invoiced),
     days_to_pay_bills: row.bill_days === null ? null : Number(row.bill_days),
     invoices_per_client: row.active_clients === 0 ? null : Math.round((row.invoice_count * 100) / row.active_clients / months) / 100,

@@ -5,8 +5,10 @@ import type { PracticeClient } from '../../../shared/contracts/practice';
 import type { OnboardingStats } from '../../../shared/contracts/portfolio';
 import { bills, customers, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { overlappingText, pdfTextBoxes } from '../../test/pdf-layout';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addClient, grantClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 import { addMember } from '../team/team.fixtures';
 import { ANALYTICS_NOW, firmInvoice, invoicePayment, shapeClient } from './analytics.fixtures';
 
@@ -46,6 +48,11 @@ beforeAll(async () => {
     customer: { serviceLevel: 'standard', onboardingStatus: 'in_progress', createdAt: at('2026-03-16T15:00:00Z') },
     workflow: { status: 'in_progress', startedAt: at('2026-03-16T15:00:00Z'), completedAt: null },
   });
+
+  // The fee schedules follow the clients as shaped (Monthly Recurring reads them).
+  for (const id of [bayside, cedar, delta, evergreen]) {
+    await db.transaction((tx) => syncPracticeFeeSchedule(tx, { organizationId: org, userId: firm.user.id }, id, ANALYTICS_NOW));
+  }
 
   // The firm's billing. Period (months=3): 1 January to 18 March 2026; previous: 1 October to 18 December 2025.
   const jan = await firmInvoice(db, org, { customerId: bayside, issue: '2026-01-10', cents: 30_000, status: 'paid', paidCents: 30_000 });
@@ -95,9 +102,11 @@ describe('GET /api/analytics/industry-benchmarks', () => {
       'Stated norm, not survey data',
     ]);
     expect(body.performanceComparison.map((row) => [row.key, row.userValue, row.industryAverage, row.percentile])).toEqual([
-      // Open today: 150.00 left of February's, March's 300.00, Cedar's 100.00 = 550.00; × 77 days / 900.00 = 47.06.
-      // Percentile: z = (47.1 − 38) / 11.4 = 0.798, lower is better: Φ(−0.798) = 0.212.
-      ['days_sales_outstanding', 47.1, 38, 21],
+      // glossary.daysSalesOutstanding, whatever the period: open today 150.00 left of February's,
+      // March's 300.00, Cedar's 100.00 = 550.00; invoiced in the last 90 days (19 December to 18
+      // March) 300.00 x 3 + 100.00 = 1,000.00: 550 x 90 / 1000 = 49.5.
+      // Percentile: z = (49.5 − 38) / 11.4 = 1.009, lower is better: Φ(−1.009) = 0.157.
+      ['days_sales_outstanding', 49.5, 38, 16],
       // 950.00 / 900.00; z = 9.6 / 28.8 = 0.333, Φ = 0.631.
       ['collection_rate', 105.6, 96, 63],
       // z = −18 / 11.4 = −1.58, lower is better: Φ(1.58) = 0.943.
@@ -128,7 +137,10 @@ describe('GET /api/analytics/export', () => {
     ]);
     const summary = new Map<string, ExcelJS.CellValue>();
     workbook.getWorksheet('Summary')?.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
-    expect(summary.get('Total revenue')).toBe(900);
+    // glossary.feesInvoiced: the page's and the Revenue Summary's figure, under its one label.
+    expect(summary.get('Fees Invoiced')).toBe(900);
+    expect(summary.get('Monthly Recurring')).toBe(798);
+    expect(summary.get('Total revenue')).toBeUndefined();
     expect(summary.get('Collected')).toBe(950);
     expect(workbook.getWorksheet('Revenue by month')?.getRow(2).values).toEqual([undefined, '2026-01', 300, 800]);
     const pdf = await firm.request({ method: 'GET', url: '/api/analytics/export?months=3&format=pdf' });
@@ -138,6 +150,18 @@ describe('GET /api/analytics/export', () => {
     const bad = await firm.request({ method: 'GET', url: '/api/analytics/export?format=csv' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ format: 'Format must be pdf or xlsx' });
+  });
+
+  it('prints the benchmark sources and the other long texts of the PDF each in its own place', async () => {
+    const pdf = await firm.request({ method: 'GET', url: '/api/analytics/export?months=3&format=pdf' });
+    expect(pdf.statusCode).toBe(200);
+    const { boxes } = await pdfTextBoxes(pdf.rawPayload);
+    expect(overlappingText(boxes)).toEqual([]);
+    const text = boxes.map((box) => box.text).join(' ').replace(/\s+/g, ' ');
+    // Each benchmark's source is printed whole, wrapped in its column.
+    const sources = (await firm.request({ method: 'GET', url: '/api/analytics/industry-benchmarks?months=3' })).json<IndustryBenchmarks>().performanceComparison.map((row) => row.source);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(text).toContain(source.replace(/\s+/g, ' '));
   });
 });
 

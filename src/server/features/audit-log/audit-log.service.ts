@@ -18,7 +18,7 @@ import type { AuthContext } from '../../platform/sessions';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import { type AuditLogWhere, type AuditRow, countAuditRows, findAuditRows, personName } from './audit-log.queries';
 import { moneyFormatFor, summarizeAudit } from './audit-summary';
-import { findRecordReferences, referenceKey } from './record-references';
+import { findRecordReferences, findWorkspaceNames, referenceKey } from './record-references';
 
 async function organizationCalendar(db: Database, organizationId: string): Promise<{ timeZone: string; currency: string }> {
   const [row] = await db
@@ -38,7 +38,7 @@ function whereFor(organizationId: string, timeZone: string, filters: AuditLogFil
 }
 
 async function toEntries(db: Database, organizationId: string, currency: string, rows: readonly AuditRow[]): Promise<AuditLogEntry[]> {
-  const references = await findRecordReferences(db, organizationId, rows);
+  const [references, workspaceNames] = await Promise.all([findRecordReferences(db, organizationId, rows), findWorkspaceNames(db, rows)]);
   const format = moneyFormatFor(currency);
   return rows.map((row) => ({
     id: row.id,
@@ -49,7 +49,7 @@ async function toEntries(db: Database, organizationId: string, currency: string,
     entityTypeLabel: auditEntityTypeLabel(row.entityType),
     entityId: row.entityId,
     reference: references.get(referenceKey(row.entityType, row.entityId)) ?? null,
-    summary: summarizeAudit(row.action, row.details, format),
+    summary: summarizeAudit(row.action, row.details, format, workspaceNames),
     details: row.details,
     createdAt: row.createdAt.toISOString(),
   }));

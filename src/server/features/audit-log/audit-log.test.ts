@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addMember, billOf, vendorPayload } from '../bills/payables-fixtures';
 import { createInvoiceFor, ownerWithCustomer } from '../invoices/invoices.fixtures';
-import { addClient, grantClient, signUpFirm } from '../practice/practice.fixtures';
+import { addClient, grantClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
 import { addMember as addFirmMember } from '../team/team.fixtures';
 
 let t: TestApp;
@@ -340,5 +340,33 @@ describe("a firm's invoice to a client", () => {
     expect((await history(firm, 'invoices', invoice.id)).map((entry) => entry.action)).toContain('invoice.created');
     await grantClient(t, firm, accountant, client);
     expect((await history(accountant, 'invoices', invoice.id)).map((entry) => entry.action)).toContain('invoice.created');
+  });
+});
+
+describe('a workspace switch', () => {
+  it("is named by the workspaces' names, not their ids, in the firm's log, the client's log and the CSV", async () => {
+    const firmName = `Harbor CPA ${Date.now()}`;
+    const firm = await signUpFirm(t, { firmName });
+    const client = await addClient(firm, { businessName: 'Summit Dental Studio' });
+    if (!client.organizationId) throw new Error('client has no workspace');
+    const home = firm.user.homeOrganizationId;
+
+    await openWorkspace(firm, client.organizationId);
+    const entered = await entries(firm, '?action=workspace.entered');
+    expect(entered.map((row) => [row.reference, row.summary])).toEqual([['Summit Dental Studio', `From ${firmName} to Summit Dental Studio`]]);
+
+    await openWorkspace(firm, home);
+    const switched = await entries(firm, '?action=workspace.switched');
+    expect(switched.map((row) => [row.reference, row.summary])).toEqual([
+      [firmName, `From Summit Dental Studio to ${firmName}`],
+      ['Summit Dental Studio', `From ${firmName} to Summit Dental Studio`],
+    ]);
+    // The ids stay in the details for tools; the readable columns never show them.
+    expect(switched[0]?.details).toMatchObject({ from: client.organizationId, to: home });
+
+    const csv = await firm.request({ method: 'GET', url: '/api/audit-log/export?action=workspace.switched' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const summaries = csv.body.split('\r\n').slice(1).filter(Boolean).map((line) => line.split(',')[8]);
+    expect(summaries).toEqual([`From Summit Dental Studio to ${firmName}`, `From ${firmName} to Summit Dental Studio`]);
   });
 });

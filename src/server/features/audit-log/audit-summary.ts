@@ -33,8 +33,16 @@ function statusChange(details: Details): string | null {
  * One readable line for what an audit row records, for the history, the Activity table and the
  * CSV. The row's details stay in the API answer in full; this only picks what a reader needs.
  */
-export function summarizeAudit(action: string, details: Details, format: MoneyFormat): string | null {
+export function summarizeAudit(action: string, details: Details, format: MoneyFormat, workspaceNames: ReadonlyMap<string, string> = new Map()): string | null {
   switch (action) {
+    case 'workspace.switched':
+    case 'workspace.entered': {
+      // A workspace since deleted has no name left to show: say so rather than print its id.
+      const name = (id: unknown) => (typeof id === 'string' ? (workspaceNames.get(id) ?? 'a removed workspace') : null);
+      const from = name(details.from);
+      const to = name(details.to);
+      return from && to ? `From ${from} to ${to}` : null;
+    }
     case 'bill_approval.approved':
     case 'bill_approval.rejected':
       return text(details.comments) ? `Comment: ${text(details.comments)}` : null;

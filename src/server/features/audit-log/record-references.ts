@@ -58,6 +58,24 @@ function referenceInDetails(details: Record<string, unknown>): string | null {
   return null;
 }
 
+const WORKSPACE_ACTIONS = new Set(['workspace.switched', 'workspace.entered']);
+
+/**
+ * The names of the workspaces a switch row went from and to (its details keep their ids), so the
+ * Activity log reads "From Harbor CPA to Summit Dental Studio". Only ids named in this
+ * organization's own rows are looked up; one query per page of rows.
+ */
+export async function findWorkspaceNames(db: Database, rows: readonly { action: string; details: Record<string, unknown> }[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (!WORKSPACE_ACTIONS.has(row.action)) continue;
+    for (const id of [row.details.from, row.details.to]) if (typeof id === 'string' && isUuid(id)) ids.add(id);
+  }
+  if (ids.size === 0) return new Map();
+  const named = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inArray(organizations.id, [...ids]));
+  return new Map(named.map((row) => [row.id, row.name]));
+}
+
 export const referenceKey = (entityType: string, entityId: string) => `${entityType}:${entityId}`;
 
 /** The readable name of each row's record: "INV-1001", "BILL-7", "Acme Paper"; null when unknown. */

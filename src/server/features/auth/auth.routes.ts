@@ -1,19 +1,33 @@
 import { z } from 'zod';
-import { loginSchema, registerSchema, userSchema } from '../../../shared/contracts/auth';
+import { loginSchema, registerSchema, signedInUserSchema } from '../../../shared/contracts/auth';
 import { loginChallengeSchema } from '../../../shared/contracts/two-factor';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import type { JobWorker } from '../../platform/jobs';
 import { rateLimits } from '../../platform/rate-limit';
 import { notFound } from '../../platform/errors';
 import { deleteSession } from '../../platform/sessions';
 import { findSessionUser } from './auth.queries';
 import { loginUser, registerUser } from './auth.service';
 import { noteSignIn } from './login-notifications';
+import { startWelcomeMailWorker } from './welcome-mail';
 
 export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
+  let worker: JobWorker | null = null;
+  if (deps.startWorkers) worker = startWelcomeMailWorker(deps, (error) => app.log.error({ err: error }, 'welcome mail worker error'));
+  app.addHook('onClose', async () => worker?.stop());
+
   app.post(
     '/api/register',
-    { config: { public: true, rateLimit: rateLimits.register }, schema: { tags: ['auth'], summary: 'Create an account and organization', body: registerSchema } },
+    {
+      config: { public: true, rateLimit: rateLimits.register },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and organization',
+        description: 'Signs the new owner in (sets the session cookie) and queues a welcome mail; nothing is left to confirm by mail.',
+        body: registerSchema,
+      },
+    },
     async (request, reply) => {
       const { user, token } = await registerUser(deps.db, request.body, deps.now());
       setSessionCookie(reply, token, deps.config.secureCookies);
@@ -33,7 +47,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
           'Answers the user and sets the session cookie; with two-factor on, answers { twoFactorRequired, challengeToken, expiresAt } ' +
           'and sets no cookie: send the token with a code to POST /api/login/two-factor.',
         body: loginSchema,
-        response: { 200: z.union([userSchema, loginChallengeSchema]) },
+        response: { 200: z.union([signedInUserSchema, loginChallengeSchema]) },
       },
     },
     async (request, reply) => {
@@ -41,7 +55,7 @@ export async function authRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       if (!('token' in result)) return result;
       setSessionCookie(reply, result.token, deps.config.secureCookies);
       await noteSignIn(deps, request, reply, result.user);
-      return result.user;
+      return { ...result.user, firstSignIn: result.firstSignIn };
     },
   );
 

@@ -15,6 +15,7 @@ import {
 } from './auth.queries';
 import { FAILURE_WINDOW_MS, MAX_FAILURES } from './sign-in-throttle';
 import { type LoginChallenge, createLoginChallenge, findEnabledTwoFactor } from './two-factor-login';
+import { queueWelcomeMail } from './welcome-mail';
 
 export { FAILURE_WINDOW_MS, MAX_FAILURES };
 
@@ -24,7 +25,7 @@ export function conflictFor(taken: { username: boolean; email: boolean }): AppEr
   return null;
 }
 
-/** Creates the user and a new organization with the user as owner, and signs them in. */
+/** Creates the user and a new organization with the user as owner, signs them in and queues the welcome mail. */
 export async function registerUser(
   db: Database,
   input: RegisterInput,
@@ -53,6 +54,7 @@ export async function registerUser(
         .returning();
       if (!user) throw new Error('user insert returned nothing');
       const token = await createSession(tx, user, now);
+      await queueWelcomeMail(tx, user.id, now);
       return { user: toUserDto(user, organization), token };
     });
   } catch (error) {
@@ -69,7 +71,7 @@ export async function loginUser(
   clientAddress: string,
   now: Date,
   userAgent: string | null = null,
-): Promise<{ user: User; token: string } | LoginChallenge> {
+): Promise<{ user: User; token: string; firstSignIn: boolean } | LoginChallenge> {
   const keys = [`user:${input.username.toLowerCase()}`, `ip:${clientAddress}`];
   const failures = await countRecentFailures(db, keys, new Date(now.getTime() - FAILURE_WINDOW_MS));
   if (failures >= MAX_FAILURES) {
@@ -87,5 +89,6 @@ export async function loginUser(
   await clearFailures(db, keys[0] ?? '');
   const [user] = await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, row.user.id)).returning();
   const token = await createSession(db, row.user, now);
-  return { user: toUserDto(user ?? row.user, row.organization), token };
+  // Registering (or accepting an invitation) signs in too, so only an account nobody ever signed in as has a first sign-in here.
+  return { user: toUserDto(user ?? row.user, row.organization), token, firstSignIn: row.user.lastLoginAt === null };
 }

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../platform/passwords';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { sessionCookie, signUp, uniqueName } from '../../test/factories';
+import { readMails } from '../../test/outbox';
+import { runWelcomeMailJobs } from './welcome-mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,6 +84,42 @@ describe('registration', () => {
     });
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json().message).toBe('Email already exists');
+  });
+});
+
+describe('welcome mail and first sign-in', () => {
+  const mailsTo = (email: string) => readMails(t).filter((mail) => mail.includes(`To: ${email}`));
+
+  it('mails a new owner one welcome that says the account is already active, however often the job runs', async () => {
+    const { user } = await signUp(t.app, { companyName: 'Hopper & Co' });
+    await runWelcomeMailJobs(t.deps);
+    await runWelcomeMailJobs(t.deps);
+    const mails = mailsTo(user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toContain('Subject: Welcome to Signal AR');
+    expect(mail).toContain('you are the owner of Hopper & Co');
+    expect(mail).toContain(`Username: ${user.username}`);
+    expect(mail).toContain('there is nothing to confirm');
+    expect(mail).toContain(`${t.deps.config.appUrl}/auth`);
+  });
+
+  it("says firstSignIn only on the sign-in of an account nobody signed in as before", async () => {
+    // An account made for someone (like the demo's or a client's), never signed in.
+    const username = uniqueName('fresh');
+    const { user: owner } = await signUp(t.app);
+    await t.deps.db.insert(users).values({ organizationId: owner.organizationId, username, email: `${username}@example.com`, passwordHash: await hashPassword('fresh-pass-1'), firstName: 'Fay', lastName: 'Fresh', role: 'admin' });
+    const first = await login({ username, password: 'fresh-pass-1' }, { 'x-forwarded-for': '7' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ username, firstSignIn: true });
+    const again = await login({ username, password: 'fresh-pass-1' }, { 'x-forwarded-for': '7' });
+    expect(again.json()).toMatchObject({ username, firstSignIn: false });
+    // Registering signed the owner in already: their next sign-in is a return.
+    const back = await login({ username: owner.username, password: 'correct horse battery' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().firstSignIn).toBe(false);
+    const [row] = await t.deps.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.username, username));
+    expect(row?.lastLoginAt).not.toBeNull();
   });
 });
 

@@ -59,7 +59,7 @@ export async function completeTwoFactorLogin(
   input: TwoFactorLoginInput,
   clientAddress: string,
   now: Date,
-): Promise<{ user: User; token: string }> {
+): Promise<{ user: User; token: string; firstSignIn: boolean }> {
   const id = hashToken(input.challengeToken);
   const [challenge] = await db
     .select()
@@ -104,7 +104,7 @@ export async function completeTwoFactorLogin(
       .where(eq(users.id, row.user.id))
       .returning();
     const token = await createSession(tx, row.user, now);
-    return { user: toUserDto(user ?? row.user, row.organization), token };
+    return { user: toUserDto(user ?? row.user, row.organization), token, firstSignIn: row.user.lastLoginAt === null };
   });
   if (signedIn) return signedIn;
   await recordFailure(db, keys, now);

@@ -1,4 +1,4 @@
-import { userSchema } from '../../../shared/contracts/auth';
+import { signedInUserSchema } from '../../../shared/contracts/auth';
 import {
   recoveryCodesRegenerateSchema,
   recoveryCodesSchema,
@@ -38,11 +38,11 @@ export async function twoFactorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
           "Each code's time step and each recovery code work once. Wrong codes count toward the sign-in throttle " +
           '(10 per username or address in 15 minutes, then 429). An unknown or expired challenge is a 401: sign in again.',
         body: twoFactorLoginSchema,
-        response: { 200: userSchema },
+        response: { 200: signedInUserSchema },
       },
     },
     async (request, reply) => {
-      const { user, token } = await completeTwoFactorLogin(
+      const { user, token, firstSignIn } = await completeTwoFactorLogin(
         deps.db,
         key,
         request.body,
@@ -51,7 +51,7 @@ export async function twoFactorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       );
       setSessionCookie(reply, token, deps.config.secureCookies);
       await noteSignIn(deps, request, reply, user);
-      return user;
+      return { ...user, firstSignIn };
     },
   );
 

@@ -238,11 +238,11 @@ const unpaidBillCountStatement = preparedOnce((db) =>
   db
     .select({ n: count() })
     .from(bills)
-    .where(and(eq(bills.organizationId, sql.placeholder('organizationId')), ne(bills.status, 'paid')))
+    .where(and(eq(bills.organizationId, sql.placeholder('organizationId')), ne(bills.status, 'paid'), ne(bills.approvalStatus, 'rejected')))
     .prepare('unpaid_bill_count'),
 );
 
-/** Bills not yet paid (sidebar badge, dashboard). */
+/** Bills to pay (sidebar badge): the bills the dashboard's Bills to Pay sums (glossary.billsToPay). */
 export async function countUnpaidBills(db: Database, organizationId: string): Promise<number> {
   const [row] = await unpaidBillCountStatement(db).execute({ organizationId });
   return row?.n ?? 0;

@@ -46,6 +46,8 @@ export async function selectCalendarBounds(db: Database, organizationId: string,
 export interface StatsRow {
   total_revenue: string;
   last_month_revenue: string;
+  last_month_from: string;
+  last_month_to: string;
   outstanding_invoices: string;
   invoices_pending: number;
   bills_to_pay: string;
@@ -62,6 +64,8 @@ export interface StatsRow {
 const statsFields = {
   total_revenue: sql<string>`p.revenue::text`,
   last_month_revenue: sql<string>`p.last_revenue::text`,
+  last_month_from: sql<string>`b.last_month_day::text`,
+  last_month_to: sql<string>`b.last_month_same_day::text`,
   outstanding_invoices: sql<string>`i.outstanding::text`,
   invoices_pending: sql<number>`i.pending`,
   bills_to_pay: sql<string>`bl.to_pay::text`,
@@ -111,6 +115,8 @@ function dashboardStatsFrom(organizationId: string | Placeholder, now: string | 
         date_trunc('month', l.local)::date as month_day,
         (date_trunc('month', l.local) + interval '1 month')::date as next_month_day,
         (date_trunc('month', l.local) - interval '1 month')::date as last_month_day,
+        -- Today's day of the month in last month (its last day when shorter): trends compare the same days.
+        (l.local - interval '1 month')::date as last_month_same_day,
         date_trunc('week', l.local)::date as week_start,
         (date_trunc('week', l.local) + interval '6 days')::date as week_end
       from organizations o, lateral (select ${now}::timestamptz at time zone o.time_zone as local) l
@@ -122,7 +128,8 @@ function dashboardStatsFrom(organizationId: string | Placeholder, now: string | 
       -- so "processed_at >= the month's first midnight there" is "processed_day >= the month's first day".
       select
         coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day >= b.month_day), 0) as revenue,
-        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day < b.month_day), 0) as last_revenue,
+        -- glossary.totalRevenue; last month's is over the same days (1st to today's day of the month).
+        coalesce(sum(amount) filter (where type = 'invoice_payment' and processed_day < b.month_day and processed_day <= b.last_month_same_day), 0) as last_revenue,
         coalesce(sum(payment_count) filter (where processed_day >= b.month_day), 0)::int as processed,
         coalesce(sum(amount) filter (where processed_day >= b.month_day), 0) as processed_amount
       from payment_totals
@@ -134,9 +141,10 @@ function dashboardStatsFrom(organizationId: string | Placeholder, now: string | 
       from invoice_totals where organization_id = ${org} and status in ('sent', 'overdue')
     ) i,
     lateral (
+      -- glossary.billsToPay: not paid, and not refused by its approver (a rejected bill is not owed).
       select coalesce(sum(total_amount), 0) as to_pay,
         (count(*) filter (where due_date between b.week_start and b.week_end))::int as due_this_week
-      from bills where organization_id = ${org} and status <> 'paid'
+      from bills where organization_id = ${org} and status <> 'paid' and approval_status <> 'rejected'
     ) bl,
     lateral (select count(*)::int as active from approval_workflows where organization_id = ${org} and is_active) w,
     lateral (select count(*)::int as active from recurring_invoices where organization_id = ${org} and status = 'active') ri,

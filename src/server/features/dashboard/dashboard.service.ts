@@ -18,6 +18,8 @@ export async function getDashboardStats(db: Database, organizationId: string, no
   return {
     totalRevenue: decimal(row.total_revenue),
     lastMonthRevenue: decimal(row.last_month_revenue),
+    lastMonthFrom: row.last_month_from,
+    lastMonthTo: row.last_month_to,
     revenueChangePercent: percentChange(centsFromDecimal(row.total_revenue), centsFromDecimal(row.last_month_revenue)),
     outstandingInvoices: decimal(row.outstanding_invoices),
     invoicesPending: Number(row.invoices_pending),

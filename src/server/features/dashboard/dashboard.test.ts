@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashFlowDay, DashboardStats } from '../../../shared/contracts/dashboard';
-import { approvalWorkflows } from '../../db/schema';
+import { approvalWorkflows, bills } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, asUser, sessionCookie, signUp } from '../../test/factories';
 import { insertBill, insertCustomer, insertInvoice, insertPayment, insertVendor } from '../payments/test-rows';
@@ -35,6 +36,9 @@ async function seed(org: string) {
   await insertBill(db, org, { vendorId: vendor.id, totalCents: 8_000, dueDate: '2026-03-16', status: 'overdue' });
   await insertBill(db, org, { vendorId: vendor.id, totalCents: 3_000, dueDate: '2026-03-23', status: 'scheduled' });
   await insertBill(db, org, { vendorId: vendor.id, totalCents: 99_000, dueDate: '2026-03-18', status: 'paid' });
+  // Refused by its approver: not to be paid.
+  const rejected = await insertBill(db, org, { vendorId: vendor.id, totalCents: 55_000, dueDate: '2026-03-20' });
+  await db.update(bills).set({ approvalStatus: 'rejected' }).where(eq(bills.id, rejected.id));
   const pay = (amountCents: number, processedAt: Date, extra: Partial<Parameters<typeof insertPayment>[2]> = {}) =>
     insertPayment(db, org, { type: 'invoice_payment', referenceId: sent.id, amountCents, processedAt, createdAt: processedAt, ...extra });
   // Month boundaries in New York: 04:59Z on 1 March is still February.
@@ -66,6 +70,8 @@ describe('GET /api/dashboard/stats', () => {
     expect(await stats(fresh)).toEqual({
       totalRevenue: '0.00',
       lastMonthRevenue: '0.00',
+      lastMonthFrom: '2026-02-01',
+      lastMonthTo: '2026-02-18',
       revenueChangePercent: null,
       outstandingInvoices: '0.00',
       invoicesPending: 0,
@@ -86,11 +92,14 @@ describe('GET /api/dashboard/stats', () => {
     await seed(stranger.user.organizationId);
     expect(await stats(owner)).toEqual({
       totalRevenue: '250.00', // 100 + 150, not the 1 March 04:59Z (February) or April payment
-      lastMonthRevenue: '200.00', // 130 + 70
-      revenueChangePercent: 25,
+      // The same days of last month, 1 to 18 February: the 130 of 10 February, not the 70 of 28 February.
+      lastMonthRevenue: '130.00',
+      lastMonthFrom: '2026-02-01',
+      lastMonthTo: '2026-02-18',
+      revenueChangePercent: 92.3,
       outstandingInvoices: '1150.00', // 750 open on the sent invoice + 400 overdue
       invoicesPending: 2,
-      billsToPay: '230.00', // 120 + 80 + 30, not the paid bill
+      billsToPay: '230.00', // 120 + 80 + 30, not the paid bill nor the rejected one
       billsDueThisWeek: 2, // 22 March and 16 March; 23 March is next week
       processedPayments: 3, // two invoice payments and one bill payment
       processedAmount: '290.00',
@@ -133,6 +142,7 @@ describe('a month later', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: owner.user.username, password: 'correct horse battery' } });
     expect(login.statusCode).toBe(200);
     const april = await stats({ ...owner, request: asUser(t.app, sessionCookie(login)) });
-    expect(april).toMatchObject({ totalRevenue: '999.99', lastMonthRevenue: '250.00', revenueChangePercent: 300, processedPayments: 1 });
+    // 1 and 2 April against 1 and 2 March (the 100 of 1 March 05:00Z).
+    expect(april).toMatchObject({ totalRevenue: '999.99', lastMonthRevenue: '100.00', lastMonthFrom: '2026-03-01', lastMonthTo: '2026-03-02', revenueChangePercent: 900, processedPayments: 1 });
   });
 });

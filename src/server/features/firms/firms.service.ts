@@ -3,11 +3,15 @@ import {
   type FirmRegistrationResult,
   findFirmPlan,
 } from '../../../shared/contracts/firms';
+import type { User } from '../../../shared/contracts/auth';
 import type { Database } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { createSession } from '../../platform/sessions';
+import { toUserDto } from '../auth/auth.queries';
+import { queueWelcomeMail } from '../auth/welcome-mail';
 import { type TakenFirmIdentity, findTakenFirmIdentity } from './firms.queries';
 
 const conflictMessages = {
@@ -32,12 +36,14 @@ const blankToNull = (value: string | undefined): string | null =>
 /**
  * Registers an accounting firm: the firm organization (plan, client limit from the plan,
  * specializations) and its owner user, in one transaction so a failure leaves nothing behind.
- * The owner signs in afterwards on /auth (spec 4).
+ * The owner is signed in at once (a session, like a business registration) and gets a welcome
+ * mail; nothing is left to confirm by mail.
  */
 export async function registerFirm(
   db: Database,
   input: FirmRegistration,
-): Promise<FirmRegistrationResult> {
+  now: Date,
+): Promise<{ result: FirmRegistrationResult; user: User; token: string }> {
   const conflict = firmConflict(await findTakenFirmIdentity(db, input));
   if (conflict) throw conflict;
   const plan = findFirmPlan(input.subscriptionPlan);
@@ -80,6 +86,7 @@ export async function registerFirm(
           jobTitle: blankToNull(input.jobTitle),
           licenseNumber: blankToNull(input.ownerLicenseNumber),
           certifications: input.certifications,
+          lastLoginAt: now,
         })
         .returning();
       if (!owner) throw new Error('owner insert returned nothing');
@@ -91,7 +98,9 @@ export async function registerFirm(
         entityId: firm.id,
         details: { plan: plan.id, maxClients: plan.maxClients },
       });
-      return {
+      const token = await createSession(tx, owner, now);
+      await queueWelcomeMail(tx, owner.id, now);
+      const result: FirmRegistrationResult = {
         firm: {
           id: firm.id,
           name: firm.name,
@@ -101,6 +110,7 @@ export async function registerFirm(
         },
         owner: { id: owner.id, username: owner.username, email: owner.email },
       };
+      return { result, user: toUserDto(owner, firm), token };
     });
   } catch (error) {
     // Two registrations racing for the same identifiers: the unique indexes decide.

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, organizations, users } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { nextClientAddress, sessionCookie, uniqueName } from '../../test/factories';
+import { readMails } from '../../test/outbox';
+import { runWelcomeMailJobs } from '../auth/welcome-mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -113,6 +115,26 @@ describe('firm registration', () => {
       organizationType: 'accounting_firm',
       organizationName: 'Harbor CPA',
     });
+  });
+
+  it('signs the owner straight in and mails them a welcome to start in My Practice, once', async () => {
+    const payload = validFirm({ subscriptionPlan: 'starter' });
+    const response = await registerFirm(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(response) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: payload.ownerUsername, role: 'owner', organizationType: 'accounting_firm', organizationName: 'Harbor CPA' });
+    await runWelcomeMailJobs(t.deps);
+    await runWelcomeMailJobs(t.deps);
+    const mails = readMails(t).filter((mail) => mail.includes(`To: ${payload.ownerEmail}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('you are the owner of Harbor CPA');
+    expect(mails[0]).toContain(`${t.deps.config.appUrl}/practice`);
+    expect(mails[0]).toContain('Your plan holds up to 10 clients.');
+    expect(mails[0]).toContain('there is nothing to confirm');
+    // Registration was the owner's first sign-in: signing in again is a return.
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: payload.ownerUsername, password: 'harbor-secret' } });
+    expect(login.json().firstSignIn).toBe(false);
   });
 
   it.each([

@@ -1,4 +1,14 @@
-import type { IntegrationProvider, ProviderStatus } from '../../../shared/contracts/integrations';
+import {
+  type IntegrationProvider,
+  type ProviderStatus,
+  type SyncDirection,
+  type SyncFrequency,
+  syncDirectionLabels,
+  syncDirections,
+  syncFrequencies,
+  syncFrequencyLabels,
+} from '../../../shared/contracts/integrations';
+import { AppError } from '../../platform/errors';
 import type { AppDeps } from '../../platform/deps';
 import type { ProviderConnector, ProviderId } from './provider';
 import { connectors } from './providers';
@@ -13,6 +23,8 @@ interface CatalogueEntry {
   pricingTier: IntegrationProvider['pricingTier'];
   setupComplexity: IntegrationProvider['setupComplexity'];
   realTime: boolean;
+  /** The directions its sync can go, the default first. */
+  directions: readonly SyncDirection[];
   features: string[];
   importTemplate: IntegrationProvider['importTemplate'];
 }
@@ -30,6 +42,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'free',
     setupComplexity: 'simple',
     realTime: false,
+    directions: ['from_platform'],
     features: ['IIF export of customers and invoices', 'Payments exported with their invoices', 'No add-on to install'],
     importTemplate: null,
   },
@@ -41,6 +54,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'free',
     setupComplexity: 'simple',
     realTime: false,
+    directions: ['from_platform'],
     features: ['Xero contact and invoice CSV export', "Import from Xero's CSV templates", 'Column mapping and preview'],
     importTemplate: 'xero',
   },
@@ -52,6 +66,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'free',
     setupComplexity: 'simple',
     realTime: false,
+    directions: ['to_platform'],
     features: ['QuickBooks Online CSV templates', 'Preview with per-row errors', 'Re-importing creates nothing twice'],
     importTemplate: 'quickbooks_online',
   },
@@ -63,6 +78,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'free',
     setupComplexity: 'simple',
     realTime: false,
+    directions: ['to_platform'],
     features: ['Customers, vendors, invoices and bills', 'Column mapping step', 'All-or-nothing commit'],
     importTemplate: 'generic',
   },
@@ -74,6 +90,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'standard',
     setupComplexity: 'moderate',
     realTime: true,
+    directions: syncDirections,
     features: ['Signed with HMAC-SHA256', 'Retries with a delivery log', 'Choose the events to send'],
     importTemplate: null,
   },
@@ -85,6 +102,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'premium',
     setupComplexity: 'moderate',
     realTime: false,
+    directions: syncDirections,
     features: ['OAuth2 connection', 'Customers, invoices and payments', 'Scheduled two-way sync'],
     importTemplate: null,
   },
@@ -96,6 +114,7 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'premium',
     setupComplexity: 'moderate',
     realTime: false,
+    directions: syncDirections,
     features: ['OAuth2 connection', 'Contacts, invoices and payments', 'Scheduled two-way sync'],
     importTemplate: null,
   },
@@ -107,10 +126,31 @@ export const catalogue: readonly CatalogueEntry[] = [
     pricingTier: 'enterprise',
     setupComplexity: 'advanced',
     realTime: false,
+    directions: syncDirections,
     features: ['Token-based authentication', 'Customers, invoices and payments', 'Subsidiary support'],
     importTemplate: null,
   },
 ];
+
+/** The directions and frequencies a provider's sync offers: real-time only for a real-time provider. */
+export function syncModes(entry: Pick<CatalogueEntry, 'realTime' | 'directions'>): { directions: SyncDirection[]; frequencies: SyncFrequency[] } {
+  return { directions: [...entry.directions], frequencies: syncFrequencies.filter((frequency) => entry.realTime || frequency !== 'real_time') };
+}
+
+/** Refuses (400, naming the field) a chosen direction or frequency the provider cannot sync with. */
+export function checkSyncModes(entry: CatalogueEntry, chosen: { syncFrequency?: SyncFrequency | undefined; syncDirection?: SyncDirection | undefined }): void {
+  const { directions, frequencies } = syncModes(entry);
+  const fields: Record<string, string> = {};
+  const either = (labels: string[]) => (labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1) ?? ''}` : (labels[0] ?? ''));
+  if (chosen.syncDirection && !directions.includes(chosen.syncDirection)) {
+    fields.syncDirection = `${entry.name} cannot sync ${syncDirectionLabels[chosen.syncDirection]}: choose ${either(directions.map((d) => syncDirectionLabels[d]))}`;
+  }
+  if (chosen.syncFrequency && !frequencies.includes(chosen.syncFrequency)) {
+    fields.syncFrequency = `${entry.name} cannot sync ${syncFrequencyLabels[chosen.syncFrequency]}: choose ${either(frequencies.map((f) => syncFrequencyLabels[f]))}`;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('VALIDATION', first, fields);
+}
 
 export function catalogueEntry(id: string): CatalogueEntry | undefined {
   return catalogue.find((entry) => entry.id === id);
@@ -141,7 +181,7 @@ export function listProviders(deps: AppDeps, connected: ReadonlySet<string>, reg
     status: providerStatus(entry.id, deps, registry),
     pricingTier: entry.pricingTier,
     setupComplexity: entry.setupComplexity,
-    syncCapabilities: { realTime: entry.realTime },
+    syncCapabilities: { realTime: entry.realTime, ...syncModes(entry) },
     features: entry.features,
     connected: connected.has(entry.id),
     importTemplate: entry.importTemplate,

@@ -15,7 +15,7 @@ import { integrationSyncs, integrations, webhookDeliveries } from '../../db/sche
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
-import { type ConnectorRegistry, catalogueEntry, providerName, providerStatus } from './catalogue';
+import { type ConnectorRegistry, catalogueEntry, checkSyncModes, providerName, providerStatus } from './catalogue';
 import { type FinishedSync, HEALTH_WINDOW, type HealthFigures, overallHealth, scoreHealth } from './health';
 import { type Integration, type ProviderId, providerIds } from './provider';
 import { connectors } from './providers';
@@ -77,7 +77,9 @@ export async function connectIntegration(
   if (providerStatus(provider, deps, registry) === 'coming_soon') {
     throw new AppError('BAD_REQUEST', `${entry.name} is coming soon and cannot be connected yet`);
   }
-  const { syncFrequency, syncDirection, ...providerSettings } = parsed.settings;
+  const { syncFrequency, syncDirection: chosenDirection, ...providerSettings } = parsed.settings;
+  const syncDirection = chosenDirection ?? entry.directions[0] ?? 'bidirectional';
+  checkSyncModes(entry, { syncFrequency, syncDirection });
   const [existing] = await deps.db
     .select({ id: integrations.id, status: integrations.status })
     .from(integrations)
@@ -156,6 +158,8 @@ export async function updateIntegration(deps: AppDeps, actor: Actor, id: string,
     if (!current) throw notFound('Integration');
     const syncFrequency: SyncFrequency = input.syncFrequency ?? current.syncFrequency;
     const syncDirection: SyncDirection = input.syncDirection ?? current.syncDirection;
+    const entry = catalogueEntry(current.provider);
+    if (entry) checkSyncModes(entry, input);
     const replan = syncFrequency !== current.syncFrequency && current.status === 'connected';
     const [updated] = await tx
       .update(integrations)

@@ -113,7 +113,8 @@ describe('connect, change, disconnect', () => {
 
   it('connects with the default frequency and direction, audits it, and refuses a second connection (409)', async () => {
     const integration = await connected(owner, 'csv_excel');
-    expect(integration).toMatchObject({ provider: 'csv_excel', providerName: 'CSV / Excel', status: 'connected', syncDirection: 'bidirectional', lastSyncAt: null });
+    // CSV / Excel only brings files in: its one direction is the default.
+    expect(integration).toMatchObject({ provider: 'csv_excel', providerName: 'CSV / Excel', status: 'connected', syncDirection: 'to_platform', lastSyncAt: null });
     expect(integration.settings.syncFrequency).toBe('daily');
     expect(integration.health).toEqual({ status: 'connected', healthScore: 100 });
     const [audit] = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, integration.integrationId), eq(auditLog.action, 'integration.connected')));
@@ -125,6 +126,38 @@ describe('connect, change, disconnect', () => {
     const listed = await owner.request({ method: 'GET', url: '/api/integrations' });
     expect(listed.headers['x-total-count']).toBe('1');
     expect(listed.json<Integration[]>().map((item) => item.integrationId)).toEqual([integration.integrationId]);
+  });
+
+  it('offers a file connector only the direction and frequencies it can sync, and refuses the others', async () => {
+    const user = await signUp(t.app);
+    const providers = (await user.request({ method: 'GET', url: '/api/integrations/providers' })).json<IntegrationProvider[]>();
+    const modes = (id: string) => providers.find((p) => p.id === id)?.syncCapabilities;
+    // QuickBooks Desktop and Xero files go out of Signal AR; the import templates come in; none is real-time.
+    expect(modes('quickbooks_desktop')).toEqual({ realTime: false, directions: ['from_platform'], frequencies: ['hourly', 'daily', 'weekly'] });
+    expect(modes('xero_csv')?.directions).toEqual(['from_platform']);
+    expect(modes('csv_excel')?.directions).toEqual(['to_platform']);
+    expect(modes('quickbooks_online_csv')?.directions).toEqual(['to_platform']);
+    // An API connector still syncs both ways, bidirectional by default.
+    expect(modes('quickbooks_online')?.directions).toEqual(['bidirectional', 'to_platform', 'from_platform']);
+
+    const both = await connect(user, 'quickbooks_desktop', { syncDirection: 'bidirectional' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toEqual({ syncDirection: 'QuickBooks Desktop cannot sync Bidirectional: choose From platform' });
+    const realTime = await connect(user, 'quickbooks_desktop', { syncFrequency: 'real_time' });
+    expect(realTime.statusCode).toBe(400);
+    expect(realTime.json().fields).toEqual({ syncFrequency: 'QuickBooks Desktop cannot sync Real-time: choose Hourly, Daily or Weekly' });
+    expect(await t.deps.db.select().from(integrations).where(eq(integrations.organizationId, user.user.organizationId))).toEqual([]);
+
+    const desktop = await connected(user, 'quickbooks_desktop');
+    expect(desktop.syncDirection).toBe('from_platform');
+    for (const payload of [{ syncDirection: 'bidirectional' }, { syncDirection: 'to_platform' }, { syncFrequency: 'real_time' }]) {
+      const refused = await user.request({ method: 'PUT', url: `/api/integrations/${desktop.integrationId}`, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const [row] = await t.deps.db.select().from(integrations).where(eq(integrations.id, desktop.integrationId));
+    expect(row).toMatchObject({ syncDirection: 'from_platform', syncFrequency: 'daily' });
+    const weekly = await user.request({ method: 'PUT', url: `/api/integrations/${desktop.integrationId}`, payload: { syncFrequency: 'weekly' } });
+    expect(weekly.statusCode, weekly.body).toBe(200);
   });
 
   it('keeps the secrets prepareConnect returns encrypted, and hands them decrypted to the sync', async () => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, invoices, organizations } from '../../db/schema';
+import { auditLog, customers, invoices, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { readOutbox } from '../../test/outbox';
+import { overlappingText, pdfTextBoxes } from '../../test/pdf-layout';
 import { createCustomerFor, createInvoiceFor, ownerWithCustomer } from './invoices.fixtures';
 
 let t: TestApp;
@@ -92,5 +93,25 @@ describe('sending an invoice', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('A cancelled invoice cannot be sent');
     expect(readOutbox(t)).toHaveLength(before);
+  });
+});
+
+describe('invoice PDF with long text', () => {
+  it('wraps a long number, terms, names and notes without printing text over text', async () => {
+    const long = 'Greater Metropolitan Regional Dental and Orthodontic Associates of the Pacific Northwest';
+    const { owner: seller, customer: c } = await ownerWithCustomer(t);
+    await t.deps.db.update(organizations).set({ name: `${long} Bookkeeping` }).where(eq(organizations.id, seller.user.organizationId));
+    await t.deps.db.update(customers).set({ name: `${long} Professional Corporation` }).where(eq(customers.id, c.id));
+    const invoice = await createInvoiceFor(seller, c.id, {
+      invoiceNumber: 'INV-2026-PACIFIC-NORTHWEST-DENTAL-QUARTERLY-000042',
+      paymentTerms: 'Net 45, two percent off if paid within ten days',
+      notes: `Please quote the invoice number on your remittance. ${long}. `.repeat(6),
+    });
+    const response = await seller.request({ method: 'GET', url: `/api/invoices/${invoice.id}/pdf` });
+    expect(response.statusCode).toBe(200);
+    const { boxes } = await pdfTextBoxes(response.rawPayload);
+    expect(overlappingText(boxes)).toEqual([]);
+    const text = boxes.map((box) => box.text).join(' ');
+    expect(text.replace(/\s+/g, ' ')).toContain('two percent off if paid within ten days');
   });
 });

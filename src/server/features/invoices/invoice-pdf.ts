@@ -58,9 +58,12 @@ export async function renderInvoicePdf({ invoice, customer, organization }: Invo
     let y = 82;
     doc.fontSize(9);
     for (const [label, value] of facts) {
+      // A long number or terms wrap; the next fact starts below the taller of the two.
+      doc.font(BOLD);
+      const height = Math.max(doc.heightOfString(value, { width: 110 }), doc.font(REGULAR).heightOfString(label, { width: 90 }));
       doc.font(REGULAR).fillColor('#475569').text(label, 345, y, { width: 90 });
       doc.font(BOLD).fillColor('#0f172a').text(value, 435, y, { width: 110, align: 'right' });
-      y += 14;
+      y += height + 3;
     }
 
     // Bill to.

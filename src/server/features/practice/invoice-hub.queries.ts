@@ -3,10 +3,11 @@ import type { HubInvoice, HubInvoiceListQuery, HubStatusFilter, InvoiceOverview 
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
-import { customers, invoiceItems, invoices, recurringInvoiceItems, recurringInvoices } from '../../db/schema';
+import { customers, invoiceItems, invoices } from '../../db/schema';
 import { organizationToday } from '../../platform/calendar';
 import { effectiveStatus } from '../invoices/invoices.queries';
 import type { FirmActor } from './create-client';
+import { computeOnboardingStats } from './onboarding-stats';
 import { visibleClients } from './practice.queries';
 
 /**
@@ -62,11 +63,7 @@ export async function findHubInvoices(db: Database, actor: FirmActor, query: Hub
  * The hub's figures, each one SQL aggregate on the firm's day:
  * - clients with invoices: visible clients with at least one invoice that is not cancelled;
  * - outstanding: total less paid on sent and overdue invoices (the clients' open balances);
- * - monthly recurring: what the firm's active recurring schedules (the clients' fee schedules and
- *   any other) bill its visible clients, per month: each invoice's total (items + tax - discount)
- *   times 52/12 (weekly), 1 (monthly), 1/3 (quarterly) or 1/12 (annually), rounded to the cent. A
- *   client is billed from the day it is added, so this counts clients still onboarding, unlike the
- *   practice dashboard's revenue of active (onboarded) clients;
+ * - monthly recurring: glossary.monthlyRecurring, computeOnboardingStats's (the practice dashboard's);
  * - recent: invoices issued in the last 30 days (today and the 29 before), not cancelled;
  * - upcoming: the first 5 sent invoices still owing, due today or later.
  */
@@ -81,15 +78,8 @@ export async function computeInvoiceOverview(db: Database, actor: FirmActor, now
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(firmInvoicesTo(actor));
-  const itemsTotal = sql`(select coalesce(sum(${recurringInvoiceItems.totalPrice}), 0) from ${recurringInvoiceItems} where ${recurringInvoiceItems.recurringInvoiceId} = ${recurringInvoices.id})`;
-  const perMonth = sql`(case ${recurringInvoices.frequency} when 'weekly' then 52.0 / 12 when 'monthly' then 1 when 'quarterly' then 1.0 / 3 else 1.0 / 12 end)`;
-  const [recurring] = await db
-    .select({
-      total: sql<string>`coalesce(sum(round((${itemsTotal} + ${recurringInvoices.taxAmount} - ${recurringInvoices.discountAmount}) * ${perMonth}, 2)), 0)::text`,
-    })
-    .from(recurringInvoices)
-    .innerJoin(customers, eq(customers.id, recurringInvoices.customerId))
-    .where(and(eq(recurringInvoices.organizationId, actor.firmId), eq(recurringInvoices.status, 'active'), visibleClients(actor)));
+  // glossary.monthlyRecurring: the practice dashboard's figure, from the same query.
+  const { monthlyRecurring } = await computeOnboardingStats(db, actor, now);
   const upcoming = await db
     .select({
       id: invoices.id,
@@ -115,7 +105,7 @@ export async function computeInvoiceOverview(db: Database, actor: FirmActor, now
   return {
     totalClientsWithInvoices: figures?.clients ?? 0,
     totalOutstandingAmount: money(figures?.outstanding ?? '0'),
-    totalMonthlyRecurring: money(recurring?.total ?? '0'),
+    totalMonthlyRecurring: monthlyRecurring,
     recentInvoiceCount: figures?.recent ?? 0,
     upcomingInvoices: upcoming.map((row) => ({
       id: row.id,

@@ -125,7 +125,7 @@ export async function invoiceHubRoutes(app: ZodApp, deps: AppDeps): Promise<void
         description:
           'At most 500 items (400 beyond). generate: an invoice per item {clientId, description, amount, dueDate} in the firm\'s books; ' +
           'send: mails each draft invoice {invoiceId} with its PDF and marks it sent (one already sent is not mailed again); auto-approve: ' +
-          'marks each draft sent without a mail. Each item in its own transaction; a failure is reported by client or invoice name and ' +
+          'approves each draft and sends it the same way (an approved invoice is mailed to the client once, never marked sent unmailed). Each item in its own transaction; a failure is reported by client or invoice name and ' +
           'never undoes the others. The Idempotency-Key header (a UUID, the same on every retry of one run) makes retries safe: no second ' +
           'invoice, no second mail.',
         headers: idempotencyKeyHeaders,

@@ -126,40 +126,35 @@ async function releaseDraft(db: Database, actor: FirmActor, invoiceId: string, c
   });
 }
 
-async function sendOne(db: Database, mail: Mailer, actor: FirmActor, invoiceId: string, now: Date): Promise<ItemResult> {
+/**
+ * Send, and Auto-Approve: an approved fee invoice goes to the client at once, as with BILL's invoice
+ * approvals, since a 'sent' invoice the client never got would be chased by payment reminders. Both
+ * claim the draft before mailing (issueDraft), so a retried or concurrent run never mails twice.
+ */
+async function sendOne(db: Database, mail: Mailer, actor: FirmActor, invoiceId: string, now: Date, operation: 'send' | 'auto-approve'): Promise<ItemResult> {
   const found = await findHubInvoice(db, actor, invoiceId);
   if (!found) return { id: invoiceId, ok: false, message: 'Invoice not found', invoiceId: null };
   const label = `${found.invoice.invoiceNumber} (${found.clientName})`;
   const fail = (message: string): ItemResult => ({ id: invoiceId, ok: false, message: `${label}: ${message}`, invoiceId });
-  if (found.invoice.status === 'paid') return fail('paid already; nothing to send');
-  if (found.invoice.status === 'cancelled') return fail('a cancelled invoice cannot be sent');
-  const claimed = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: 'send' }));
-  if (!claimed) return { id: invoiceId, ok: true, message: `${label}: sent already; not mailed again`, invoiceId };
+  const verb = operation === 'send' ? 'sent' : 'approved';
+  if (found.invoice.status === 'paid') return fail(`paid already; nothing to ${operation === 'send' ? 'send' : 'approve'}`);
+  if (found.invoice.status === 'cancelled') return fail(`a cancelled invoice cannot be ${verb}`);
+  const claimed = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: operation }));
+  if (!claimed) return { id: invoiceId, ok: true, message: `${label}: ${verb} already; not mailed again`, invoiceId };
   try {
     await sendInvoice(db, mail, firmActor(actor), invoiceId, now);
-    return { id: invoiceId, ok: true, message: `${label}: sent to the client`, invoiceId };
+    return { id: invoiceId, ok: true, message: operation === 'send' ? `${label}: sent to the client` : `${label}: approved and sent to the client`, invoiceId };
   } catch (error) {
     await releaseDraft(db, actor, invoiceId, now);
     return fail(messageOf(error));
   }
 }
 
-/** Auto-approve: a draft is approved for collection (draft -> sent, audited) without a mail; the client sees it in its balance. */
-async function approveOne(db: Database, actor: FirmActor, invoiceId: string, now: Date): Promise<ItemResult> {
-  const found = await findHubInvoice(db, actor, invoiceId);
-  if (!found) return { id: invoiceId, ok: false, message: 'Invoice not found', invoiceId: null };
-  const label = `${found.invoice.invoiceNumber} (${found.clientName})`;
-  if (found.invoice.status === 'cancelled') return { id: invoiceId, ok: false, message: `${label}: a cancelled invoice cannot be approved`, invoiceId };
-  const approved = found.invoice.status === 'draft' && (await issueDraft(db, actor, invoiceId, now, { bulk: 'auto-approve', mailed: false }));
-  // Said in the result: an approved invoice counts as sent but no email went to the client.
-  return { id: invoiceId, ok: true, message: approved ? `${label}: approved and marked sent, not emailed` : `${label}: approved already`, invoiceId };
-}
-
 /**
  * Bulk Invoice Operations. Each item runs in its own transaction(s), one after another: a failure
  * is reported with the client's or invoice's name and never undoes the others. The run's
- * Idempotency-Key makes a retry safe: generate derives each invoice's id from it, send claims a
- * draft before mailing it, so neither a second invoice nor a second mail comes of a retry.
+ * Idempotency-Key makes a retry safe: generate derives each invoice's id from it, send and
+ * auto-approve claim a draft before mailing it, so neither a second invoice nor a second mail comes of a retry.
  */
 export async function runBulkInvoices(db: Database, mail: Mailer, actor: FirmActor, input: BulkInvoiceInput, key: string, now: Date): Promise<BulkInvoiceResult> {
   const results: ItemResult[] = [];
@@ -167,7 +162,7 @@ export async function runBulkInvoices(db: Database, mail: Mailer, actor: FirmAct
     for (const [index, item] of input.items.entries()) results.push(await generateOne(db, actor, key.toLowerCase(), index, item, now));
   } else {
     for (const item of input.items) {
-      results.push(input.operation === 'send' ? await sendOne(db, mail, actor, item.invoiceId, now) : await approveOne(db, actor, item.invoiceId, now));
+      results.push(await sendOne(db, mail, actor, item.invoiceId, now, input.operation));
     }
   }
   const success = results.filter((result) => result.ok).length;

@@ -70,7 +70,8 @@ const invoicesOf = (firm: SignedIn, customerId: string) =>
  * Today is 2026-11-24 on the firm's (UTC) calendar. Each invoice totals 135.40.
  * Alder (monthly 299.00): A-1 sent 11-20 due 12-01, 35.40 paid; A-2 sent 10-01 due 10-31 (overdue).
  * Birch (quarterly 499.00: billed 3 x 499.00 less 5% = 1,422.15, 474.05 a month): B-1 draft 11-24
- * due 12-10; B-2 sent 11-10 due 11-30. Cedar (still onboarding, so not billed yet): no invoices. A plain customer of the firm (not a client): one sent invoice.
+ * due 12-10; B-2 sent 11-10 due 11-30. Cedar (still onboarding, so not in Monthly Recurring): no
+ * invoices. A plain customer of the firm (not a client): one sent invoice.
  */
 async function seedHub() {
   const firm = await firmInUtc();
@@ -100,7 +101,8 @@ describe('GET /api/practice/invoice-overview', () => {
       totalClientsWithInvoices: 2,
       // A-1 100.00 + A-2 135.40 + B-2 135.40; the draft and the plain customer's invoice are not owed by a client.
       totalOutstandingAmount: '370.80',
-      // The fee schedules: Alder 299.00 + Birch 1,422.15 / 3; Cedar, still onboarding, is not billed.
+      // glossary.monthlyRecurring, the active clients' fee schedules: Alder 299.00 + Birch 1,422.15 / 3.
+      // Cedar is still onboarding: not counted, whatever its schedule.
       totalMonthlyRecurring: '773.05',
       // A-1, B-1, B-2 were issued in the last 30 days; A-2 on 10-01 was not.
       recentInvoiceCount: 3,
@@ -322,18 +324,35 @@ describe('POST /api/practice/invoices/bulk', () => {
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['invoice.send_failed', 'invoice.sent', 'invoice.emailed']));
   });
 
-  it('auto-approves drafts without mailing, and an ungranted accountant finds none of the invoices', async () => {
+  it('auto-approves a draft by mailing it to the client once (never sent unmailed), and an ungranted accountant finds none', async () => {
     const { firm, b1 } = await seedHub();
     const accountant = await addMember(t, firm, 'accountant');
     const hidden = await bulk(accountant, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, crypto.randomUUID());
     expect(hidden.json<BulkInvoiceResult>()).toMatchObject({ success: 0, failed: 1, results: [{ ok: false, message: 'Invoice not found' }] });
     const before = outboxCount();
-    const approved = await bulk(firm, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, crypto.randomUUID());
-    expect(approved.json<BulkInvoiceResult>()).toMatchObject({ success: 1, failed: 0, results: [{ ok: true, message: 'B-1 (Birch Bistro): approved and marked sent, not emailed' }] });
-    expect(outboxCount()).toBe(before);
+    const key = crypto.randomUUID();
+    const approved = await bulk(firm, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, key);
+    expect(approved.json<BulkInvoiceResult>()).toMatchObject({ success: 1, failed: 0, results: [{ ok: true, message: 'B-1 (Birch Bistro): approved and sent to the client' }] });
+    expect(outboxCount()).toBe(before + 1);
+    const [stored] = await t.deps.db.select().from(invoices).where(eq(invoices.id, b1.id));
+    expect(stored?.status).toBe('sent');
+    // The same run retried, or a second run: approved already, not mailed again.
+    const again = await bulk(firm, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, key);
+    expect(again.json<BulkInvoiceResult>()).toMatchObject({ success: 1, results: [{ message: 'B-1 (Birch Bistro): approved already; not mailed again' }] });
+    expect(outboxCount()).toBe(before + 1);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, b1.id));
-    expect(audit.map((row) => row.action)).toContain('invoice.sent');
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['invoice.sent', 'invoice.emailed']));
     expect((await overview(firm)).totalOutstandingAmount).toBe('506.20');
+  });
+
+  it('puts an auto-approved draft back when its mail is refused, so it is never left sent but unmailed', async () => {
+    const { firm, b1 } = await seedHub();
+    const refused = vi.spyOn(t.deps.mail, 'send').mockRejectedValueOnce(new Error('SMTP down'));
+    const first = await bulk(firm, { operation: 'auto-approve', items: [{ invoiceId: b1.id }] }, crypto.randomUUID());
+    refused.mockRestore();
+    expect(first.json<BulkInvoiceResult>()).toMatchObject({ success: 0, failed: 1 });
+    const [draft] = await t.deps.db.select().from(invoices).where(eq(invoices.id, b1.id));
+    expect(draft).toMatchObject({ status: 'draft', sentAt: null });
   });
 
   it('takes at most 500 items and needs an Idempotency-Key', async () => {

@@ -9,6 +9,7 @@ import { isUuid, likePattern } from '../../db/query-helpers';
 import { clientOnboardingWorkflows, customers, invoices, users, workspaceGrants } from '../../db/schema';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import type { FirmActor } from './create-client';
+import { inOnboardingSql } from './onboarding-stats';
 import { type CustomerRow, type WorkflowRow, findPracticeClient, toPracticeClient, visibleClients } from './practice.queries';
 
 /**
@@ -166,11 +167,11 @@ export async function findClientDetails(db: Database, actor: FirmActor, id: stri
   return toClientDetails(customer, workflow, { openBalance, access });
 }
 
-/** Clients in onboarding (pending or in progress, not deactivated) that the member may see: the My Practice badge. */
+/** The My Practice badge: glossary.activeOnboarding, the condition the practice dashboard's Active Onboarding counts. */
 export async function countClientsInOnboarding(db: Database, actor: FirmActor): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(customers)
-    .where(and(visibleClients(actor), inArray(customers.onboardingStatus, ['pending', 'in_progress']), eq(customers.isActive, true)));
+    .where(and(visibleClients(actor), inOnboardingSql));
   return row?.n ?? 0;
 }

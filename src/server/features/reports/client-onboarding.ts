@@ -14,13 +14,18 @@ export async function clientOnboarding(db: Database, scope: ReportScope, currenc
   const { organizationId: org, timeZone: tz, from, to } = scope;
   const start = dayStart(from, tz);
   const end = dayEnd(to, tz);
-  const began = sql`coalesce(w.started_at, w.created_at)`;
+  // glossary.onboardingStarted: onboarding starts when its first step is saved (started_at); a
+  // client added but never started has none and is not counted.
+  const began = sql`w.started_at`;
   const visible = sql`w.organization_id = ${org} and ${visibleWorkspace(scope, sql`c.client_organization_id`)}`;
+  // glossary.onboardingInProgress: started by the period's end, not completed then, and the client
+  // not deactivated then (on today, the practice dashboard's Active Onboarding).
+  const inProgressAtEnd = sql`(${began} < ${end} and (w.completed_at is null or w.completed_at >= ${end}) and (c.deactivated_at is null or c.deactivated_at >= ${end}))`;
   const [totals] = await selectRows<{ started: number; completed: number; in_progress: number; avg_days: string | null }>(
     db,
     sql`select (count(*) filter (where ${began} >= ${start} and ${began} < ${end}))::int as started,
         (count(*) filter (where w.completed_at >= ${start} and w.completed_at < ${end}))::int as completed,
-        (count(*) filter (where ${began} < ${end} and (w.completed_at is null or w.completed_at >= ${end})))::int as in_progress,
+        (count(*) filter (where ${inProgressAtEnd}))::int as in_progress,
         round(avg(extract(epoch from w.completed_at - ${began}) / 86400) filter (where w.completed_at >= ${start} and w.completed_at < ${end}), 1)::text as avg_days
       from client_onboarding_workflows w join customers c on c.id = w.customer_id where ${visible}`,
   );
@@ -29,7 +34,7 @@ export async function clientOnboarding(db: Database, scope: ReportScope, currenc
     sql`select w.current_step as step, count(*)::int as clients,
         round(avg(extract(epoch from ${end} - w.updated_at) / 86400), 1)::text as avg_days_waiting
       from client_onboarding_workflows w join customers c on c.id = w.customer_id
-      where ${visible} and ${began} < ${end} and (w.completed_at is null or w.completed_at >= ${end})
+      where ${visible} and ${inProgressAtEnd}
       group by w.current_step`,
   );
   const clients = await selectRows<{ name: string; status: string; step: number; started: string; completed: string | null; days: string | null }>(
@@ -39,7 +44,7 @@ export async function clientOnboarding(db: Database, scope: ReportScope, currenc
         round((extract(epoch from w.completed_at - ${began}) / 86400)::numeric, 1)::text as days
       from client_onboarding_workflows w join customers c on c.id = w.customer_id
       where ${visible} and ((${began} >= ${start} and ${began} < ${end}) or (w.completed_at >= ${start} and w.completed_at < ${end})
-        or (${began} < ${end} and (w.completed_at is null or w.completed_at >= ${end})))
+        or ${inProgressAtEnd})
       order by ${began} desc, c.name`,
   );
   const stepName = (step: number) => onboardingStepDefinitions.find((definition) => definition.stepNumber === step)?.stepName ?? `Step ${step}`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ReportFigures, rangeDays } from '../../../shared/contracts/reports';
 import type { Database } from '../../db/client';
-import { type ReportScope, dayEnd, dayStart, money, numberOrNull, selectRows, table } from './report-sql';
+import { type ReportScope, bucketLabel, dayEnd, dayStart, money, numberOrNull, selectRows, table } from './report-sql';
 
 /**
  * Completed payments in (invoice payments) and out (bill payments) processed in the period, per
@@ -66,11 +66,11 @@ export async function paymentTrends(db: Database, scope: ReportScope, currency: 
         'over_time',
         unit === 'week' ? 'By week' : 'By month',
         [
-          { key: 'period', label: unit === 'week' ? 'Week of' : 'Month', kind: 'date' },
+          { key: 'period', label: unit === 'week' ? 'Week' : 'Month', kind: 'text' },
           { key: 'money_in', label: 'Money in', kind: 'money' },
           { key: 'money_out', label: 'Money out', kind: 'money' },
         ],
-        series.map((row) => ({ period: row.period, money_in: money(row.money_in), money_out: money(row.money_out) })),
+        series.map((row) => ({ period: bucketLabel(row.period, unit, from, to), money_in: money(row.money_in), money_out: money(row.money_out) })),
       ),
       table(
         'by_method',

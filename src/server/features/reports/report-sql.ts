@@ -1,3 +1,4 @@
+import { endOfMonth, format, max, min, parseISO } from 'date-fns';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportCell, ReportColumn, ReportTable } from '../../../shared/contracts/reports';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
@@ -52,4 +53,21 @@ export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A month or week row's label, said as the days it covers within the period: a whole month is
+ * "Nov 2026", a month the period cuts is "Oct 26–31, 2026" (never "2026-10-01", which reads as one
+ * day or as the whole month); a week is its days, "Nov 2–8, 2026", cut to the period too.
+ */
+export function bucketLabel(bucketStart: string, unit: 'month' | 'week', from: string, to: string): string {
+  const start = parseISO(bucketStart);
+  const end = unit === 'month' ? endOfMonth(start) : parseISO(addDays(bucketStart, 6));
+  const first = max([start, parseISO(from)]);
+  const last = min([end, parseISO(to)]);
+  if (unit === 'month' && first.getTime() === start.getTime() && format(last, 'yyyy-MM-dd') === format(end, 'yyyy-MM-dd')) return format(start, 'MMM yyyy');
+  if (format(first, 'yyyy-MM-dd') === format(last, 'yyyy-MM-dd')) return format(first, 'MMM d, yyyy');
+  if (format(first, 'yyyy') !== format(last, 'yyyy')) return `${format(first, 'MMM d, yyyy')} – ${format(last, 'MMM d, yyyy')}`;
+  if (format(first, 'MM') !== format(last, 'MM')) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
+  return `${format(first, 'MMM d')}–${format(last, 'd, yyyy')}`;
 }

@@ -50,7 +50,7 @@ describe('revenue_summary', () => {
     expect(figure(figures, 'Invoiced change')).toBe(140);
     expect(figure(figures, 'Collected, previous period')).toBe('100.00');
     expect(figure(figures, 'Collected change')).toBe(650);
-    expect(rows(figures, 'by_month')).toEqual([{ month: '2026-03-01', invoiced: '1200.00', collected: '750.00' }]);
+    expect(rows(figures, 'by_month')).toEqual([{ month: 'Mar 2026', invoiced: '1200.00', collected: '750.00' }]);
     expect(rows(figures, 'by_customer')).toEqual([
       { customer: 'Acme Corp', invoices: 1, invoiced: '1000.00', collected: '750.00', outstanding: '1150.00' },
       { customer: 'Globex', invoices: 1, invoiced: '200.00', collected: '0.00', outstanding: '350.00' },
@@ -63,8 +63,11 @@ describe('revenue_summary', () => {
     const stats = (await owner.request({ method: 'GET', url: '/api/dashboard/stats' })).json<DashboardStats>();
     const march = await generate(owner, { type: 'revenue_summary', ...MARCH });
     const february = await generate(owner, { type: 'revenue_summary', period: 'custom', from: '2026-02-01', to: '2026-02-28' });
+    // The dashboard's trend compares the same days of last month (1 to 18 February).
+    const sameDays = await generate(owner, { type: 'revenue_summary', period: 'custom', from: stats.lastMonthFrom, to: stats.lastMonthTo });
+    expect([stats.lastMonthFrom, stats.lastMonthTo]).toEqual(['2026-02-01', '2026-02-18']);
     expect(figure(march.figures, 'Collected')).toBe(stats.totalRevenue);
-    expect(figure(february.figures, 'Collected')).toBe(stats.lastMonthRevenue);
+    expect(figure(sameDays.figures, 'Collected')).toBe(stats.lastMonthRevenue);
     // The 60.00 paid at 04:59Z on 1 March belongs to February in New York.
     expect(figure(february.figures, 'Collected')).toBe('100.00');
   });
@@ -74,8 +77,8 @@ describe('revenue_summary', () => {
     expect([report.from, report.to]).toEqual(['2026-02-27', '2026-02-28']);
     const months = await generate(owner, { type: 'revenue_summary', period: 'custom', from: '2026-02-28', to: '2026-03-01' });
     expect(rows(months.figures, 'by_month')).toEqual([
-      { month: '2026-02-01', invoiced: '0.00', collected: '60.00' },
-      { month: '2026-03-01', invoiced: '200.00', collected: '0.00' },
+      { month: 'Feb 28, 2026', invoiced: '0.00', collected: '60.00' },
+      { month: 'Mar 1, 2026', invoiced: '200.00', collected: '0.00' },
     ]);
   });
 
@@ -149,7 +152,7 @@ describe('vendor_spending', () => {
       // Received, due 15 March: overdue by the period's end, as the bills list shows it.
       { status: 'overdue', bills: 1, total: '80.00' },
     ]);
-    expect(rows(figures, 'by_month')).toEqual([{ month: '2026-03-01', total: '1700.00' }]);
+    expect(rows(figures, 'by_month')).toEqual([{ month: 'Mar 2026', total: '1700.00' }]);
   });
 
   it('filters by vendor and by status', async () => {
@@ -176,10 +179,10 @@ describe('payment_trends', () => {
     expect(figure(figures, 'Average days to collect')).toBe(8);
     expect(figure(figures, 'Average days to pay')).toBe(9);
     const weeks = rows(figures, 'over_time');
-    // Weeks start on Monday: 23 February (holding 1 March) to 30 March.
-    expect(weeks.map((row) => row.period)).toEqual(['2026-02-23', '2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30']);
-    expect(weeks.find((row) => row.period === '2026-03-02')).toEqual({ period: '2026-03-02', money_in: '500.00', money_out: '0.00' });
-    expect(weeks.find((row) => row.period === '2026-03-09')).toEqual({ period: '2026-03-09', money_in: '250.00', money_out: '120.00' });
+    // Weeks start on Monday: the week of 23 February holds 1 March only, the week of 30 March 30 and 31 March.
+    expect(weeks.map((row) => row.period)).toEqual(['Mar 1, 2026', 'Mar 2–8, 2026', 'Mar 9–15, 2026', 'Mar 16–22, 2026', 'Mar 23–29, 2026', 'Mar 30–31, 2026']);
+    expect(weeks.find((row) => row.period === 'Mar 2–8, 2026')).toEqual({ period: 'Mar 2–8, 2026', money_in: '500.00', money_out: '0.00' });
+    expect(weeks.find((row) => row.period === 'Mar 9–15, 2026')).toEqual({ period: 'Mar 9–15, 2026', money_in: '250.00', money_out: '120.00' });
     expect(rows(figures, 'by_method')).toEqual([
       { method: 'CARD', count: 1, money_in: '500.00', money_out: '0.00' },
       { method: 'ACH', count: 2, money_in: '250.00', money_out: '120.00' },
@@ -189,10 +192,10 @@ describe('payment_trends', () => {
   it('groups by month beyond 90 days', async () => {
     const { figures } = await generate(owner, { type: 'payment_trends', period: 'custom', from: '2026-01-01', to: '2026-04-30' });
     expect(rows(figures, 'over_time')).toEqual([
-      { period: '2026-01-01', money_in: '0.00', money_out: '0.00' },
-      { period: '2026-02-01', money_in: '100.00', money_out: '0.00' },
-      { period: '2026-03-01', money_in: '750.00', money_out: '120.00' },
-      { period: '2026-04-01', money_in: '0.00', money_out: '0.00' },
+      { period: 'Jan 2026', money_in: '0.00', money_out: '0.00' },
+      { period: 'Feb 2026', money_in: '100.00', money_out: '0.00' },
+      { period: 'Mar 2026', money_in: '750.00', money_out: '120.00' },
+      { period: 'Apr 2026', money_in: '0.00', money_out: '0.00' },
     ]);
   });
 });

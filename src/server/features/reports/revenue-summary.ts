@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ReportFigures, ReportFilters } from '../../../shared/contracts/reports';
 import type { Database } from '../../db/client';
-import { type ReportScope, dayEnd, dayStart, money, numberOrNull, percentChangeSql, selectRows, table } from './report-sql';
+import { type ReportScope, bucketLabel, dayEnd, dayStart, money, numberOrNull, percentChangeSql, selectRows, table } from './report-sql';
 
 /**
  * An invoice status as the invoices list shows it, on `asOf`: a sent invoice past due and not
@@ -124,11 +124,11 @@ export async function revenueSummary(db: Database, scope: ReportScope, filters: 
         'by_month',
         'By month',
         [
-          { key: 'month', label: 'Month', kind: 'date' },
+          { key: 'month', label: 'Month', kind: 'text' },
           { key: 'invoiced', label: 'Invoiced', kind: 'money' },
           { key: 'collected', label: 'Collected', kind: 'money' },
         ],
-        months.map((row) => ({ month: row.month, invoiced: money(row.invoiced), collected: money(row.collected) })),
+        months.map((row) => ({ month: bucketLabel(row.month, 'month', from, to), invoiced: money(row.invoiced), collected: money(row.collected) })),
       ),
       table(
         'by_customer',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportFigures, ReportFilters } from '../../../shared/contracts/reports';
 import type { Database } from '../../db/client';
-import { type ReportScope, money, numberOrNull, percentChangeSql, selectRows, table } from './report-sql';
+import { type ReportScope, bucketLabel, money, numberOrNull, percentChangeSql, selectRows, table } from './report-sql';
 
 /**
  * Spend from bills dated in the period (their totals, whatever their status unless one is
@@ -93,10 +93,10 @@ export async function vendorSpending(db: Database, scope: ReportScope, filters: 
         'by_month',
         'By month',
         [
-          { key: 'month', label: 'Month', kind: 'date' },
+          { key: 'month', label: 'Month', kind: 'text' },
           { key: 'total', label: 'Spend', kind: 'money' },
         ],
-        months.map((row) => ({ month: row.month, total: money(row.total) })),
+        months.map((row) => ({ month: bucketLabel(row.month, 'month', from, to), total: money(row.total) })),
       ),
     ],
     chart: { table: 'top_vendors', x: 'vendor', series: ['total'], kind: 'bar' },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import {
 } from '@shared/contracts/firms';
 import { Button } from '@/components/ui/button';
 import { ApiError, apiRequest } from '@/lib/api';
+import { fetchCurrentUser, userQueryKey } from '@/lib/auth';
 import { browserTimeZone } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -65,6 +66,7 @@ function isField(name: string): name is FieldName {
 
 export default function RegisterFirmPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const form = useForm<FirmRegistrationInput>({
@@ -83,13 +85,14 @@ export default function RegisterFirmPage() {
   const register = useMutation({
     mutationFn: (body: FirmRegistrationInput) =>
       apiRequest<FirmRegistrationResult>('POST', '/api/accounting-firms/register', { ...body, timeZone: body.timeZone ?? browserTimeZone() }),
-    onSuccess: () => {
+    // The server signed the owner in: load them and open My Practice, where a firm starts.
+    onSuccess: async (result) => {
+      queryClient.setQueryData(userQueryKey, await fetchCurrentUser());
       toast({
         title: 'Registration Successful!',
-        description:
-          'Your accounting firm has been registered. Please check your email to complete setup.',
+        description: `${result.firm.name} is registered and you are signed in. A welcome email with your sign-in details is on its way to ${result.owner.email}.`,
       });
-      void navigate('/auth');
+      void navigate('/practice');
     },
     onError: (error) => {
       const fields = firmRegistrationSteps.flatMap((item) => [...item.fields]);
