@@ -126,6 +126,11 @@ test('a firm adds a client through the five steps, lands on its onboarding, and 
   await expect(page.getByText(`${businessName} has been added to your practice`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/practice\/onboard-client\?clientId=[0-9a-f-]{36}$/);
   const clientId = new URL(page.url()).searchParams.get('clientId');
+  // Nothing is billed while the client is pending: no fee schedule, no draft invoice in the firm's books.
+  const schedules = (await (await page.request.get(`/api/recurring-invoices?customerId=${clientId}`)).json()) as unknown[];
+  expect(schedules).toEqual([]);
+  const billed = (await (await page.request.get(`/api/invoices?customerId=${clientId}`)).json()) as unknown[];
+  expect(billed).toEqual([]);
 
   // The client's workspace numbers its first invoice BAY-5000, and the invoice form offers it.
   // Leave the app first: the page would reload itself when it notices the switch made behind it.

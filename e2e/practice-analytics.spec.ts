@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
-import { addPracticeClient, signInFirm } from './support';
+import { activatePracticeClient, addPracticeClient, signInFirm } from './support';
 
 async function download(page: Page, format: 'PDF' | 'Excel (XLSX)') {
   const waiting = page.waitForEvent('download');
@@ -16,7 +16,8 @@ async function download(page: Page, format: 'PDF' | 'Excel (XLSX)') {
 /** Each tab draws its charts with bars, and the export holds the four tabs. */
 test('a firm opens each analytics tab with its charts and downloads the report', async ({ page }, testInfo) => {
   await signInFirm(page.request);
-  await addPracticeClient(page.request, 'Bayside Bakery');
+  // Bayside is active, so billed from activation: its fee schedule feeds the forecast below. Cedar is still onboarding.
+  await activatePracticeClient(page.request, await addPracticeClient(page.request, 'Bayside Bakery'));
   await addPracticeClient(page.request, 'Cedar Dental');
 
   await page.goto('/practice/analytics');
@@ -34,7 +35,7 @@ test('a firm opens each analytics tab with its charts and downloads the report',
   await page.getByRole('tab', { name: 'Client Analysis' }).click();
   const clients = page.getByRole('tabpanel', { name: 'Client Analysis' });
   await expect(clients.getByRole('list', { name: 'Client profitability' }).getByRole('listitem')).toHaveCount(2);
-  // Profitability 50 (no fee, no work) for each client.
+  // Profitability 50 (no fee, no work) for Cedar; Bayside's onboarding documents are work without a fee yet.
   await expect(clients.getByLabel('Profitability score chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(clients.getByText(/Minutes per item: document read 3/)).toBeVisible();
 
@@ -48,7 +49,7 @@ test('a firm opens each analytics tab with its charts and downloads the report',
 
   await page.getByRole('tab', { name: 'Predictive Insights' }).click();
   const insights = page.getByRole('tabpanel', { name: 'Predictive Insights' });
-  // Each client's practice fee schedule brings 299.00 next month: inflow bars.
+  // Bayside's practice fee schedule brings 299.00 next month: inflow bars.
   await expect(insights.getByLabel('Cash-flow forecast chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
   // Amounts on the axis as money, months by name.
   await expect(insights.getByLabel('Cash-flow forecast chart').getByText(/^\$[\d,]+\.\d\d$/).first()).toBeVisible();

@@ -106,7 +106,13 @@ test('a firm works its client portfolio: figures, search, filter, service levels
   await dialog.getByLabel('Service level').click();
   await page.getByRole('option', { name: /^Premium/ }).click();
   await expect(dialog.getByLabel('Monthly fee')).toHaveValue('499.00');
+  await expect(dialog.getByTestId('service-level-billing-note')).toHaveText('The new fee is billed from the next billing period; invoices already made stay as they are.');
   await page.screenshot({ path: '/tmp/practice-edit-service-level.png' });
+  for (const width of [1366, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `/tmp/practice-edit-service-level-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole('button', { name: 'Save Service Level' }).click();
   await expect(toast(page)).toContainText('Service Level Updated');
   await expect(row(page, 'Cedar Cafe')).toContainText('Premium');

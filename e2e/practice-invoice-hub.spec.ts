@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { format, parseISO } from 'date-fns';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
-import { addPracticeClient, readOutbox, signInFirm } from './support';
+import { activatePracticeClient, addPracticeClient, readOutbox, signInFirm } from './support';
 
 /*
  * The Invoice Automation Hub: a firm with two clients sees its invoices to them, creates one from
@@ -25,16 +25,14 @@ const stat = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).first().locator('xpath=ancestor::*[@data-slot="card"][1]');
 
 /**
- * A client the firm does not bill a fee (so the scheduler's minute tick adds no fee invoice to the
- * figures below): its fee set to 0, which pauses its fee schedule, and a fee draft the tick made
- * in between deleted.
+ * An active client the firm does not bill a fee (so the scheduler's minute tick adds no fee
+ * invoice to the figures below): activated with a monthly fee of 0, which starts no fee schedule.
  */
 async function clientWithoutFee(request: APIRequestContext, name: string) {
   const client = await addPracticeClient(request, name);
-  const update = await request.put(`/api/practice/clients/${client.id}/service-level`, { data: { monthlyFee: '0' } });
-  expect(update.status(), await update.text()).toBe(200);
+  await activatePracticeClient(request, client, { monthlyFee: '0.00' });
   const billed = (await (await request.get(`/api/invoices?customerId=${client.id}`)).json()) as { id: string }[];
-  for (const invoice of billed) expect((await request.delete(`/api/invoices/${invoice.id}`)).status()).toBe(204);
+  expect(billed).toEqual([]);
   return client;
 }
 
@@ -42,6 +40,8 @@ test('a firm bills its clients from the Invoice Management hub', async ({ page }
   const { user: owner } = await signInFirm(page.request);
   const bakery = await clientWithoutFee(page.request, 'Bayside Bakery');
   const books = await clientWithoutFee(page.request, 'Lighthouse Books');
+  // Still onboarding: not billed, and not offered for a new invoice.
+  await addPracticeClient(page.request, 'Northstar Consulting');
   const today = calendarDay(testNow(), owner.organizationTimeZone);
 
   const draft = await page.request.post(`/api/clients/${bakery.id}/invoices`, {
@@ -86,6 +86,8 @@ test('a firm bills its clients from the Invoice Management hub', async ({ page }
   await expect(create.getByText('Client is required')).toBeVisible();
   await expect(create.getByText('Description is required')).toBeVisible();
   await create.getByRole('combobox', { name: 'Client' }).click();
+  await expect(page.getByRole('option', { name: 'Bayside Bakery' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Northstar Consulting' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Lighthouse Books' }).click();
   await create.getByLabel('Description').fill('Payroll setup');
   await create.getByLabel('Amount').fill('299');

@@ -36,7 +36,13 @@ async function completeStep(page: Page, step: number): Promise<void> {
 
 test('onboard a client through all five steps with two uploads and the bank account, and activate it', async ({ page }) => {
   await signInFirm(page.request);
-  const client = await addClient(page.request, 'Bayside Bakery');
+  const client = await addClient(page.request, 'Bayside Bakery', { paymentTerms: 'net_15' });
+  const feeSchedules = async () =>
+    ((await (await page.request.get(`/api/recurring-invoices?customerId=${client.id}`)).json()) as { kind: string; frequency: string; totalAmount: string; paymentTerms: string; status: string }[]).filter(
+      (schedule) => schedule.kind === 'practice_fee',
+    );
+  // Nothing is billed while the client is pending.
+  expect(await feeSchedules()).toEqual([]);
 
   await page.goto('/practice/onboard-client');
   await expect(page.getByRole('heading', { level: 1, name: 'Client Onboarding' })).toBeVisible();
@@ -69,6 +75,8 @@ test('onboard a client through all five steps with two uploads and the bank acco
   await expect(stepHeading(page)).toHaveText('Service Configuration');
   await expect(page.getByText('40% Complete')).toBeVisible();
   await expect(page.getByLabel('Monthly fee')).toHaveValue('299.00');
+  // The terms chosen in the Add New Client wizard, not the default Net 30.
+  await expect(page.getByRole('combobox', { name: 'Payment terms' })).toHaveText('Net 15');
   await page.getByText('Premium', { exact: true }).click();
   await expect(page.getByLabel('Monthly fee')).toHaveValue('499.00');
   await page.getByLabel('Billing frequency').click();
@@ -118,6 +126,8 @@ test('onboard a client through all five steps with two uploads and the bank acco
   await expect(page.getByText('Onboarding Complete', { exact: true })).toBeVisible();
   await expect(page.getByText('Client has been successfully onboarded and activated.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/practice$/);
+  // Billed from activation, by what step 2 saved: 3 x $499.00 less 5%, on the client's Net 15.
+  expect(await feeSchedules()).toEqual([expect.objectContaining({ frequency: 'quarterly', totalAmount: '1422.15', paymentTerms: 'Net 15', status: 'active' })]);
 
   const onboarding = (await (await page.request.get(`/api/practice/clients/${client.id}/onboarding`)).json()) as {
     workflow: { status: string };

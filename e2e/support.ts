@@ -106,6 +106,36 @@ export async function signInFirm(request: APIRequestContext, options: { plan?: '
 }
 
 /** Adds a client to the signed-in firm's practice through POST /api/practice/clients. */
+/**
+ * Walks a client's onboarding through the API (steps 1, 2 with `settings`, the two required
+ * documents, step 4) and activates it: the firm bills it from now on and may invoice it.
+ */
+export async function activatePracticeClient(
+  request: APIRequestContext,
+  client: { id: string; name: string; email: string },
+  settings: Record<string, unknown> = {},
+): Promise<void> {
+  const base = `/api/practice/clients/${client.id}/onboarding`;
+  const ok = async (step: string, response: { status: () => number; text: () => Promise<string> }) => expect(response.status(), `${step}: ${await response.text()}`).toBeLessThan(300);
+  await ok('step 1', await request.put(`${base}/steps/1`, {
+    data: { businessInfo: { name: client.name, email: client.email, businessType: 'llc', industry: 'restaurant' }, primaryContact: { name: 'Rosa Baker', email: `rosa.${client.id.slice(0, 8)}@bayside.example` }, complete: true },
+  }));
+  await ok('step 2', await request.put(`${base}/steps/2`, {
+    data: {
+      serviceSettings: { serviceLevel: 'standard', monthlyFee: '299.00', billingFrequency: 'monthly', autoApprovalLimit: '1000.00', invoiceTemplate: 'standard', paymentTerms: 'net_30', preferredPaymentMethods: ['ach'], ...settings },
+      complete: true,
+    },
+  }));
+  for (const documentType of ['w9Form', 'bankStatement']) {
+    const bytes = Buffer.from(`%PDF-1.4\n% ${documentType}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+    await ok(documentType, await request.post(`${base}/steps/3/documents`, { multipart: { documentType, file: { name: `${documentType}.pdf`, mimeType: 'application/pdf', buffer: bytes } } }));
+  }
+  await ok('step 4', await request.put(`${base}/steps/4`, {
+    data: { bankingInfo: { bankName: 'Chase', accountType: 'business_checking', routingNumber: '021000021', accountNumber: '987654321012' }, complete: true },
+  }));
+  await ok('activation', await request.post(`${base}/complete`));
+}
+
 export async function addPracticeClient(
   request: APIRequestContext,
   businessName: string,

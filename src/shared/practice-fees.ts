@@ -1,5 +1,5 @@
 import { type BillingFrequency, billingDiscountPercent } from './contracts/practice';
-import { type Cents, multiplyCents, percentOf } from './money';
+import { type Cents, centsFromDecimal, multiplyCents, percentOf } from './money';
 
 /** Months covered by one bill at each billing frequency. */
 export const billingPeriodMonths: Record<BillingFrequency, number> = { monthly: 1, quarterly: 3, annually: 12 };
@@ -27,6 +27,14 @@ export function billedFeeBreakdown(monthlyFee: Cents, frequency: BillingFrequenc
 /** What one bill to the client comes to. */
 export function billedFee(monthlyFee: Cents, frequency: BillingFrequency): Cents {
   return billedFeeBreakdown(monthlyFee, frequency).billed;
+}
+
+/** Why a client is not billed now, or null when it is (docs/decisions/0010): active (onboarding completed, not deactivated) with a fee. */
+export function notBilledBecause(customer: { isActive: boolean; onboardingStatus: string; monthlyFee: string | null }): string | null {
+  if (!customer.isActive) return 'client deactivated';
+  if (customer.onboardingStatus !== 'completed') return 'client not active yet';
+  if (!customer.monthlyFee || centsFromDecimal(customer.monthlyFee) <= 0) return 'no monthly fee';
+  return null;
 }
 
 /** A stored billing frequency, read defensively (an unknown value bills monthly). */

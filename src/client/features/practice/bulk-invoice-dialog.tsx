@@ -179,7 +179,7 @@ export function BulkInvoiceDialog({
                     </label>
                   ))}
                   {clients.data?.items.length === 0 && (
-                    <p className="text-sm text-slate-500">No clients yet.</p>
+                    <p className="text-sm text-slate-500">No active clients yet.</p>
                   )}
                 </div>
               </fieldset>

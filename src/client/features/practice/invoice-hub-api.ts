@@ -27,12 +27,15 @@ export function useHubInvoices(params: { status: HubStatusFilter; offset: number
   });
 }
 
-/** The clients the member may see, for the client pickers (the firm's plan allows at most a few hundred). */
+/**
+ * The active clients the member may see, for the client pickers (the firm's plan allows at most a
+ * few hundred): a deactivated client or one still onboarding is not invoiced (the server refuses it too).
+ */
 export function useHubClients(enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/practice/clients', { filter: 'all', limit: 200, offset: 0 }],
+    queryKey: ['/api/practice/clients', { filter: 'active', limit: 200, offset: 0 }],
     queryFn: () =>
-      apiList<PracticeClient>('/api/practice/clients', { filter: 'all', limit: 200, offset: 0 }),
+      apiList<PracticeClient>('/api/practice/clients', { filter: 'active', limit: 200, offset: 0 }),
     enabled,
   });
 }

@@ -107,6 +107,9 @@ export function ServiceLevelDialog({ clients, onOpenChange, onDone }: { clients:
               </Field>
             )}
           />
+          <p className="text-sm text-slate-600" data-testid="service-level-billing-note">
+            The new fee is billed from the next billing period; invoices already made stay as they are.
+          </p>
           <DialogFormFooter onCancel={() => onOpenChange(false)} pending={update.isPending} submitLabel={clients && clients.length > 1 ? `Update ${clients.length} Clients` : 'Save Service Level'} />
         </form>
       </DialogContent>

@@ -5,6 +5,7 @@ import { documents } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { addClient, signUpFirm } from '../practice/practice.fixtures';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 import { ANALYTICS_NOW, firmInvoice, invoicePayment, shapeClient } from './analytics.fixtures';
 
 let t: TestApp;
@@ -54,6 +55,8 @@ beforeAll(async () => {
   // Bea: standard, 299.00 monthly since January 2025, 160 documents in February: 53.3 a month over 3 months.
   await shapeClient(db, bea.id, { customer: { onboardingStatus: 'completed', relationshipStartDate: '2025-01-01', billingFrequency: 'monthly' }, workflow: { status: 'completed' } });
   await db.insert(documents).values(Array.from({ length: 160 }, (_, n) => doc(bea.organizationId as string, '2026-02-10', n)));
+  // Larry and Bea are active, so billed from today as activation does; Sam, still onboarding, is not (docs/decisions/0010).
+  for (const client of [larry, bea]) await db.transaction((tx) => syncPracticeFeeSchedule(tx, { organizationId: org, userId: firm.user.id }, client.id, ANALYTICS_NOW));
 });
 afterAll(async () => t.close());
 
@@ -104,14 +107,14 @@ describe('GET /api/analytics/predictive-insights', () => {
     expect(body.cashFlowForecast.map((m) => [m.month, m.from, m.to, m.projectedInflow, m.projectedOutflow, m.netCashFlow, m.confidence])).toEqual([
       ['2026-03', '2026-03-19', '2026-03-31', '0.00', '0.00', '0.00', 38],
       ['2026-04', '2026-04-01', '2026-04-30', '300.00', '0.00', '300.00', 33],
-      // Each client's practice fee schedule (299.00 monthly from today, Net 30): the run of 18 April is expected 18 May plus
-      // 10 days late (Larry's own; Sam and Bea have no paid invoice, so the firm's 9.5): 3 × 299.00 on 28 May.
-      ['2026-05', '2026-05-01', '2026-05-31', '897.00', '0.00', '897.00', 28],
+      // Each active client's practice fee schedule (299.00 monthly from today, Net 30): the run of 18 April is expected
+      // 18 May plus 10 days late (Larry's own; Bea has no paid invoice, so the firm's 9.5): 2 × 299.00 on 28 May.
+      ['2026-05', '2026-05-01', '2026-05-31', '598.00', '0.00', '598.00', 28],
     ]);
     expect(body.weeklyForecast).toHaveLength(13);
     // 2 April to 8 April holds 4 April.
     expect(body.weeklyForecast[2]).toEqual({ weekStart: '2026-04-02', weekEnd: '2026-04-08', projectedInflow: '300.00', projectedOutflow: '0.00', netCashFlow: '300.00' });
-    expect(body.weeklyForecast[10]).toMatchObject({ weekStart: '2026-05-28', weekEnd: '2026-06-03', projectedInflow: '897.00' });
+    expect(body.weeklyForecast[10]).toMatchObject({ weekStart: '2026-05-28', weekEnd: '2026-06-03', projectedInflow: '598.00' });
     expect(body.basedOnData).toMatchObject({ paidInvoices: 4, organizationDaysLate: 9.5 });
     expect((await insights('?months=24')).cashFlowForecast).toHaveLength(24);
   });

@@ -1,6 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import { centsFromDecimal } from '../../../shared/money';
+import { printedTerms } from '../../../shared/payment-terms';
 import type { organizations } from '../../db/schema';
 import { BOLD, REGULAR, createPdfDocument } from '../../platform/pdf-fonts';
 import type { CustomerRow } from '../customers/customers.queries';
@@ -52,7 +53,7 @@ export async function renderInvoicePdf({ invoice, customer, organization }: Invo
       ['Invoice number', invoice.invoiceNumber],
       ['Issue date', day(invoice.issueDate)],
       ['Due date', day(invoice.dueDate)],
-      ['Terms', invoice.paymentTerms],
+      ['Terms', printedTerms(invoice, day)],
     ];
     let y = 82;
     doc.fontSize(9);

@@ -10,6 +10,7 @@ import { findCustomer } from '../customers/customers.queries';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf';
 import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
 import { calendarDay } from '../../platform/calendar';
+import { printedTerms } from '../../../shared/payment-terms';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 
 /** Everything the PDF shows, scoped to the organization; a miss is a 404. */
@@ -38,6 +39,8 @@ export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: 
   if (invoice.status === 'cancelled') throw new AppError('VALIDATION', 'A cancelled invoice cannot be sent');
   const pdf = await renderInvoicePdf(document);
   const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance));
+  // Terms the due date does not follow are left out: the mail names the due date.
+  const terms = printedTerms(invoice);
   const message = {
     to: customer.email,
     subject: `Invoice ${invoice.invoiceNumber} from ${organization.name}`,
@@ -45,7 +48,7 @@ export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: 
       `Dear ${customer.name},`,
       '',
       `Please find attached invoice ${invoice.invoiceNumber} from ${organization.name}.`,
-      `Amount due: ${balance}, due on ${invoice.dueDate} (${invoice.paymentTerms}).`,
+      `Amount due: ${balance}, due on ${invoice.dueDate}${terms === `Due ${invoice.dueDate}` ? '' : ` (${terms})`}.`,
       '',
       'Thank you for your business.',
       organization.name,

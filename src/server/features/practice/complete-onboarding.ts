@@ -7,11 +7,13 @@ import { AppError } from '../../platform/errors';
 import type { FirmActor } from './create-client';
 import { loadOnboardingState, missingForActivation } from './onboarding.queries';
 import { auditStep, getOnboarding, inOnboarding } from './onboarding.service';
+import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 
 /**
  * 'Complete Onboarding & Activate Client': refused (409, one message per missing item) until
  * steps 1, 2 and 4 are completed and the W-9 and bank statement are uploaded; then, in one
- * transaction, the review step and the workflow are completed and the client becomes active.
+ * transaction, the review step and the workflow are completed, the client becomes active and its
+ * fee schedule starts (billed from today).
  */
 export async function completeOnboarding(deps: AppDeps, actor: FirmActor, clientId: string): Promise<Onboarding> {
   const now = deps.now();
@@ -39,6 +41,8 @@ export async function completeOnboarding(deps: AppDeps, actor: FirmActor, client
       billingFrequency: open.customer.billingFrequency,
       bankAccountId: state.bankAccount?.id ?? null,
     });
+    // Billing starts here, by the service level, fee, frequency and terms saved in step 2.
+    await syncPracticeFeeSchedule(tx, { organizationId: actor.firmId, userId: actor.userId }, open.customer.id, now);
   });
   return getOnboarding(deps.db, actor, clientId);
 }

@@ -19,7 +19,6 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
 import { FIRM_WIDE_ROLES } from '../../platform/workspace-access';
 import type { Role } from '../../../shared/contracts/common';
 import { onboardingStepDefinitions } from './onboarding-steps';
-import { syncPracticeFeeSchedule } from '../recurring-invoices/practice-fee-schedule';
 import { countActiveClients, toPracticeClient } from './practice.queries';
 
 export interface FirmActor {
@@ -45,7 +44,7 @@ export function planLimitError(plan: string, maxClients: number): AppError {
 /**
  * Adds a client to the practice (Add New Client wizard), in one transaction: the firm's customer
  * row, the client's own organization (its workspace) with its invoice and automation settings, the
- * onboarding workflow with its five steps (step 1 prefilled), a grant for the member who added it
+ * onboarding workflow with its five steps (step 1 prefilled, step 2 from the saved terms), a grant for the member who added it
  * unless their firm role already reaches every client, and the audit row. The firm row is locked
  * so that two additions cannot both take the plan's last place.
  */
@@ -124,7 +123,7 @@ export async function createPracticeClient(db: Database, actor: FirmActor, input
         })
         .returning();
       if (!customer) throw new Error('insert returned no customer');
-      await syncPracticeFeeSchedule(tx, { organizationId: firm.id, userId: actor.userId }, customer.id, now);
+      // Nothing is billed while the client is pending: its fee schedule starts at activation (complete-onboarding.ts).
 
       const [workflow] = await tx
         .insert(clientOnboardingWorkflows)

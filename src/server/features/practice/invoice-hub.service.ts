@@ -15,6 +15,7 @@ import { sendInvoice } from '../invoices/send-invoice';
 import type { FirmActor } from './create-client';
 import { findHubInvoice } from './invoice-hub.queries';
 import { findPracticeClient } from './practice.queries';
+import { invoiceTermsOf } from '../recurring-invoices/practice-fee-schedule';
 
 type ItemResult = BulkInvoiceResult['results'][number];
 
@@ -29,10 +30,17 @@ export function derivedInvoiceId(...parts: string[]): string {
 
 const firmActor = (actor: FirmActor) => ({ organizationId: actor.firmId, userId: actor.userId });
 
+/** A deactivated client, or one still onboarding, is not invoiced (docs/decisions/0010): 409 saying what to do. */
+function refuseUnbillable(customer: { name: string; isActive: boolean; onboardingStatus: string }): void {
+  if (!customer.isActive) throw new AppError('CONFLICT', `${customer.name} is deactivated. Reactivate the client to invoice it.`);
+  if (customer.onboardingStatus !== 'completed') throw new AppError('CONFLICT', `${customer.name} is still onboarding. Complete its onboarding to invoice it.`);
+}
+
 /**
  * Create New Invoice: a one-line draft in the firm's books for a client the member may see, numbered
  * by the firm's invoice settings and issued on the firm's today unless issueDate says otherwise.
- * With an invoice id (from the Idempotency-Key) a retry answers the invoice it already made.
+ * With an invoice id (from the Idempotency-Key) a retry answers the invoice it already made. The
+ * invoice carries the client's saved payment terms.
  */
 export async function createClientInvoice(
   db: Database,
@@ -44,6 +52,7 @@ export async function createClientInvoice(
 ): Promise<{ invoice: Invoice; created: boolean }> {
   const found = await findPracticeClient(db, actor, clientId);
   if (!found) throw notFound('Client');
+  refuseUnbillable(found.customer);
   const today = await organizationToday(db, actor.firmId, now);
   if (invoiceId) {
     const existing = await findInvoice(db, actor.firmId, invoiceId, today);
@@ -56,6 +65,7 @@ export async function createClientInvoice(
     customerId: found.customer.id,
     issueDate: input.issueDate ?? today,
     dueDate: input.dueDate,
+    paymentTerms: invoiceTermsOf(found.customer.paymentTerms),
     items: [{ description: input.description, quantity: 1, unitPrice: input.amount }],
   };
   try {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkInvoiceResult, HubInvoice, InvoiceOverview } from '../../../shared/contracts/invoice-hub';
 import type { Invoice } from '../../../shared/contracts/invoices';
@@ -10,7 +11,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../invoices/invoices.fixtures';
 import { addMember } from '../team/team.fixtures';
-import { addClient, grantClient, signUpFirm } from './practice.fixtures';
+import { activateClient, addClient, grantClient, signUpFirm } from './practice.fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +51,18 @@ const outboxCount = () => {
   const dir = path.join(t.dataDir, 'outbox');
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
+async function pdfText(bytes: Buffer): Promise<string> {
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+  const parts: string[] = [];
+  for (let page = 1; page <= pdf.numPages; page += 1) {
+    const content = await (await pdf.getPage(page)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await pdf.destroy();
+  return parts.join(' ');
+}
 const invoicesOf = (firm: SignedIn, customerId: string) =>
   t.deps.db.select().from(invoices).where(and(eq(invoices.organizationId, firm.user.homeOrganizationId), eq(invoices.customerId, customerId)));
 
@@ -144,6 +157,7 @@ describe('POST /api/clients/{clientId}/invoices', () => {
   it("creates a numbered draft in the firm's books for the client, once per Idempotency-Key", async () => {
     const firm = await firmInUtc();
     const client = await addClient(firm, { businessName: 'Dogwood Dental' });
+    await activateClient(firm, client);
     const key = crypto.randomUUID();
     const payload = { description: 'November bookkeeping', amount: '299.00', dueDate: '2026-12-24' };
     const created = await firm.request({ method: 'POST', url: `/api/clients/${client.id}/invoices`, payload, headers: { 'idempotency-key': key } });
@@ -162,6 +176,7 @@ describe('POST /api/clients/{clientId}/invoices', () => {
     const firm = await firmInUtc();
     const other = await addClient(await firmInUtc());
     const mine = await addClient(firm);
+    await activateClient(firm, mine);
     const payload = { description: 'Fee', amount: '10.00', dueDate: '2026-12-24' };
     expect((await firm.request({ method: 'POST', url: `/api/clients/${other.id}/invoices`, payload })).statusCode).toBe(404);
     const accountant = await addMember(t, firm, 'accountant');
@@ -175,11 +190,69 @@ describe('POST /api/clients/{clientId}/invoices', () => {
   });
 });
 
+describe('invoicing only active clients, on their terms', () => {
+  it('refuses a deactivated client and one still onboarding, in Create New Invoice and in a bulk run, and offers neither', async () => {
+    const firm = await firmInUtc();
+    const active = await addClient(firm, { businessName: 'Hazel Hardware' });
+    const closed = await addClient(firm, { businessName: 'Old Mill Hardware' });
+    const onboarding = await addClient(firm, { businessName: 'Northstar Consulting' });
+    for (const client of [active, closed]) await activateClient(firm, client);
+    const off = await firm.request({ method: 'PUT', url: `/api/practice/clients/${closed.id}/status`, payload: { isActive: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    const payload = { description: 'Year-end review', amount: '450.00', dueDate: '2026-12-24' };
+
+    const refusedClosed = await firm.request({ method: 'POST', url: `/api/clients/${closed.id}/invoices`, payload });
+    expect(refusedClosed.statusCode).toBe(409);
+    expect(refusedClosed.json()).toMatchObject({ code: 'CONFLICT', message: 'Old Mill Hardware is deactivated. Reactivate the client to invoice it.' });
+    const refusedOnboarding = await firm.request({ method: 'POST', url: `/api/clients/${onboarding.id}/invoices`, payload });
+    expect(refusedOnboarding.statusCode).toBe(409);
+    expect(refusedOnboarding.json().message).toBe('Northstar Consulting is still onboarding. Complete its onboarding to invoice it.');
+
+    const run = await bulk(firm, { operation: 'generate', items: [active, closed, onboarding].map((client) => ({ clientId: client.id, ...payload })) }, crypto.randomUUID());
+    expect(run.statusCode, run.body).toBe(200);
+    expect(run.json<BulkInvoiceResult>().results.map((row) => [row.ok, row.message.replace(/INV-\d+/, 'INV-n')])).toEqual([
+      [true, 'Hazel Hardware: invoice INV-n created'],
+      [false, 'Old Mill Hardware: Old Mill Hardware is deactivated. Reactivate the client to invoice it.'],
+      [false, 'Northstar Consulting: Northstar Consulting is still onboarding. Complete its onboarding to invoice it.'],
+    ]);
+    expect(await invoicesOf(firm, closed.id)).toEqual([]);
+    expect(await invoicesOf(firm, onboarding.id)).toEqual([]);
+
+    // The pickers of Create New Invoice and Bulk Operations list the active clients only.
+    const offered = await firm.request({ method: 'GET', url: '/api/practice/clients?filter=active&limit=200&offset=0' });
+    expect(offered.json<PracticeClient[]>().map((client) => client.name)).toEqual(['Hazel Hardware']);
+  });
+
+  it("carries the client's saved terms, and its PDF prints the due date when the due date does not follow them", async () => {
+    const firm = await firmInUtc();
+    const client = await addClient(firm, { businessName: 'Summit Dental Studio', paymentTerms: 'net_15' });
+    await activateClient(firm, client, { paymentTerms: 'net_15' });
+    const onTerms = await firm.request({ method: 'POST', url: `/api/clients/${client.id}/invoices`, payload: { description: 'Payroll setup', amount: '120.00', issueDate: '2026-11-24', dueDate: '2026-12-09' } });
+    expect(onTerms.json<Invoice>()).toMatchObject({ paymentTerms: 'Net 15', dueDate: '2026-12-09' });
+    const offTerms = await firm.request({ method: 'POST', url: `/api/clients/${client.id}/invoices`, payload: { description: 'Catch-up bookkeeping', amount: '640.00', issueDate: '2026-11-27', dueDate: '2026-12-15' } });
+    expect(offTerms.statusCode, offTerms.body).toBe(201);
+    expect(offTerms.json<Invoice>()).toMatchObject({ paymentTerms: 'Net 15', dueDate: '2026-12-15' });
+
+    const textOf = async (invoice: Invoice) => {
+      const response = await firm.request({ method: 'GET', url: `/api/practice/invoices/${invoice.id}/pdf` });
+      expect(response.statusCode).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const matching = await textOf(onTerms.json<Invoice>());
+    expect(matching).toMatch(/Terms\s+Net 15/);
+    const mismatching = await textOf(offTerms.json<Invoice>());
+    expect(mismatching).toMatch(/Terms\s+Due Dec 15, 2026/);
+    expect(mismatching).not.toContain('Net 15');
+    expect(mismatching).not.toContain('Net 30');
+  });
+});
+
 describe('POST /api/practice/invoices/bulk', () => {
   it('generates for each client in its own transaction, reports failures by name, and a retry makes no second invoice', async () => {
     const firm = await firmInUtc();
     const elm = await addClient(firm, { businessName: 'Elm Electric' });
     const fig = await addClient(firm, { businessName: 'Fig Florist' });
+    for (const client of [elm, fig]) await activateClient(firm, client);
     const stranger = await addClient(await firmInUtc(), { businessName: 'Stranger Co' });
     const payload = {
       operation: 'generate',

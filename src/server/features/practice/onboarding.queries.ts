@@ -6,6 +6,7 @@ import {
   clientDocumentCatalogue,
   clientDocumentTypes,
   onboardingDefaults,
+  serviceSettingsSchema,
   stepValues,
 } from '../../../shared/contracts/onboarding';
 import type { Database } from '../../db/client';
@@ -47,13 +48,27 @@ export async function findOnboardingBankAccount(db: Database, workspaceId: strin
   return row ?? null;
 }
 
-/** What a step's saved data holds, laid over the step's defaults. */
-export function stepData(stepNumber: number, data: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Step 2's values before it is saved: the spec's defaults under what the client row already holds
+ * (the payment terms chosen in the Add New Client wizard, its service level, fee and frequency), so
+ * the wizard's Net 15 is not shown, and then saved, as the default Net 30.
+ */
+function serviceSettingsDefaults(customer: Pick<CustomerRow, 'serviceLevel' | 'monthlyFee' | 'billingFrequency' | 'paymentTerms'> | undefined) {
+  if (!customer) return onboardingDefaults.serviceSettings;
+  const stored = { serviceLevel: customer.serviceLevel, monthlyFee: customer.monthlyFee, billingFrequency: customer.billingFrequency, paymentTerms: customer.paymentTerms };
+  const { shape } = serviceSettingsSchema;
+  // Only values the step accepts (a client added before the wizard had terms keeps the default).
+  const valid = Object.fromEntries(Object.entries(stored).filter(([key, value]) => value !== null && shape[key as keyof typeof stored].safeParse(value).success));
+  return stepValues(onboardingDefaults.serviceSettings, valid);
+}
+
+/** What a step's saved data holds, laid over the step's defaults (step 2's from the client row). */
+export function stepData(stepNumber: number, data: Record<string, unknown>, customer?: CustomerRow): Record<string, unknown> {
   switch (stepNumber) {
     case 1:
       return { businessInfo: stepValues(onboardingDefaults.businessInfo, data.businessInfo), primaryContact: stepValues(onboardingDefaults.primaryContact, data.primaryContact) };
     case 2:
-      return { serviceSettings: stepValues(onboardingDefaults.serviceSettings, data.serviceSettings) };
+      return { serviceSettings: stepValues(serviceSettingsDefaults(customer), data.serviceSettings) };
     case 4:
       return { bankingInfo: stepValues(onboardingDefaults.bankingInfo, data.bankingInfo) };
     default:
@@ -146,7 +161,7 @@ export function toOnboardingDto(state: OnboardingState): Onboarding {
       type: step.stepType,
       isRequired: step.isRequired,
       status: step.status,
-      data: stepData(step.stepNumber, step.data),
+      data: stepData(step.stepNumber, step.data, customer),
       completedAt: step.completedAt?.toISOString() ?? null,
     })),
     documents,

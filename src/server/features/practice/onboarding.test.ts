@@ -124,6 +124,21 @@ describe('GET /api/practice/clients/{id}/onboarding', () => {
   });
 });
 
+describe("step 2 keeps the client's saved terms", () => {
+  it("starts from the terms chosen in the Add New Client wizard (Net 15 stays Net 15, Net 60 too), not the default Net 30", async () => {
+    for (const paymentTerms of ['net_15', 'net_60'] as const) {
+      const client = await addClient(firm, { paymentTerms });
+      const onboarding = await read(firm, client);
+      expect(onboarding.steps[1]?.data).toMatchObject({ serviceSettings: { paymentTerms, serviceLevel: 'standard', monthlyFee: '299.00', billingFrequency: 'monthly' } });
+      // Saved as shown, the client keeps its terms.
+      const settings = (onboarding.steps[1]?.data as { serviceSettings: Record<string, unknown> }).serviceSettings;
+      const saved = await putStep(firm, client, 2, { serviceSettings: settings, complete: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await customerRow(client)).paymentTerms).toBe(paymentTerms);
+    }
+  });
+});
+
 describe('saving steps', () => {
   it('keeps a draft of step 2 and resumes there with what was typed; completing it applies it to the client', async () => {
     const client = await addClient(firm);
@@ -165,7 +180,8 @@ describe('saving steps', () => {
   it.each([
     ['step 2 serviceLevel: platinum', 2, serviceStep({ serviceLevel: 'platinum' }), 'serviceSettings.serviceLevel', 'Choose a service level'],
     ['step 2 billingFrequency: weekly', 2, serviceStep({ billingFrequency: 'weekly' }), 'serviceSettings.billingFrequency', 'Choose a billing frequency'],
-    ['step 2 paymentTerms: net_60', 2, serviceStep({ paymentTerms: 'net_60' }), 'serviceSettings.paymentTerms', 'Choose payment terms'],
+    // net_60 is accepted: the wizard offers it and step 2 keeps the client's saved terms.
+    ['step 2 paymentTerms: net_90', 2, serviceStep({ paymentTerms: 'net_90' }), 'serviceSettings.paymentTerms', 'Choose payment terms'],
     ['step 2 invoiceTemplate: fancy', 2, serviceStep({ invoiceTemplate: 'fancy' }), 'serviceSettings.invoiceTemplate', 'Choose an invoice template'],
     ['step 2 preferredPaymentMethods: bitcoin', 2, serviceStep({ preferredPaymentMethods: ['bitcoin'] }), 'serviceSettings.preferredPaymentMethods.0', 'Payment methods are ach, credit_card, wire and check'],
     ['step 2 monthlyFee: lots', 2, serviceStep({ monthlyFee: 'lots' }), 'serviceSettings.monthlyFee', 'Monthly fee must be a number with at most 2 decimals'],

@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { readMails } from '../../test/outbox';
 import { createCustomerFor, ownerWithCustomer } from '../invoices/invoices.fixtures';
-import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
+import { activateClient, addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
 import { runDueSchedules } from './generate-recurring-invoices';
 import { schedulePayload } from './recurring-invoices.fixtures';
 
@@ -223,6 +223,7 @@ describe('POST /api/practice/invoices/recurring', () => {
   it("generates what is due in the firm's books and its clients' workspaces, not another firm's", async () => {
     const firm = await signUpFirm(t);
     const client = await addClient(firm);
+    await activateClient(firm, client);
     const firmCustomer = await createCustomerFor(firm);
     await createSchedule(firm, firmCustomer.id, { startDate: '2026-11-21' });
     await openWorkspace(firm, client.organizationId);
@@ -235,7 +236,7 @@ describe('POST /api/practice/invoices/recurring', () => {
 
     const response = await firm.request({ method: 'POST', url: '/api/practice/invoices/recurring' });
     expect(response.statusCode, response.body).toBe(200);
-    // The firm's own schedule, the client's fee schedule (made when the client was added), the one in the client's workspace.
+    // The firm's own schedule, the client's fee schedule (made when the client was activated), the one in the client's workspace.
     expect(response.json()).toEqual({ generated: 3 });
     expect(await invoicesOf(clientSchedule.id)).toHaveLength(1);
     const fees = await t.deps.db.select().from(invoices).where(eq(invoices.customerId, client.id));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { recurringInvoiceInputSchema } from '../../../shared/contracts/recurring-invoices';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
-import { asBillingFrequency, billedFee, billingPeriodLabels } from '../../../shared/practice-fees';
+import { asBillingFrequency, billedFee, billingPeriodLabels, notBilledBecause } from '../../../shared/practice-fees';
 import type { Database } from '../../db/client';
 import { customers, recurringInvoices } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -23,11 +23,15 @@ function capitalized(text: string): string {
 }
 
 /**
- * Issue 12 item 2, the firm bills its clients: inside the transaction that adds a practice client
- * or changes its service level, fee, billing frequency or status, keeps its practice_fee schedule in
- * the firm's books in step. An active client with a monthly fee is billed each period the fee for
- * the period's months less the frequency's discount (billedFee); a deactivated client, or one
- * without a fee, has its schedule paused.
+ * Issue 29 item 2, the firm bills its clients as agreed (docs/decisions/0010): inside the
+ * transaction that activates a practice client or changes its service level, fee, billing
+ * frequency, terms or status, keeps its practice_fee schedule in the firm's books in step.
+ * A client is billed from activation: each period, the fee for the period's months less the
+ * frequency's discount (billedFee). Nothing is billed while it is pending or onboarding (no
+ * schedule); deactivation pauses the schedule. A change to an active schedule applies from the next
+ * period: its next run date is kept (a new frequency counts from it) and the invoices already made
+ * stay as they are. A paused schedule resumes at its first run day from today on: the gap while
+ * the client was deactivated is not billed.
  */
 export async function syncPracticeFeeSchedule(tx: Database, actor: Actor, customerId: string, now: Date): Promise<void> {
   const [customer] = await tx
@@ -41,8 +45,8 @@ export async function syncPracticeFeeSchedule(tx: Database, actor: Actor, custom
     .from(recurringInvoices)
     .where(and(eq(recurringInvoices.organizationId, actor.organizationId), eq(recurringInvoices.customerId, customerId), eq(recurringInvoices.kind, 'practice_fee')))
     .for('update');
-  const monthlyFee = customer.monthlyFee ? centsFromDecimal(customer.monthlyFee) : 0;
-  if (!customer.isActive || monthlyFee <= 0) {
+  const reason = notBilledBecause(customer);
+  if (reason !== null) {
     if (existing?.status !== 'active') return;
     await tx.update(recurringInvoices).set({ status: 'paused', updatedAt: now }).where(eq(recurringInvoices.id, existing.id));
     await writeAudit(tx, {
@@ -50,10 +54,11 @@ export async function syncPracticeFeeSchedule(tx: Database, actor: Actor, custom
       action: 'recurring_invoice.paused',
       entityType: 'recurring_invoice',
       entityId: existing.id,
-      details: { kind: 'practice_fee', reason: customer.isActive ? 'no monthly fee' : 'client deactivated' },
+      details: { kind: 'practice_fee', reason },
     });
     return;
   }
+  const monthlyFee = centsFromDecimal(customer.monthlyFee ?? '0');
   const frequency = asBillingFrequency(customer.billingFrequency);
   const level = capitalized(customer.serviceLevel ?? 'standard');
   const fields = {
@@ -63,7 +68,9 @@ export async function syncPracticeFeeSchedule(tx: Database, actor: Actor, custom
     items: [{ description: `${level} service, ${billingPeriodLabels[frequency]}`, quantity: '1', unitPrice: toDecimal(billedFee(monthlyFee, frequency)) }],
   };
   if (existing) {
-    await applyScheduleUpdate(tx, actor, existing, fields, now);
+    // A new frequency on a running schedule starts with the period already due next, not from the old start.
+    const rebase = existing.status === 'active' && existing.nextRunDate !== null && existing.frequency !== frequency ? { startDate: existing.nextRunDate } : {};
+    await applyScheduleUpdate(tx, actor, existing, { ...fields, ...rebase }, now);
     return;
   }
   const startDate = await organizationToday(tx, actor.organizationId, now);

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { PartialBody } from '../../../shared/contracts/common';
 import { END_BEFORE_START, type RecurringInvoice, type RecurringInvoiceInput, recurringInvoiceInputSchema } from '../../../shared/contracts/recurring-invoices';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { notBilledBecause } from '../../../shared/practice-fees';
 import { anchorDayOf, firstRunOnOrAfter, runsOn, type ScheduleTiming } from '../../../shared/recurrence';
 import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
-import { recurringInvoiceItems, recurringInvoices } from '../../db/schema';
+import { customers, recurringInvoiceItems, recurringInvoices } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
@@ -158,10 +159,20 @@ export async function applyScheduleUpdate(tx: Database, actor: Actor, row: Recur
   });
 }
 
+/** A client's fee schedule runs only while the client is billed (docs/decisions/0010): resuming it by hand is refused otherwise. */
+async function refuseResumingUnbilledClient(tx: Database, organizationId: string, customerId: string): Promise<void> {
+  const [customer] = await tx.select().from(customers).where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId))).limit(1);
+  if (!customer) return;
+  const reason = notBilledBecause(customer);
+  if (reason === 'client deactivated') throw new AppError('CONFLICT', `${customer.name} is deactivated. Reactivate the client to resume its fee schedule.`);
+  if (reason === 'client not active yet') throw new AppError('CONFLICT', `${customer.name} is still onboarding. Its fee schedule starts when onboarding is completed.`);
+}
+
 export async function updateRecurringInvoice(db: Database, actor: Actor, id: string, body: PartialBody, now: Date): Promise<RecurringInvoice> {
   await db.transaction(async (tx) => {
     const row = await lockRecurringInvoice(tx, actor.organizationId, id);
     if (!row) throw notFound('Recurring invoice');
+    if (row.kind === 'practice_fee' && body.status === 'active') await refuseResumingUnbilledClient(tx, actor.organizationId, row.customerId);
     await applyScheduleUpdate(tx, actor, row, body, now);
   });
   return readBack(db, actor.organizationId, id);

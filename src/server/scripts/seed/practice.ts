@@ -18,6 +18,9 @@ import { createWorkflow } from '../../features/approvals/workflows.service';
 import { createBill } from '../../features/bills/bills.service';
 import { schedulePayments } from '../../features/payment-runs/schedule-payments';
 import { createPracticeClient } from '../../features/practice/create-client';
+import { setClientStatus } from '../../features/practice/client-lifecycle';
+import { syncPracticeFeeSchedule } from '../../features/recurring-invoices/practice-fee-schedule';
+import { billFeePeriodsUntil, settleFeeInvoices } from './billing-history';
 import { createVendor } from '../../features/vendors/vendors.service';
 import { seedBankAccounts } from './payables';
 import type { SeedContext } from './seed-context';
@@ -28,7 +31,8 @@ import type { SeedContext } from './seed-context';
  * active since different months, one deactivated), at different service levels and billing
  * frequencies. Two active clients keep their own payables: vendors, an approval rule naming the
  * firm's owner, bills waiting for the owner and a payment scheduled within two weeks, so the
- * Approval Queue shows work from the firm and from clients.
+ * Approval Queue shows work from the firm and from clients. The activated clients are billed as
+ * the app bills them (docs/decisions/0010), from activation up to the seed's day (seedFeeHistory).
  */
 
 type Stage =
@@ -214,7 +218,6 @@ async function applyStage(context: SeedContext, client: SeededClient, plan: Clie
       updatedAt: activatedAt ?? context.now,
     })
     .where(eq(clientOnboardingWorkflows.id, workflow.id));
-  const deactivatedAt = stage.kind === 'deactivated' ? subDays(context.now, stage.deactivatedDaysAgo) : null;
   await db
     .update(customers)
     .set({
@@ -223,17 +226,13 @@ async function applyStage(context: SeedContext, client: SeededClient, plan: Clie
       billingFrequency: plan.billingFrequency,
       onboardingStatus: status,
       activatedAt,
-      deactivatedAt,
-      isActive: deactivatedAt === null,
     })
     .where(eq(customers.id, client.customerId));
   const audit = { organizationId: context.organizationId, userId: context.userId, entityType: 'customer', entityId: client.customerId };
-  if (activatedAt) await writeAudit(db, { ...audit, action: 'practice_client.activated', details: { name: client.name, activatedAt: activatedAt.toISOString() } });
-  if (deactivatedAt) {
-    // A deactivated client's workspace closes: nobody from the firm can open it any more.
-    await db.update(organizations).set({ isActive: false, updatedAt: deactivatedAt }).where(eq(organizations.id, client.organizationId));
-    await writeAudit(db, { ...audit, action: 'practice_client.deactivated', details: { name: client.name, deactivatedAt: deactivatedAt.toISOString() } });
-  }
+  if (!activatedAt) return;
+  await writeAudit(db, { ...audit, action: 'practice_client.activated', details: { name: client.name, activatedAt: activatedAt.toISOString() } });
+  // Billed from activation, as completing onboarding does: the fee schedule starts on that day.
+  await db.transaction((tx) => syncPracticeFeeSchedule(tx, { organizationId: context.organizationId, userId: context.userId }, client.customerId, activatedAt));
 }
 
 async function grantBookkeeper(context: SeedContext, client: SeededClient, bookkeeperId: string, at: Date): Promise<void> {
@@ -295,12 +294,28 @@ async function seedClientPayables(context: SeedContext, client: SeededClient, pa
   await schedulePayments(db, owner, { billIds: [toPay.id], bankAccountId, method: 'ach', scheduledDate: day(addDays(context.now, 6)) }, context.now);
 }
 
+/**
+ * The fee invoices of the periods up to the seed's day, in order: billed by the generator, the
+ * deactivated client only until its deactivation (through the service, which pauses its schedule
+ * and closes its workspace), then sent and, once due, paid (billing-history.ts).
+ */
+async function seedFeeHistory(context: SeedContext, deactivations: { client: SeededClient; at: Date }[]): Promise<void> {
+  const actor = { firmId: context.organizationId, userId: context.userId, role: 'owner' as const };
+  for (const { client, at } of [...deactivations].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    await billFeePeriodsUntil(context, at);
+    await setClientStatus(context.db, actor, client.customerId, false, at);
+  }
+  await billFeePeriodsUntil(context, context.now);
+  await settleFeeInvoices(context);
+}
+
 /** The firm's eight practice clients; returns them in the order above. */
 export async function seedPractice(context: SeedContext, bookkeeperId: string): Promise<SeededClient[]> {
   const actor = { firmId: context.organizationId, userId: context.userId, role: 'owner' as const };
   const [firm] = await context.db.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, context.organizationId));
   const timeZone = firm?.timeZone ?? 'UTC';
   const seeded: SeededClient[] = [];
+  const deactivations: { client: SeededClient; at: Date }[] = [];
   for (const [index, plan] of CLIENTS.entries()) {
     const addedAt = subDays(context.now, plan.addedDaysAgo);
     const created = await createPracticeClient(context.db, actor, newClientSchema.parse(plan.input), addedAt);
@@ -309,7 +324,9 @@ export async function seedPractice(context: SeedContext, bookkeeperId: string): 
     await applyStage(context, client, plan, index, addedAt);
     if (plan.bookkeeper) await grantBookkeeper(context, client, bookkeeperId, addedAt);
     if (plan.payables) await seedClientPayables(context, client, plan.payables, bookkeeperId, timeZone);
+    if (plan.stage.kind === 'deactivated') deactivations.push({ client, at: subDays(context.now, plan.stage.deactivatedDaysAgo) });
     seeded.push(client);
   }
+  await seedFeeHistory(context, deactivations);
   return seeded;
 }
