@@ -80,3 +80,18 @@ export function textOutside(boxes: TextBox[], width: number): string[] {
     .filter((box) => box.left < 0 || box.right > width)
     .map((box) => `page ${box.page}: "${box.text}" runs off the page`);
 }
+
+/** Every run of text in the file, in reading order, joined by spaces, and the number of pages. */
+export async function pdfText(bytes: Buffer | Uint8Array): Promise<{ text: string; pages: number }> {
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
+  const parts: string[] = [];
+  for (let page = 1; page <= pdf.numPages; page += 1) {
+    const content = await (await pdf.getPage(page)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  const pages = pdf.numPages;
+  await pdf.destroy();
+  return { text: parts.join(' '), pages };
+}

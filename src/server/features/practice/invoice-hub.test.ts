@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BulkInvoiceResult, HubInvoice, InvoiceOverview } from '../../../shared/contracts/invoice-hub';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import type { PracticeClient } from '../../../shared/contracts/practice';
 import { auditLog, customers, invoices, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
+import { pdfText } from '../../test/pdf-layout';
 import { type SignedIn, signUp } from '../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../invoices/invoices.fixtures';
 import { addMember } from '../team/team.fixtures';
@@ -51,18 +51,6 @@ const outboxCount = () => {
   const dir = path.join(t.dataDir, 'outbox');
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
-async function pdfText(bytes: Buffer): Promise<string> {
-  const data = new Uint8Array(bytes.byteLength);
-  data.set(bytes);
-  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page += 1) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await pdf.destroy();
-  return parts.join(' ');
-}
 const invoicesOf = (firm: SignedIn, customerId: string) =>
   t.deps.db.select().from(invoices).where(and(eq(invoices.organizationId, firm.user.homeOrganizationId), eq(invoices.customerId, customerId)));
 
@@ -236,7 +224,7 @@ describe('invoicing only active clients, on their terms', () => {
     const textOf = async (invoice: Invoice) => {
       const response = await firm.request({ method: 'GET', url: `/api/practice/invoices/${invoice.id}/pdf` });
       expect(response.statusCode).toBe(200);
-      return pdfText(response.rawPayload);
+      return (await pdfText(response.rawPayload)).text;
     };
     const matching = await textOf(onTerms.json<Invoice>());
     expect(matching).toMatch(/Terms\s+Net 15/);

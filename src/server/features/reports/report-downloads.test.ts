@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportFigures } from '../../../shared/contracts/reports';
 import { toCsvRows } from '../../platform/csv';
 import { organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
+import { pdfText } from '../../test/pdf-layout';
 import { addMember } from '../team/team.fixtures';
 import { reportCsvPages } from './report-csv';
 import { INJECTION_NAME, REPORTS_NOW, seedLedger, seedManyCustomers } from './reports.fixtures';
@@ -31,19 +31,6 @@ afterAll(async () => t.close());
 const download = (report: Report, format: string) =>
   owner.request({ method: 'GET', url: `/api/reports/${report.id}/download?format=${format}` });
 
-async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
-  const data = new Uint8Array(bytes.byteLength);
-  data.set(bytes);
-  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page += 1) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  const pages = pdf.numPages;
-  await pdf.destroy();
-  return { text: parts.join(' '), pages };
-}
 
 describe('report downloads', () => {
   it('writes the CSV with the heading, figures and tables, and neutralises a formula in a name', async () => {
