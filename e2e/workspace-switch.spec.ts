@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { badgeTitle } from '../src/client/lib/navigation-badges';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
 import { addPracticeClient, signInFirm, uniqueName } from './support';
@@ -155,12 +156,11 @@ class Walk {
 
   async sidebarBadges(): Promise<void> {
     const counts = await api<Record<string, number>>(this.page, '/api/navigation/counts');
-    const titles: Record<string, string> = { customers: 'active clients', openInvoices: 'open invoices', unpaidBills: 'unpaid bills', pendingApprovals: 'pending approvals' };
     const nav = this.page.locator('#app-sidebar');
-    for (const [key, title] of Object.entries(titles)) {
-      const count = counts[key] ?? 0;
-      if (count > 0) await expect(nav.getByLabel(`${count} ${title}`)).toBeVisible();
-      else await expect(nav.getByLabel(new RegExp(`^\\d+ ${title}$`))).toHaveCount(0);
+    for (const badge of ['customers', 'openInvoices', 'unpaidBills', 'pendingApprovals'] as const) {
+      const count = counts[badge] ?? 0;
+      if (count > 0) await expect(nav.getByLabel(badgeTitle(badge, count), { exact: true })).toBeVisible();
+      else await expect(nav.getByLabel(new RegExp(`^\\d+ (${badgeTitle(badge, 1).slice(2)}|${badgeTitle(badge, 2).slice(2)})$`))).toHaveCount(0);
     }
   }
 

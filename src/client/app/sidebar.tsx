@@ -17,6 +17,7 @@ import {
 import { Link, NavLink, useLocation } from 'react-router';
 import { useBilling } from '@/features/settings/api';
 import { BrandMark } from '@/marketing/components/brand-mark';
+import { badgeTitle } from '@/lib/navigation-badges';
 import { type NavigationCounts, useNavigationCounts } from '@/lib/navigation-counts';
 import { cn } from '@/lib/utils';
 
@@ -42,18 +43,6 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Reports', to: '/reports', icon: BarChart3 },
   { label: 'Settings', to: '/settings', icon: Settings },
 ];
-
-/** What each badge counts, one and many ("1 client in onboarding", "3 clients in onboarding"). */
-const badgeTitles: Record<keyof NavigationCounts, [string, string]> = {
-  customers: ['active client', 'active clients'],
-  openInvoices: ['open invoice', 'open invoices'],
-  unpaidBills: ['bill to pay', 'bills to pay'],
-  pendingApprovals: ['pending approval', 'pending approvals'],
-  // glossary.activeOnboarding: the practice dashboard's Active Onboarding.
-  clientsInOnboarding: ['client in onboarding', 'clients in onboarding'],
-};
-
-const badgeTitle = (badge: keyof NavigationCounts, count: number) => `${count} ${badgeTitles[badge][count === 1 ? 0 : 1]}`;
 
 /** The root path counts as the dashboard; a section stays active on its sub-pages. */
 export function isActivePath(pathname: string, to: string): boolean {

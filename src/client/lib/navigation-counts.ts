@@ -5,7 +5,7 @@ export interface NavigationCounts {
   openInvoices: number;
   unpaidBills: number;
   pendingApprovals: number;
-  /** Firm members: their clients still in onboarding (pending or in progress); 0 for everyone else. */
+  /** Firm members: their clients in onboarding (glossary.activeOnboarding: started, not completed); 0 for everyone else. */
   clientsInOnboarding: number;
 }
 
