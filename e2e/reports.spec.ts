@@ -1,26 +1,14 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Download, Page } from '@playwright/test';
 import { addDaysToDay } from '../src/client/lib/dates';
+import { pdfText } from '../src/server/test/pdf-layout';
 import { expect, test } from './fixtures';
 import { accountWithInvoice } from './support';
 
 const INJECTION = '=HYPERLINK("http://evil.example","Click")';
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR ?? '/tmp';
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const data = new Uint8Array(bytes.byteLength);
-  data.set(bytes);
-  const pdf = await getDocument({ data, isEvalSupported: false, useSystemFonts: false, verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let page = 1; page <= pdf.numPages; page += 1) {
-    const content = await (await pdf.getPage(page)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await pdf.destroy();
-  return parts.join(' ');
-}
 
 async function downloaded(page: Page, start: () => Promise<void>): Promise<{ download: Download; bytes: Buffer }> {
   const waiting = page.waitForEvent('download');
@@ -131,7 +119,7 @@ test('generate each report, open one, pick a custom range and download it as CSV
   expect(customerNames).toEqual(['Acme Corp', `'${INJECTION}`]);
 
   const pdf = await downloadFromCard(page, 'report-card-invoice_aging', 'PDF');
-  const text = await pdfText(pdf.bytes);
+  const { text } = await pdfText(pdf.bytes);
   expect(text).toContain('Invoice Aging');
   expect(text).toContain(`Period: ${weekAgo} to ${today}`);
   expect(text).toContain('$420.00');
