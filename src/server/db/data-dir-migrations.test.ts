@@ -11,14 +11,14 @@ const journal = JSON.parse(
 ) as { entries: unknown[] };
 
 /** The migrations a data folder has recorded, and whether the newest one's table is there. */
-async function stateOf(dataDir: string): Promise<{ applied: number; itemLists: boolean }> {
+async function stateOf(dataDir: string): Promise<{ applied: number; newestTable: boolean }> {
   const client = new PGlite(path.join(dataDir, 'db'));
   try {
-    const { rows } = await client.query<{ applied: number; item_lists: boolean }>(
+    const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('invoice_item_lists') is not null as item_lists`,
+              to_regclass('bank_transactions') is not null as newest_table`,
     );
-    return { applied: rows[0]?.applied ?? 0, itemLists: rows[0]?.item_lists ?? false };
+    return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
     await client.close();
   }
@@ -33,14 +33,11 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
+      // What 0012_bank_reconciliation created.
       await client.exec(`
-        drop trigger invoice_item_lists_insert on invoice_items;
-        drop trigger invoice_item_lists_update on invoice_items;
-        drop trigger invoice_item_lists_delete on invoice_items;
-        drop function invoice_item_lists_apply();
-        drop function invoice_item_lists_refresh(uuid[]);
-        drop function invoice_items_json_of(uuid);
-        drop table invoice_item_lists;`);
+        drop table bank_transaction_matches, bank_transactions, bank_statements, bank_rules,
+          bank_reconciliations, bank_feed_settings;
+        alter table bills drop column category;`);
     }
   } finally {
     await client.close();
@@ -58,21 +55,21 @@ describe('migrating a PGlite data folder', () => {
   it('creates a new folder with every migration applied, and opens it again without migrating', async () => {
     const database = await openDatabase({ dataDir });
     await database.close();
-    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, newestTable: true });
     const again = await openDatabase({ dataDir });
     await again.close();
-    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, newestTable: true });
   }, 60_000);
 
   it('applies a migration the folder does not have yet', async () => {
     await forgetNewestMigration(dataDir, true);
     expect(await stateOf(dataDir)).toEqual({
       applied: journal.entries.length - 1,
-      itemLists: false,
+      newestTable: false,
     });
     const database = await openDatabase({ dataDir });
     await database.close();
-    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, itemLists: true });
+    expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, newestTable: true });
   }, 60_000);
 
   it("fails with the migration's error, and releases the folder", async () => {

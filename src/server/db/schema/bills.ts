@@ -35,6 +35,8 @@ export const bills = pgTable(
     taxAmount: money('tax_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
     notes: text('notes'),
+    /** An expense category ("Bank fees", "Software"), set on bills created from a bank line. */
+    category: text('category'),
     attachmentUrl: text('attachment_url'),
     /** An uploaded document (documents feature) this bill was read from or is attached to. */
     documentId: uuid('document_id'),

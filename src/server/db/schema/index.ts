@@ -22,3 +22,4 @@ export * from './reports';
 export * from './analytics';
 export * from './integrations';
 export * from './summaries';
+export * from './bank-reconciliation';

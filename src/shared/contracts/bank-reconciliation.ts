@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { dateInput, moneyInput, pageQuery } from './common';
+
+/**
+ * Bank reconciliation (issue 30): statement lines in, each matched to what the books say, a
+ * period marked reconciled. Amounts are decimal strings; a line's amount is signed (a deposit is
+ * positive, a debit negative).
+ */
+
+export const bankStatementFormats = ['ofx', 'camt053', 'camt054', 'bai2', 'csv', 'plaid'] as const;
+export type BankStatementFormat = (typeof bankStatementFormats)[number];
+
+export const bankStatementFormatLabels: Record<BankStatementFormat, string> = {
+  ofx: 'OFX / QFX',
+  camt053: 'camt.053',
+  camt054: 'camt.054',
+  bai2: 'BAI2',
+  csv: 'CSV',
+  plaid: 'Plaid feed',
+};
+
+export const bankTransactionStatuses = ['unmatched', 'matched', 'excluded'] as const;
+export type BankTransactionStatus = (typeof bankTransactionStatuses)[number];
+
+/** How a line left "unmatched". */
+export const bankTransactionResolutions = [
+  'matched', // to payments already in the books, or recorded by accepting a suggestion
+  'payment_run', // a settlement debit covering a payment run
+  'ach_return', // a return that failed a payment
+  'created_invoice_payment',
+  'created_bill_payment',
+  'created_expense',
+  'transfer',
+  'excluded',
+] as const;
+export type BankTransactionResolution = (typeof bankTransactionResolutions)[number];
+
+export const bankMatchKinds = ['invoice_payment', 'bill_payment', 'payment_run', 'ach_return'] as const;
+export type BankMatchKind = (typeof bankMatchKinds)[number];
+
+export const bankRuleDirections = ['any', 'deposit', 'debit'] as const;
+export const bankRuleActions = ['categorize', 'auto_match'] as const;
+export type BankRuleAction = (typeof bankRuleActions)[number];
+
+/** One line as lists show it. */
+export interface BankTransaction {
+  id: string;
+  bankAccountId: string;
+  statementId: string | null;
+  postedOn: string;
+  amount: string;
+  description: string;
+  reference: string | null;
+  counterparty: string | null;
+  bankRef: string | null;
+  returnCode: string | null;
+  status: BankTransactionStatus;
+  resolution: BankTransactionResolution | null;
+  /** What it was matched to, in words ("INV-1001, INV-1002"); null while unmatched. */
+  matchedTo: string | null;
+  matches: BankTransactionMatch[];
+  /** True once a reconciliation covers it: it cannot be unmatched without an owner. */
+  locked: boolean;
+  matchedAt: string | null;
+}
+
+export interface BankTransactionMatch {
+  kind: BankMatchKind;
+  paymentId: string | null;
+  paymentRunId: string | null;
+  invoiceId: string | null;
+  billId: string | null;
+  amount: string;
+  label: string;
+}
+
+/** GET /api/bank-accounts/{id}/transactions */
+export const bankTransactionsQuery = pageQuery.extend({
+  status: z.enum(bankTransactionStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type BankTransactionsQuery = z.infer<typeof bankTransactionsQuery>;
+
+export interface BankTransactionsPage {
+  data: BankTransaction[];
+  total: number;
+  /** Counts per status for the tabs, and the sum of unmatched lines. */
+  counts: Record<BankTransactionStatus, number>;
+  unmatchedAmount: string;
+}
+
+/** One ranked suggestion for a line. */
+export interface BankSuggestion {
+  /** Stable within the line: send it back to POST .../match. */
+  key: string;
+  kind: BankMatchKind;
+  /** 0 to 100. */
+  confidence: number;
+  /** Why, in words: "Exact amount · INV-1002 in the reference · 2 days after the due date". */
+  reason: string;
+  /** What accepting it does, in words: "Record a payment of $1,250.00 on INV-1002". */
+  action: string;
+  targets: Array<{
+    kind: 'invoice' | 'bill' | 'payment' | 'payment_run';
+    id: string;
+    label: string;
+    /** The part of the line applied to this target. */
+    amount: string;
+  }>;
+}
+
+export interface BankSuggestions {
+  transaction: BankTransaction;
+  suggestions: BankSuggestion[];
+}
+
+/**
+ * POST /api/bank-transactions/{id}/match: a suggestion by key, or explicit targets (invoices
+ * with the part of the line applied to each, existing payments, a payment run).
+ */
+export const matchBankTransactionSchema = z
+  .object({
+    suggestionKey: z.string().max(500).optional(),
+    invoices: z.array(z.object({ invoiceId: z.string(), amount: moneyInput('Amount') })).max(100).optional(),
+    paymentIds: z.array(z.string()).max(500).optional(),
+    paymentRunId: z.string().optional(),
+  })
+  .refine((v) => v.suggestionKey || v.invoices?.length || v.paymentIds?.length || v.paymentRunId, {
+    message: 'Choose what this line matches',
+  });
+export type MatchBankTransaction = z.output<typeof matchBankTransactionSchema>;
+
+/** POST /api/bank-transactions/{id}/create: record something new from the line. */
+export const createFromBankTransactionSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('invoice_payment'), invoiceId: z.string({ message: 'Choose an invoice' }) }),
+  z.object({ kind: z.literal('bill_payment'), billId: z.string({ message: 'Choose a bill' }) }),
+  z.object({
+    kind: z.literal('expense'),
+    vendorId: z.string({ message: 'Choose a vendor' }),
+    category: z.string().trim().min(1, 'Category is required').max(100),
+    memo: z.string().trim().max(500).optional(),
+  }),
+]);
+export type CreateFromBankTransaction = z.output<typeof createFromBankTransactionSchema>;
+
+/** POST /api/bank-transactions/{id}/exclude */
+export const excludeBankTransactionSchema = z.object({
+  as: z.enum(['transfer', 'excluded']).default('excluded'),
+});
+
+/** GET|POST|PUT|DELETE /api/bank-rules */
+export const bankRuleSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    bankAccountId: z.string().nullable().optional(),
+    descriptionContains: z.string().trim().max(200).nullable().optional(),
+    direction: z.enum(bankRuleDirections).default('any'),
+    amountMin: moneyInput('Minimum amount').nullable().optional(),
+    amountMax: moneyInput('Maximum amount').nullable().optional(),
+    action: z.enum(bankRuleActions),
+    vendorId: z.string().nullable().optional(),
+    category: z.string().trim().max(100).nullable().optional(),
+    minConfidence: z.coerce.number().int().min(0).max(100).default(95),
+    isActive: z.boolean().default(true),
+  })
+  .refine((v) => v.descriptionContains || v.amountMin != null || v.amountMax != null || v.bankAccountId, {
+    message: 'A rule needs a description, an amount range or an account',
+    path: ['descriptionContains'],
+  });
+export type BankRuleInput = z.output<typeof bankRuleSchema>;
+
+export interface BankRule {
+  id: string;
+  name: string;
+  bankAccountId: string | null;
+  descriptionContains: string | null;
+  direction: (typeof bankRuleDirections)[number];
+  amountMin: string | null;
+  amountMax: string | null;
+  action: BankRuleAction;
+  vendorId: string | null;
+  vendorName: string | null;
+  category: string | null;
+  minConfidence: number;
+  isActive: boolean;
+  createdAt: string;
+}
+
+/** POST /api/bank-accounts/{id}/reconciliations */
+export const createReconciliationSchema = z.object({
+  throughDate: dateInput('Statement end date'),
+  statementBalance: moneyInput('Statement balance', { allowNegative: true }),
+});
+
+/** GET /api/bank-accounts/{id}/reconciliations/preview?throughDate=&statementBalance= */
+export interface ReconciliationPreview {
+  bankAccountId: string;
+  throughDate: string;
+  /** The bank's balance on that day: the given statement balance. */
+  statementBalance: string;
+  /** Opening balance of the last reconciliation + matched lines through the day. */
+  bookBalance: string;
+  difference: string;
+  unmatchedCount: number;
+  unmatchedAmount: string;
+  /** The unmatched lines through the day that explain the difference (first page). */
+  unmatched: BankTransaction[];
+  lastReconciledThrough: string | null;
+}
+
+export interface BankReconciliation {
+  id: string;
+  bankAccountId: string;
+  throughDate: string;
+  statementBalance: string;
+  bookBalance: string;
+  difference: string;
+  linesLocked: number;
+  createdAt: string;
+  userName: string | null;
+}
+
+/** GET /api/practice/reconciliation: one row per client workspace. */
+export interface PracticeReconciliationRow {
+  organizationId: string;
+  clientName: string;
+  unmatchedCount: number;
+  unmatchedAmount: string;
+  oldestUnmatchedOn: string | null;
+  /** Active accounts not reconciled for more than 30 days (or never). */
+  staleAccounts: number;
+  lastImportAt: string | null;
+  /** The account to open the matching screen on. */
+  firstBankAccountId: string | null;
+}
+
+export interface StatementImportResult {
+  statementId: string;
+  format: BankStatementFormat;
+  linesInFile: number;
+  linesAdded: number;
+  duplicates: number;
+  openingBalance: string | null;
+  closingBalance: string | null;
+  /** opening + lines - closing; null without balances. Non-zero is shown as a warning. */
+  balanceDifference: string | null;
+  autoMatched: number;
+}
