@@ -307,3 +307,12 @@ describe('GET /api/bank-accounts/{id}/transactions', () => {
     expect(searched.data.map((row) => row.bankRef)).toEqual(['BR-0002']);
   });
 });
+
+describe('API documentation', () => {
+  it('lists the statement and line endpoints in /api/docs', async () => {
+    const spec = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/statements'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/statements/preview'] ?? {})).toEqual(['post']);
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/transactions'] ?? {})).toEqual(['get']);
+  });
+});
