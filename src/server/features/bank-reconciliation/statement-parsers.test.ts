@@ -140,3 +140,11 @@ describe('ACH return codes', () => {
     expect(returnCodeFromText(...texts)).toBe(code);
   });
 });
+
+describe('OFX 1.x character sets', () => {
+  it('reads a CHARSET:1252 file as Latin-1', async () => {
+    const text = sample('statement-ofx1.qfx').toString('latin1').replace('BLUE HERON DESIGN', 'CAFÉ MÜLLER');
+    const parsed = await parseOfx(source(Buffer.from(text, 'latin1'), 5), 1, 'latin1');
+    expect(parsed.lines[0]?.counterparty).toBe('CAFÉ MÜLLER');
+  });
+});
