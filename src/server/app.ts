@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { matchingRoutes } from './features/bank-reconciliation/matching.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -81,6 +82,7 @@ const features: FeatureRoutes[] = [
   billsRoutes,
   approvalsRoutes,
   bankAccountsRoutes,
+  matchingRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,
