@@ -426,7 +426,8 @@ export function scoreLine(line: MatchLine, pool: CandidatePool): ScoredSuggestio
   // Two different answers at the top confidence: neither is certain.
   const [first, second] = ranked;
   if (first && second && first.confidence === second.confidence && first.confidence >= 80) {
-    for (const suggestion of ranked) if (suggestion.confidence === first.confidence) suggestion.confidence -= 15;
+    const tied = first.confidence;
+    for (const suggestion of ranked) if (suggestion.confidence === tied) suggestion.confidence -= 15;
   }
   return ranked.slice(0, MAX_SUGGESTIONS);
 }
