@@ -21,6 +21,7 @@ import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { statementImportRoutes } from './features/bank-reconciliation/statement-import.routes';
+import { matchingRoutes } from './features/bank-reconciliation/matching.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -83,6 +84,7 @@ const features: FeatureRoutes[] = [
   approvalsRoutes,
   bankAccountsRoutes,
   statementImportRoutes,
+  matchingRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,
