@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { bankFeedsRoutes } from './features/bank-reconciliation/bank-feeds.routes';
 import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
@@ -84,6 +85,7 @@ const features: FeatureRoutes[] = [
   approvalsRoutes,
   bankAccountsRoutes,
   reconciliationsRoutes,
+  bankFeedsRoutes,
   practiceReconciliationRoutes,
   paymentRunsRoutes,
   documentsRoutes,
