@@ -31,7 +31,13 @@ export interface OpeningPoint {
  * reconciliation before the day, else the opening balance of its earliest statement that gives
  * one (by period start, then import time), else 0.
  */
-export async function findOpeningPoint(db: Database, scope: { organizationId: string; bankAccountId: string }, day: string): Promise<OpeningPoint> {
+export async function findOpeningPoint(
+  db: Database,
+  scope: { organizationId: string; bankAccountId: string },
+  day: string,
+  /** 'on': a reconciliation through the day itself counts too (the balance at the day's end). */
+  reconciliations: 'before' | 'on' = 'before',
+): Promise<OpeningPoint> {
   const [last] = await db
     .select({ throughDate: bankReconciliations.throughDate, statementBalance: bankReconciliations.statementBalance })
     .from(bankReconciliations)
@@ -39,7 +45,7 @@ export async function findOpeningPoint(db: Database, scope: { organizationId: st
       and(
         eq(bankReconciliations.organizationId, scope.organizationId),
         eq(bankReconciliations.bankAccountId, scope.bankAccountId),
-        sql`${bankReconciliations.throughDate} < ${day}`,
+        reconciliations === 'on' ? sql`${bankReconciliations.throughDate} <= ${day}` : sql`${bankReconciliations.throughDate} < ${day}`,
       ),
     )
     .orderBy(desc(bankReconciliations.throughDate))
@@ -110,6 +116,16 @@ export async function computePeriodFigures(db: Database, scope: { organizationId
     bookBalance: opening.balance + cleared,
     linesClosing: opening.balance + cleared + uncleared,
   };
+}
+
+/**
+ * The bank's balance at the end of `day` on what the books know of it: the opening point (a
+ * reconciliation through the day itself included) plus every line after it through the day.
+ */
+export async function bankBalanceAt(db: Database, scope: { organizationId: string; bankAccountId: string }, day: string): Promise<Cents> {
+  const opening = await findOpeningPoint(db, scope, day, 'on');
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${bankTransactions.amount}), 0)::text` }).from(bankTransactions).where(periodLines(scope, opening, day));
+  return opening.balance + centsFromDecimal(row?.total ?? '0');
 }
 
 /** The uncleared lines of the period, oldest first (the ones that explain the difference). */
