@@ -218,3 +218,33 @@ export function toUnmatchedLineDto(row: TransactionRow): BankTransaction {
   };
 }
 
+
+export interface CashInBank {
+  /** null when no active account has a reconciled or a feed balance. */
+  cash: Cents | null;
+  accounts: number;
+  reconciledAccounts: number;
+}
+
+/**
+ * glossary.cashInBank: per active account its latest reconciliation's statement balance, else the
+ * balance its live feed last reported (an account with a feed has plaid_account_id); accounts with
+ * neither are left out.
+ */
+export async function selectCashInBank(db: Database, organizationId: string): Promise<CashInBank> {
+  const result: unknown = await db.execute(sql`
+    select coalesce(sum(x.balance), 0)::text as cash, count(x.balance)::int as accounts, count(x.reconciled)::int as reconciled
+    from (
+      select coalesce(r.statement_balance, case when a.plaid_account_id is not null then a.balance end) as balance, r.statement_balance as reconciled
+      from bank_accounts a
+      left join lateral (
+        select statement_balance from bank_reconciliations r
+        where r.organization_id = a.organization_id and r.bank_account_id = a.id
+        order by r.through_date desc limit 1
+      ) r on true
+      where a.organization_id = ${organizationId} and a.is_active
+    ) x`);
+  const row = (result as { rows: { cash: string; accounts: number; reconciled: number }[] }).rows[0];
+  const accounts = Number(row?.accounts ?? 0);
+  return { cash: accounts > 0 ? centsFromDecimal(row?.cash ?? '0') : null, accounts, reconciledAccounts: Number(row?.reconciled ?? 0) };
+}
