@@ -22,6 +22,8 @@ import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { statementImportRoutes } from './features/bank-reconciliation/statement-import.routes';
 import { matchingRoutes } from './features/bank-reconciliation/matching.routes';
+import { bankFeedsRoutes } from './features/bank-reconciliation/bank-feeds.routes';
+import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -44,6 +46,7 @@ import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
+import { practiceReconciliationRoutes } from './features/practice/reconciliation-queue.routes';
 import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -85,6 +88,9 @@ const features: FeatureRoutes[] = [
   bankAccountsRoutes,
   statementImportRoutes,
   matchingRoutes,
+  reconciliationsRoutes,
+  bankFeedsRoutes,
+  practiceReconciliationRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,
@@ -131,12 +137,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // cdn.plaid.com: Plaid Link, loaded only when a user connects a bank feed.
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.plaid.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -101,6 +101,10 @@ export const bankAccountSchema = z.object({
   achEnabled: z.boolean(),
   wireEnabled: z.boolean(),
   balance: z.string().nullable(),
+  /** True once a live feed (Plaid) is linked; its id is never sent. */
+  feedLinked: z.boolean(),
+  /** The feed's last sync. */
+  lastSyncAt: z.string().nullable(),
   verificationStatus: z.enum(bankVerificationStatuses),
   verificationAttemptsLeft: z.number(),
   microDepositsSentAt: z.string().nullable(),

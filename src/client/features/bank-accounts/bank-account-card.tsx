@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
-import { Check, FileUp, Landmark, Star, Trash2, X } from 'lucide-react';
+import { Check, FileUp, Landmark, ListChecks, Star, Trash2, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +9,7 @@ import {
   bankAccountTypeLabels,
   verificationLabel,
 } from '@shared/contracts/bank-accounts';
+import { BankFeedConnect } from './bank-feed-connect';
 
 const labelVariant: Record<ReturnType<typeof verificationLabel>, BadgeVariant> = {
   Verified: 'success',
@@ -76,6 +78,7 @@ export function BankAccountCard(props: {
           <Capability enabled={account.achEnabled} label="ACH" />
           <Capability enabled={account.wireEnabled} label="Wire" />
         </div>
+        <BankFeedConnect account={account} />
         {account.needsMicroDeposits && (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-yellow-900">
             Micro-deposits sent {day(account.microDepositsSentAt)}. Enter them by{' '}
@@ -111,6 +114,12 @@ export function BankAccountCard(props: {
             Make Primary
           </Button>
         )}
+        <Button size="sm" variant="outline" asChild>
+          <Link to={`/bank-accounts/${account.id}/reconcile`} aria-label={`Reconcile ${account.accountName}`}>
+            <ListChecks aria-hidden="true" />
+            Reconcile
+          </Link>
+        </Button>
         <Button
           size="sm"
           variant="ghost"
