@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { achReturnReason, findAchReturnCode } from '../../../shared/ach-return-codes';
 import type { BankTransaction, BankTransactionResolution, MatchBankTransaction } from '../../../shared/contracts/bank-reconciliation';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
+import type { Role } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
 import { bankTransactionMatches, bankTransactions, bills, paymentRuns, payments } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
@@ -14,6 +15,7 @@ import { recordInvoicePaymentIn } from '../invoices/record-invoice-payment';
 import { completeBillPayment } from '../payment-runs/scheduler';
 import { type LineRow, lockLine, toLineDto } from './bank-lines';
 import { createFromLineIn } from './create-from-transaction';
+import { assertPaymentUnlocked } from './locks';
 import { type ReturnNotice, sendReturnNotices } from './return-notices';
 
 /** What a line is matched to: a suggestion's key decodes to exactly one of these. */
@@ -202,13 +204,17 @@ async function applyRun(tx: Database, actor: Actor, line: LineRow, runId: string
   return { resolution: 'payment_run', details: { paymentRunId: run.id, payments: rows.length, completed }, notices: [] };
 }
 
-async function applyReturn(tx: Database, actor: Actor, line: LineRow, paymentId: string, now: Date): Promise<Applied> {
+/** Who matches: the role decides whether a payment in a reconciled period may change (locks.ts). */
+type MatchActor = Actor & { role?: Role | null };
+
+async function applyReturn(tx: Database, actor: MatchActor, line: LineRow, paymentId: string, now: Date): Promise<Applied> {
   const code = line.returnCode ?? findAchReturnCode([line.description, line.reference ?? ''].join(' '));
   if (!code) throw new AppError('VALIDATION', 'This line names no ACH return code');
   if (!isUuid(paymentId)) throw notFound('Payment');
   const [payment] = await lockPayments(tx, actor.organizationId, and(eq(payments.id, paymentId), eq(payments.type, 'bill_payment')));
   if (!payment) throw notFound('Payment');
   if (payment.status === 'failed') throw new AppError('CONFLICT', 'This payment has already failed');
+  await assertPaymentUnlocked(tx, { organizationId: actor.organizationId, userId: actor.userId, role: actor.role ?? null }, payment.id, 'fail');
   requireSum(line, [centsFromDecimal(payment.amount)]);
   if ((await matchedPaymentIds(tx, [payment.id], ['ach_return'])).size) throw new AppError('CONFLICT', 'This payment is already returned');
   const failureReason = achReturnReason(code);
@@ -253,7 +259,7 @@ export interface MatchOutcome {
  */
 export async function matchLineIn(
   tx: Database,
-  actor: Actor,
+  actor: MatchActor,
   lineId: string,
   targets: MatchTargets,
   now: Date,
@@ -291,7 +297,7 @@ export async function matchLineIn(
 /** POST /api/bank-transactions/{id}/match */
 export async function matchBankTransaction(
   deps: Pick<AppDeps, 'db' | 'mail' | 'now'>,
-  actor: Actor,
+  actor: MatchActor,
   lineId: string,
   input: MatchBankTransaction,
 ): Promise<BankTransaction> {

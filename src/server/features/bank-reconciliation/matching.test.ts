@@ -247,7 +247,7 @@ describe('debits: payment runs, bill payments and ACH returns', () => {
     const undo = await ws.owner.request({ method: 'DELETE', url: `/api/bank-transactions/${lineId}/match` });
     expect(undo.statusCode).toBe(200);
     const reopened = await t.deps.db.select().from(payments).where(eq(payments.paymentRunId, runId));
-    expect(reopened.map((payment) => payment.status)).toEqual(['pending', 'pending']);
+    expect(reopened.map((payment) => payment.status)).toEqual(['processing', 'processing']);
   });
 
   it('fails the payment an ACH return reverses, reopens the bill and mails its approver', async () => {
@@ -276,6 +276,29 @@ describe('debits: payment runs, bill payments and ACH returns', () => {
     expect(undo.statusCode).toBe(200);
     const [restored] = await t.deps.db.select().from(payments).where(eq(payments.id, paymentIds[0] ?? ''));
     expect(restored).toMatchObject({ status: 'completed', failureReason: null });
+  });
+
+  it('needs the owner to fail, by an ACH return, a payment whose debit is in a reconciled period', async () => {
+    const ws = await workspace(t);
+    const accountant = await addMember(t.app, t.deps.db, ws.organizationId, { role: 'accountant' });
+    const vendor = await createVendor(ws.owner, { name: 'Locked Supplies' });
+    const bill = await createBill(ws.owner, vendor.id, '310.00');
+    const { paymentIds } = await pendingRun(t.deps.db, ws, [{ billId: bill.id, amount: '310.00' }]);
+    const paymentId = paymentIds[0] ?? '';
+    const [debit = '', ret = ''] = await addLines(t, ws, [
+      { amount: '-310.00', description: 'ACH DEBIT LOCKED SUPPLIES', postedOn: '2026-11-10' },
+      { amount: '310.00', description: 'ACH RETURN R03 LOCKED SUPPLIES', postedOn: '2026-11-21' },
+    ]);
+    const paidOut = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${debit}/match`, payload: { paymentIds } });
+    expect(paidOut.statusCode, paidOut.body).toBe(200);
+    await t.deps.db.update(bankTransactions).set({ reconciliationId: '00000000-0000-4000-8000-000000000002' }).where(eq(bankTransactions.id, debit));
+    const refused = await accountant.request({ method: 'POST', url: `/api/bank-transactions/${ret}/match`, payload: { suggestionKey: `ret:${paymentId}` } });
+    expect(refused.statusCode, refused.body).toBe(403);
+    const [untouched] = await t.deps.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(untouched?.status).toBe('completed');
+    const allowed = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${ret}/match`, payload: { suggestionKey: `ret:${paymentId}` } });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(await auditActions(paymentId)).toContain('payment.locked_change');
   });
 
   it('creates an expense from a debit (a paid bill with vendor and category) and deletes it on undo', async () => {

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { Actor } from '../invoices/invoice-rules';
 import { removeInvoicePaymentIn } from '../invoices/record-invoice-payment';
 import { type LineRow, type MatchRow, findLine, lockLine, toLineDto } from './bank-lines';
+import { assertLineUnlocked } from './locks';
 
 async function lockBill(tx: Database, organizationId: string, billId: string) {
   const [bill] = await tx.select().from(bills).where(and(eq(bills.organizationId, organizationId), eq(bills.id, billId))).for('update');
@@ -33,11 +34,15 @@ async function removeBillPayment(tx: Database, actor: Actor, match: MatchRow, no
   }
 }
 
-/** A scheduled payment this line settled: back to pending and its bill back to scheduled. */
+/**
+ * A scheduled payment this line settled: back to processing (sent, the bank's settlement not yet
+ * seen; the scheduler claims only pending payments, so it does not settle it again on its own)
+ * and its bill back to scheduled.
+ */
 async function unsettle(tx: Database, actor: Actor, match: MatchRow, now: Date): Promise<void> {
   if (!match.paymentId || !match.billId) return;
   const bill = await lockBill(tx, actor.organizationId, match.billId);
-  await tx.update(payments).set({ status: 'pending', processedAt: null }).where(eq(payments.id, match.paymentId));
+  await tx.update(payments).set({ status: 'processing', processedAt: null }).where(eq(payments.id, match.paymentId));
   if (bill?.status === 'paid') {
     await tx.update(bills).set({ status: 'scheduled', paidAt: null, updatedAt: now }).where(eq(bills.id, bill.id));
   }
@@ -82,9 +87,7 @@ export async function unmatchBankTransaction(
   await deps.db.transaction(async (tx) => {
     const line = await lockLine(tx, actor.organizationId, lineId);
     if (line.status === 'unmatched') throw new AppError('CONFLICT', 'This line is not matched');
-    if (line.reconciliationId && actor.role !== 'owner') {
-      throw new AppError('FORBIDDEN', 'This line is in a reconciled period: only the owner can undo its match');
-    }
+    await assertLineUnlocked(tx, actor, line, 'unmatch');
     const matches = await tx.select().from(bankTransactionMatches).where(eq(bankTransactionMatches.bankTransactionId, line.id)).orderBy(asc(bankTransactionMatches.id));
     const { organizationId, userId } = actor;
     for (const match of matches) await undoMatch(tx, { organizationId, userId }, line, match, now);
