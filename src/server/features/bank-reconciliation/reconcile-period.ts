@@ -8,12 +8,12 @@ import { organizationTimeZone, calendarDay, toOrganizationDay } from '../../plat
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount } from '../bank-accounts/bank-accounts.queries';
+import { toBankTransactionDtos } from './bank-transactions.queries';
 import {
   computePeriodFigures,
   findLastReconciliation,
   findUnclearedLines,
   toReconciliationDto,
-  toUnmatchedLineDto,
 } from './reconciliation.queries';
 
 export interface Actor {
@@ -56,7 +56,7 @@ export async function previewReconciliation(
     difference: toDecimal(input.statementBalance - figures.bookBalance),
     unmatchedCount: figures.unclearedCount,
     unmatchedAmount: toDecimal(figures.uncleared),
-    unmatched: lines.map(toUnmatchedLineDto),
+    unmatched: await toBankTransactionDtos(deps.db, actor.organizationId, lines),
     lastReconciledThrough: last?.throughDate ?? null,
   };
 }

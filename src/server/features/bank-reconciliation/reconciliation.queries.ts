@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { BankReconciliation, BankTransaction } from '../../../shared/contracts/bank-reconciliation';
+import type { BankReconciliation } from '../../../shared/contracts/bank-reconciliation';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { bankReconciliations, bankStatements, bankTransactions, users } from '../../db/schema';
@@ -192,32 +192,6 @@ export function toReconciliationDto(row: typeof bankReconciliations.$inferSelect
     userName: null,
   };
 }
-
-/**
- * An unmatched line as the preview lists it. Unmatched lines have no matches; the transactions
- * list (another module) fills matches for the others.
- */
-export function toUnmatchedLineDto(row: TransactionRow): BankTransaction {
-  return {
-    id: row.id,
-    bankAccountId: row.bankAccountId,
-    statementId: row.statementId,
-    postedOn: row.postedOn,
-    amount: toDecimal(centsFromDecimal(row.amount)),
-    description: row.description,
-    reference: row.reference,
-    counterparty: row.counterparty,
-    bankRef: row.bankRef,
-    returnCode: row.returnCode,
-    status: row.status,
-    resolution: row.resolution,
-    matchedTo: null,
-    matches: [],
-    locked: row.reconciliationId !== null,
-    matchedAt: row.matchedAt?.toISOString() ?? null,
-  };
-}
-
 
 export interface CashInBank {
   /** null when no active account has a reconciled or a feed balance. */
