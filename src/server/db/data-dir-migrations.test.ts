@@ -37,7 +37,8 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
       await client.exec(`
         drop table bank_transaction_matches, bank_transactions, bank_statements, bank_rules,
           bank_reconciliations, bank_feed_settings;
-        alter table bills drop column category;`);
+        alter table bills drop column category;
+        drop index invoices_org_open_balance_idx, invoices_org_number_key_idx, payments_org_type_amount_idx;`);
     }
   } finally {
     await client.close();
