@@ -110,6 +110,13 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** GET /api/bank-accounts/{id}: the account and when its lines last came in (a file, or the feed). */
+export const bankAccountDetailSchema = bankAccountSchema.extend({
+  lastImportAt: z.string().nullable(),
+  lastSyncAt: z.string().nullable(),
+});
+export type BankAccountDetail = z.infer<typeof bankAccountDetailSchema>;
+
 export const verifyBankAccountResultSchema = z.object({
   message: z.string(),
   bankAccount: bankAccountSchema,
