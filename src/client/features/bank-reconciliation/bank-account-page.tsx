@@ -218,7 +218,7 @@ export default function BankAccountPage() {
       </Tabs>
       {!desktop && (
         <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelectedId(null)}>
-          <DialogContent className="top-auto bottom-0 max-h-[85vh] max-w-full translate-y-0 rounded-b-none sm:max-w-lg">
+          <DialogContent className="top-auto bottom-0 left-0 max-h-[85vh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none sm:max-w-none">
             <DialogTitle className="sr-only">Bank line</DialogTitle>
             <DialogDescription className="sr-only">Suggestions and actions for the line</DialogDescription>
             {panel}
