@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -42,6 +43,7 @@ import { portfolioRoutes } from './features/practice/portfolio.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
+import { practiceReconciliationRoutes } from './features/practice/reconciliation-queue.routes';
 import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -81,6 +83,8 @@ const features: FeatureRoutes[] = [
   billsRoutes,
   approvalsRoutes,
   bankAccountsRoutes,
+  reconciliationsRoutes,
+  practiceReconciliationRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,

@@ -137,6 +137,42 @@ export const glossary = {
     label: 'In progress',
     definition: "Clients in onboarding at the period's end: started, not completed and not deactivated by then. On today it equals Active Onboarding.",
   },
+  // Bank reconciliation (issue 30): Reconcile panel, My Practice > Reconciliation, the Bank Reconciliation report.
+  statementBalance: {
+    label: 'Statement balance',
+    definition: "The bank's balance at the end of the statement day, as the statement gives it (typed in from the statement when reconciling).",
+  },
+  cleared: {
+    label: 'Cleared',
+    definition:
+      'Bank lines accounted for in the books: matched to payments, recorded from the line (a payment or an expense), or set aside as a transfer or excluded. A reconciliation locks the cleared lines through its day.',
+  },
+  uncleared: {
+    label: 'Uncleared',
+    definition: 'Bank lines still unmatched: on the statement, not yet in the books.',
+  },
+  bookBalance: {
+    label: 'Book balance',
+    definition:
+      "The opening point plus the cleared lines after it through the day. The opening point is the statement balance of the account's last reconciliation before the day, or, before the first one, the opening balance of the account's earliest imported statement that gives one (0 without one).",
+  },
+  reconciliationDifference: {
+    label: 'Difference',
+    definition: 'Statement balance less book balance. The uncleared lines of the period explain it; 0.00 means the period reconciles.',
+  },
+  unmatchedLines: {
+    label: 'Unmatched lines',
+    definition: "The number and sum of a workspace's bank lines not yet matched, recorded or set aside, over its active accounts.",
+  },
+  staleAccounts: {
+    label: 'Not reconciled 30+ days',
+    definition: "Active bank accounts whose last reconciliation is more than 30 days before the workspace's today, or that were never reconciled.",
+  },
+  cashInBank: {
+    label: 'Cash in Bank',
+    definition:
+      "The bank balances of the workspace's active accounts: an account's reconciled statement balance (its latest reconciliation) where it has one, else the balance its live feed last reported; accounts with neither are left out.",
+  },
 } as const satisfies Record<string, GlossaryEntry>;
 
 export type GlossaryKey = keyof typeof glossary;

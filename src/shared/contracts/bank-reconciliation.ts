@@ -246,3 +246,6 @@ export interface StatementImportResult {
   balanceDifference: string | null;
   autoMatched: number;
 }
+
+/** GET /api/bank-accounts/{id}/reconciliations/preview */
+export const reconciliationPreviewQuery = createReconciliationSchema;

@@ -12,13 +12,16 @@ type MoneyInputProps = Omit<
   defaultValue?: string;
   /** Called with the cleaned decimal string; use with Controller, or use `{...register()}` instead. */
   onValueChange?: (value: string) => void;
+  /** Keeps a leading minus (a balance can be overdrawn); amounts are never negative otherwise. */
+  allowNegative?: boolean;
 };
 
 /** Keeps digits, one decimal point and thousands commas; parseMoney in @shared/money reads the rest. */
-function cleanAmount(raw: string): string {
+function cleanAmount(raw: string, allowNegative = false): string {
   const kept = raw.replace(/[^\d.,]/g, '');
   const dot = kept.indexOf('.');
-  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/[.,]/g, '');
+  const amount = dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/[.,]/g, '');
+  return allowNegative && raw.trimStart().startsWith('-') ? `-${amount}` : amount;
 }
 
 /**
@@ -30,10 +33,11 @@ export function MoneyInput({
   className,
   onChange,
   onValueChange,
+  allowNegative,
   ...props
 }: MoneyInputProps) {
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const cleaned = cleanAmount(event.target.value);
+    const cleaned = cleanAmount(event.target.value, allowNegative);
     if (cleaned !== event.target.value) event.target.value = cleaned;
     onChange?.(event);
     onValueChange?.(cleaned);

@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardCheck, Download, ListChecks, UserPlus } from 'lucide-react';
+import { Briefcase, ClipboardCheck, Download, Landmark, ListChecks, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
@@ -54,6 +54,12 @@ export default function PracticePage() {
               <Link to="/practice/queue">
                 <ListChecks aria-hidden="true" />
                 Approval Queue
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/practice/reconciliation">
+                <Landmark aria-hidden="true" />
+                Reconciliation
               </Link>
             </Button>
             {canWrite && (
