@@ -27,6 +27,7 @@ import { CreateFromLineDialog } from './create-from-line-dialog';
 import { FindMatchDialog } from './find-match-dialog';
 import { LinePanel } from './line-panel';
 import { LinesTable } from './lines-table';
+import { ReconcilePanel } from './reconcile-panel';
 import { RuleFormDialog } from './rule-form-dialog';
 import { RulesTab } from './rules-tab';
 
@@ -35,7 +36,7 @@ const lineTabs: Array<{ status: BankTransactionStatus; label: string }> = [
   { status: 'matched', label: 'Matched' },
   { status: 'excluded', label: 'Excluded' },
 ];
-const tabs = ['unmatched', 'matched', 'excluded', 'rules'] as const;
+const tabs = ['unmatched', 'matched', 'excluded', 'reconcile', 'rules'] as const;
 type Tab = (typeof tabs)[number];
 
 function accountSubtitle(account: BankAccountDetail, formatAmount: (value: string) => string): string {
@@ -53,7 +54,7 @@ export default function BankAccountPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = tabs.find((value) => value === requested) ?? 'unmatched';
-  const status: BankTransactionStatus = tab === 'rules' ? 'unmatched' : tab;
+  const status: BankTransactionStatus = tab === 'rules' || tab === 'reconcile' ? 'unmatched' : tab;
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
   const [offset, setOffset] = useState(0);
@@ -156,6 +157,7 @@ export default function BankAccountPage() {
               {counts && <span className="rounded bg-slate-200 px-1.5 text-xs tabular-nums">{counts[item.status]}</span>}
             </TabsTrigger>
           ))}
+          <TabsTrigger value="reconcile">Reconcile</TabsTrigger>
           <TabsTrigger value="rules">Rules</TabsTrigger>
         </TabsList>
         {lineTabs.map((item) => (
@@ -212,6 +214,9 @@ export default function BankAccountPage() {
             </div>
           </TabsContent>
         ))}
+        <TabsContent value="reconcile">
+          <ReconcilePanel key={id} bankAccountId={id} />
+        </TabsContent>
         <TabsContent value="rules">
           <RulesTab bankAccountId={id} />
         </TabsContent>
