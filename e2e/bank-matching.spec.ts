@@ -1,0 +1,205 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { calendarDay } from '../src/shared/calendar';
+import { expect, test, testNow } from './fixtures';
+import { uniqueName } from './support';
+
+const ACCOUNT_NUMBER = '000123456789';
+
+interface Books {
+  accountId: string;
+  customer: string;
+  invoices: Array<{ id: string; number: string; total: string }>;
+  today: string;
+}
+
+/** A workspace with a bank account, one customer and two of its invoices sent, through the API. */
+async function books(request: APIRequestContext): Promise<Books> {
+  const name = uniqueName('bm');
+  const registered = await request.post('/api/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { organizationTimeZone } = (await registered.json()) as { organizationTimeZone: string };
+  const today = calendarDay(testNow(), organizationTimeZone);
+  const customer = `Harbor Foods ${name}`;
+  const created = await request.post('/api/customers', { data: { name: customer, email: `${name}-ap@example.com` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const customerId = ((await created.json()) as { id: string }).id;
+  const invoices: Books['invoices'] = [];
+  for (const [suffix, total] of [['A', '500.00'], ['B', '750.00']] as const) {
+    const number = `INV-${name}-${suffix}`;
+    const invoice = await request.post('/api/invoices', {
+      data: {
+        customerId,
+        invoiceNumber: number,
+        status: 'sent',
+        issueDate: today,
+        dueDate: today,
+        subtotal: total,
+        taxAmount: '0',
+        discountAmount: '0',
+        totalAmount: total,
+        items: [{ description: 'Bookkeeping', quantity: 1, unitPrice: total, totalPrice: total }],
+      },
+    });
+    expect(invoice.status(), await invoice.text()).toBe(201);
+    invoices.push({ id: ((await invoice.json()) as { id: string }).id, number, total });
+  }
+  const account = await request.post('/api/bank-accounts', {
+    data: {
+      accountName: 'Operating',
+      accountHolderName: customer,
+      accountType: 'business_checking',
+      accountNumber: ACCOUNT_NUMBER,
+      routingNumber: '021000021',
+    },
+  });
+  expect(account.status(), await account.text()).toBe(201);
+  return { accountId: ((await account.json()) as { id: string }).id, customer, invoices, today };
+}
+
+/**
+ * An OFX 2.x statement written here: one deposit paying both invoices (their numbers in the memo)
+ * and a bank fee. The ledger balance is the sum of the two lines.
+ */
+function statement(data: Books): Buffer {
+  const day = data.today.replaceAll('-', '');
+  const line = (id: string, type: string, amount: string, name: string, memo: string) =>
+    `<STMTTRN><TRNTYPE>${type}</TRNTYPE><DTPOSTED>${day}120000</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${id}</FITID><NAME>${name}</NAME><MEMO>${memo}</MEMO></STMTTRN>`;
+  const numbers = data.invoices.map((invoice) => invoice.number).join(' ');
+  const text = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX>
+<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>${day}120000</DTSERVER><LANGUAGE>ENG</LANGUAGE></SONRS></SIGNONMSGSRSV1>
+<BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
+<STMTRS><CURDEF>USD</CURDEF>
+<BANKACCTFROM><BANKID>021000021</BANKID><ACCTID>${ACCOUNT_NUMBER}</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+<BANKTRANLIST><DTSTART>${day}</DTSTART><DTEND>${day}</DTEND>
+${line('FIT-DEP-1', 'CREDIT', '1250.00', data.customer, `Payment ${numbers}`)}
+${line('FIT-FEE-1', 'DEBIT', '-15.00', 'MONTHLY SERVICE FEE', 'Account maintenance')}
+</BANKTRANLIST>
+<LEDGERBAL><BALAMT>1235.00</BALAMT><DTASOF>${day}</DTASOF></LEDGERBAL>
+</STMTRS></STMTTRNRS></BANKMSGSRSV1>
+</OFX>
+`;
+  return Buffer.from(text);
+}
+
+async function invoiceStatuses(request: APIRequestContext, data: Books): Promise<string[]> {
+  return Promise.all(
+    data.invoices.map(async (invoice) => {
+      const response = await request.get(`/api/invoices/${invoice.id}`);
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { status: string }).status;
+    }),
+  );
+}
+
+/** The line of the visible list (table or stacked rows) whose text has `text`. */
+function lineRow(page: Page, text: string) {
+  return page.getByTestId('bank-line').filter({ visible: true }).filter({ hasText: text });
+}
+
+async function acceptCombinedDeposit(page: Page, data: Books) {
+  await lineRow(page, data.customer).click();
+  const panel = page.getByTestId('line-panel').filter({ visible: true });
+  const [first, second] = data.invoices;
+  const suggestion = panel
+    .getByTestId('suggestion')
+    .filter({ hasText: first?.number ?? '' })
+    .filter({ hasText: second?.number ?? '' })
+    .first();
+  await expect(suggestion).toBeVisible();
+  await expect(suggestion.getByText(/\d+% match/)).toBeVisible();
+  await suggestion.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Match lines like it automatically' })).toBeVisible();
+}
+
+// Issue 30: import a statement on the account page, accept a deposit that pays two invoices of
+// one customer, undo it, accept again, make a rule of it, and exclude the bank fee.
+test('imports a statement, matches a combined deposit, undoes it, makes a rule and excludes a fee', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const data = await books(page.request);
+
+  await page.goto('/bank-accounts');
+  await page.getByRole('link', { name: 'Transactions of Operating' }).click();
+  await expect(page).toHaveURL(new RegExp(`/bank-accounts/${data.accountId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Operating' })).toBeVisible();
+  await expect(page.getByText('No statement imported yet')).toBeVisible();
+
+  // Import the file through the dialog in the page header.
+  await page.getByRole('button', { name: 'Import statement' }).click();
+  const importDialog = page.getByRole('dialog');
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: 'statement.ofx',
+    mimeType: 'application/x-ofx',
+    buffer: statement(data),
+  });
+  await importDialog.getByRole('button', { name: /^Import/ }).click();
+  await expect(importDialog.getByText(/2 (new )?lines?/i)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(importDialog).toBeHidden();
+
+  const unmatchedTab = page.getByRole('tab', { name: /^Unmatched/ });
+  await expect(unmatchedTab).toHaveText(/Unmatched\s*2$/);
+  await expect(lineRow(page, data.customer)).toContainText('+$1,250.00');
+  await expect(lineRow(page, 'MONTHLY SERVICE FEE')).toContainText('−$15.00');
+  await expect(page.getByText(/Last import/)).toBeVisible();
+  await page.screenshot({ path: '/tmp/bank-matching-unmatched-1366.png', fullPage: true });
+
+  // Accept the combined deposit: both invoices are paid.
+  await acceptCombinedDeposit(page, data);
+  expect(await invoiceStatuses(page.request, data)).toEqual(['paid', 'paid']);
+  await expect(unmatchedTab).toHaveText(/Unmatched\s*1$/);
+
+  // Undo it from the Matched tab: both invoices are open again.
+  await page.getByRole('tab', { name: /^Matched/ }).click();
+  await lineRow(page, data.customer).click();
+  const matchedPanel = page.getByTestId('line-panel').filter({ visible: true });
+  for (const invoice of data.invoices) await expect(matchedPanel).toContainText(invoice.number);
+  await page.screenshot({ path: '/tmp/bank-matching-matched-1366.png', fullPage: true });
+  await matchedPanel.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('The line is unmatched again.')).toBeVisible();
+  await expect.poll(() => invoiceStatuses(page.request, data)).toEqual(['sent', 'sent']);
+
+  // Accept again, then make a rule of it in one click (and confirm its confidence).
+  await unmatchedTab.click();
+  await acceptCombinedDeposit(page, data);
+  expect(await invoiceStatuses(page.request, data)).toEqual(['paid', 'paid']);
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  const ruleDialog = page.getByRole('dialog', { name: 'Create rule from this match' });
+  await expect(ruleDialog).toBeVisible();
+  await ruleDialog.getByLabel('Minimum confidence (%)').fill('90');
+  await page.screenshot({ path: '/tmp/bank-matching-rule-1366.png' });
+  await ruleDialog.getByRole('button', { name: 'Create rule' }).click();
+  await expect(ruleDialog).toBeHidden();
+  const rules = await page.request.get('/api/bank-rules');
+  expect(rules.status()).toBe(200);
+  const ruleList = (await rules.json()) as Array<{ minConfidence: number }>;
+  expect(ruleList).toHaveLength(1);
+  expect(ruleList[0]?.minConfidence).toBe(90);
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(page.getByTestId('bank-rule')).toHaveCount(1);
+
+  // Exclude the bank fee.
+  await unmatchedTab.click();
+  await lineRow(page, 'MONTHLY SERVICE FEE').click();
+  await page.getByTestId('line-panel').filter({ visible: true }).getByRole('button', { name: 'Exclude' }).click();
+  await expect(page.getByText('Line excluded')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Excluded/ })).toHaveText(/Excluded\s*1$/);
+  await expect(unmatchedTab).toHaveText(/Unmatched\s*0$/);
+  await page.getByRole('tab', { name: /^Excluded/ }).click();
+  await expect(lineRow(page, 'MONTHLY SERVICE FEE')).toBeVisible();
+  await page.screenshot({ path: '/tmp/bank-matching-excluded-1366.png', fullPage: true });
+
+  // The phone: stacked rows, and the line opens in a sheet.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('tab', { name: /^Matched/ }).click();
+  await lineRow(page, data.customer).click();
+  const sheet = page.getByRole('dialog', { name: 'Bank line' });
+  await expect(sheet.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/bank-matching-sheet-375.png', fullPage: true });
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await page.screenshot({ path: '/tmp/bank-matching-matched-375.png', fullPage: true });
+});
