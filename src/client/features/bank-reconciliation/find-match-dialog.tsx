@@ -15,9 +15,10 @@ import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
 import type { BankTransaction } from '@shared/contracts/bank-reconciliation';
 import type { Invoice } from '@shared/contracts/invoices';
-import { type Cents, parseMoney, sumCents, toDecimal } from '@shared/money';
+import { parseMoney, toDecimal } from '@shared/money';
 import { useMatchLine, useOpenInvoices } from './api';
 import { lineDay } from './line-parts';
+import { matchTotal } from './match-total';
 
 interface Chosen {
   invoice: Invoice;
@@ -48,12 +49,8 @@ export function FindMatchDialog(props: {
     }
   }, [open, line?.id]);
 
-  const lineCents: Cents = line ? Math.abs(parseMoney(line.amount, { round: true }) ?? 0) : 0;
-  const amounts = chosen.map((item) => parseMoney(item.amount));
-  const invalid = amounts.some((cents) => cents === null || cents <= 0);
-  const total = sumCents(amounts.map((cents) => cents ?? 0));
-  const remaining = lineCents - total;
-  const balanced = chosen.length > 0 && !invalid && remaining === 0;
+  const running = matchTotal(line?.amount ?? '0', chosen.map((item) => item.amount));
+  const { lineCents, totalCents: total, remainingCents: remaining, invalid, balanced } = running;
 
   const toggle = (invoice: Invoice, on: boolean) => {
     if (!on) return setChosen((items) => items.filter((item) => item.invoice.id !== invoice.id));
