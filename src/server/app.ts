@@ -21,6 +21,7 @@ import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
 import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
+import { statementImportRoutes } from './features/bank-reconciliation/statement-import.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -85,6 +86,7 @@ const features: FeatureRoutes[] = [
   bankAccountsRoutes,
   reconciliationsRoutes,
   practiceReconciliationRoutes,
+  statementImportRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,

@@ -6,6 +6,8 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A statement file names another account than the one it is imported into (import again with confirmAccount). */
+  STATEMENT_OTHER_ACCOUNT: 409,
   /** The request was made for another workspace than the session's active one (switched in another tab). */
   WORKSPACE_CHANGED: 409,
   GONE: 410,

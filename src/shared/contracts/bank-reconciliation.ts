@@ -249,3 +249,65 @@ export interface StatementImportResult {
 
 /** GET /api/bank-accounts/{id}/reconciliations/preview */
 export const reconciliationPreviewQuery = createReconciliationSchema;
+
+/** Statement files: at most 20 MB and 200,000 lines (issue 30, "Bad input and safety"). */
+export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
+export const MAX_STATEMENT_LINES = 200_000;
+
+export const csvDateFormats = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD'] as const;
+export type CsvDateFormat = (typeof csvDateFormats)[number];
+
+const column = z.coerce.number().int().min(0).max(499);
+
+/**
+ * Which column (0-based) holds what in a bank's CSV export. Either one signed amount column, or a
+ * debit and/or a credit column (money out and money in, each written without a sign).
+ */
+export const csvStatementMappingSchema = z
+  .object({
+    date: column,
+    amount: column.nullable().optional(),
+    debit: column.nullable().optional(),
+    credit: column.nullable().optional(),
+    description: column,
+    reference: column.nullable().optional(),
+    dateFormat: z.enum(csvDateFormats, { message: 'Choose the date format' }),
+    /** "1.234,56": a comma as the decimal point. */
+    decimalComma: z.boolean().default(false),
+    delimiter: z.enum([',', ';', '\t']).default(','),
+    hasHeader: z.boolean().default(true),
+  })
+  .refine((v) => v.amount != null || v.debit != null || v.credit != null, {
+    message: 'Choose the amount column, or the debit and credit columns',
+    path: ['amount'],
+  });
+export type CsvStatementMapping = z.output<typeof csvStatementMappingSchema>;
+
+/** POST /api/bank-accounts/{id}/statements/preview */
+export interface StatementPreview {
+  format: BankStatementFormat;
+  fileName: string;
+  /** CSV only: the header (or "Column 1"...), the first rows, and the mapping to start from. */
+  csv: {
+    header: string[];
+    rows: string[][];
+    mapping: CsvStatementMapping | null;
+    /** True when the mapping is the one remembered from the last import of this account. */
+    remembered: boolean;
+  } | null;
+}
+
+/** GET /api/bank-accounts/{id}/statements: the import history. */
+export interface BankStatementSummary {
+  id: string;
+  format: BankStatementFormat;
+  fileName: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
+  openingBalance: string | null;
+  closingBalance: string | null;
+  balanceDifference: string | null;
+  linesInFile: number;
+  linesAdded: number;
+  createdAt: string;
+}
