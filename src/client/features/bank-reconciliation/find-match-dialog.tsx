@@ -67,12 +67,12 @@ export function FindMatchDialog(props: {
         body: { invoices: chosen.map((item) => ({ invoiceId: item.invoice.id, amount: item.amount })) },
       },
       {
-        onSuccess: (matched) => {
+        onSuccess: () => {
           toast({
             title: 'Matched',
             description: chosen.map((item) => item.invoice.invoiceNumber).join(', '),
           });
-          props.onMatched(matched ?? line);
+          props.onMatched(line);
           props.onOpenChange(false);
         },
         onError: (error) =>

@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import { ArrowLeftRight, Ban, Lock, Plus, Search, Undo2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,9 +55,9 @@ function UnmatchedActions(props: Parameters<typeof LinePanel>[0]) {
     match.mutate(
       { id: line.id, body: { suggestionKey: suggestion.key } },
       {
-        onSuccess: (matched) => {
+        onSuccess: () => {
           toast({ title: 'Matched', description: suggestion.action });
-          props.onAccepted(matched ?? line);
+          props.onAccepted(line);
         },
         onError: (error) => failure(error, 'Could not accept the match'),
       },
@@ -161,7 +162,9 @@ function MatchedDetails(props: Parameters<typeof LinePanel>[0]) {
             {line.matchedTo ?? (line.resolution ? resolutionLabels[line.resolution] : 'Matched')}
           </p>
         )}
-        {line.matchedAt && <p className="text-xs text-slate-500">on {lineDay(line.matchedAt.slice(0, 10))}</p>}
+        {line.matchedAt && (
+          <p className="text-xs text-slate-500">on {format(parseISO(line.matchedAt), 'MMM d, yyyy')}</p>
+        )}
       </div>
       {line.locked && (
         <p role="note" className="flex gap-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
