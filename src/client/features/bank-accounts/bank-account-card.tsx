@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { Check, Landmark, ListChecks, Star, Trash2, X } from 'lucide-react';
+import { Check, FileUp, Landmark, ListChecks, Star, Trash2, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -38,6 +38,7 @@ export function BankAccountCard(props: {
   onVerify: () => void;
   onMakePrimary: () => void;
   onRemove: () => void;
+  onImportStatement: () => void;
   busy: boolean;
 }) {
   const { account } = props;
@@ -109,6 +110,10 @@ export function BankAccountCard(props: {
             Verify Micro-Deposits
           </Button>
         )}
+        <Button size="sm" variant="outline" onClick={props.onImportStatement} aria-label={`Import statement into ${account.accountName}`}>
+          <FileUp aria-hidden="true" />
+          Import statement
+        </Button>
         {!account.isPrimary && !voided && (
           <Button size="sm" variant="outline" onClick={props.onMakePrimary} disabled={props.busy}>
             <Star aria-hidden="true" />

@@ -17,6 +17,7 @@ import {
 } from './api';
 import { BankAccountCard } from './bank-account-card';
 import { VerifyMicroDepositsDialog } from './verify-micro-deposits-dialog';
+import { ImportStatementDialog } from '../bank-reconciliation/import-statement-dialog';
 
 function failure(error: unknown, fallback: string) {
   toast({
@@ -31,6 +32,7 @@ export default function BankAccountsPage() {
   const [adding, setAdding] = useState(false);
   const [verifyingId, setVerifyingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
+  const [importing, setImporting] = useState<BankAccount | null>(null);
   const accounts = useBankAccounts(offset);
   const update = useUpdateBankAccount();
   const remove = useDeleteBankAccount();
@@ -102,6 +104,7 @@ export default function BankAccountsPage() {
                 onVerify={() => setVerifyingId(account.id)}
                 onMakePrimary={() => makePrimary(account)}
                 onRemove={() => setRemoving(account)}
+                onImportStatement={() => setImporting(account)}
               />
             ))}
           </div>
@@ -118,6 +121,13 @@ export default function BankAccountsPage() {
         account={verifying}
         onOpenChange={(open) => !open && setVerifyingId(null)}
       />
+      {importing && (
+        <ImportStatementDialog
+          bankAccount={{ id: importing.id, name: importing.accountName }}
+          open
+          onOpenChange={(open) => !open && setImporting(null)}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

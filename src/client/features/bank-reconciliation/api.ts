@@ -4,10 +4,14 @@ import { navigationCountsKey } from '@/lib/navigation-counts';
 import type { BankAccountDetail } from '@shared/contracts/bank-accounts';
 import type {
   BankRule,
+  BankStatementSummary,
   BankSuggestions,
   BankTransaction,
   BankTransactionStatus,
   BankTransactionsPage,
+  CsvStatementMapping,
+  StatementImportResult,
+  StatementPreview,
 } from '@shared/contracts/bank-reconciliation';
 import type { Bill } from '@shared/contracts/bills';
 import type { Invoice } from '@shared/contracts/invoices';
@@ -18,6 +22,8 @@ export const BANK_RULES_PAGE_SIZE = 50;
 export const bankTransactionsKey = 'bank-transactions';
 export const bankSuggestionsKey = 'bank-suggestions';
 export const bankRulesKey = 'bank-rules';
+/** Every import history starts with 'bank-statements'. */
+export const bankStatementsKey = (bankAccountId: string) => ['bank-statements', bankAccountId] as const;
 
 const accountUrl = (id: string) => `/api/bank-accounts/${id}`;
 
@@ -210,5 +216,45 @@ export function useVendorOptions(enabled: boolean) {
     queryKey: ['/api/vendors', query],
     queryFn: () => apiList<Vendor>('/api/vendors', query),
     enabled,
+  });
+}
+
+export function useBankStatements(bankAccountId: string, offset = 0, limit = 20) {
+  return useQuery({
+    queryKey: [...bankStatementsKey(bankAccountId), { offset, limit }],
+    queryFn: () => apiList<BankStatementSummary>(`${accountUrl(bankAccountId)}/statements`, { offset, limit }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface StatementFile {
+  file: File;
+  mapping?: CsvStatementMapping;
+  confirmAccount?: boolean;
+}
+
+function statementForm({ file, mapping, confirmAccount }: StatementFile): FormData {
+  const form = new FormData();
+  if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (confirmAccount) form.append('confirmAccount', 'true');
+  form.append('file', file);
+  return form;
+}
+
+export function usePreviewStatement(bankAccountId: string) {
+  return useMutation({
+    mutationFn: (file: File) => apiRequest<StatementPreview>('POST', `${accountUrl(bankAccountId)}/statements/preview`, statementForm({ file })),
+  });
+}
+
+/** An import adds lines (some matched by rules): the lines, suggestions, history and the account's last import move. */
+export function useImportStatement(bankAccountId: string) {
+  const invalidate = useInvalidateBanking();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StatementFile) => apiRequest<StatementImportResult>('POST', `${accountUrl(bankAccountId)}/statements`, statementForm(input)),
+    onSuccess: async () => {
+      await Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: ['bank-statements'] })]);
+    },
   });
 }
