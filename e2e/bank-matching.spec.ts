@@ -129,15 +129,17 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
 
   // Import the file through the dialog in the page header.
   await page.getByRole('button', { name: 'Import statement' }).click();
-  const importDialog = page.getByRole('dialog');
-  await importDialog.locator('input[type=file]').setInputFiles({
+  const importDialog = page.getByRole('dialog', { name: 'Import statement' });
+  await importDialog.getByLabel('Statement file').setInputFiles({
     name: 'statement.ofx',
     mimeType: 'application/x-ofx',
     buffer: statement(data),
   });
-  await importDialog.getByRole('button', { name: /^Import/ }).click();
-  await expect(importDialog.getByText(/2 (new )?lines?/i)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const result = importDialog.getByTestId('statement-import-result');
+  await expect(result.getByText('OFX / QFX imported')).toBeVisible();
+  await expect(result.getByRole('definition').nth(0)).toHaveText('2');
+  await importDialog.getByRole('button', { name: 'Done' }).click();
   await expect(importDialog).toBeHidden();
 
   const unmatchedTab = page.getByRole('tab', { name: /^Unmatched/ });

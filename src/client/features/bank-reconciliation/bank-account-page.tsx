@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, Landmark, Sparkles, X } from 'lucide-react';
+import { ArrowLeft, FileUp, Landmark, Sparkles, X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/page-layout';
@@ -25,6 +25,7 @@ import {
 } from './api';
 import { CreateFromLineDialog } from './create-from-line-dialog';
 import { FindMatchDialog } from './find-match-dialog';
+import { ImportStatementDialog } from './import-statement-dialog';
 import { LinePanel } from './line-panel';
 import { LinesTable } from './lines-table';
 import { ReconcilePanel } from './reconcile-panel';
@@ -63,6 +64,7 @@ export default function BankAccountPage() {
   const [creating, setCreating] = useState<BankTransaction | null>(null);
   const [justMatched, setJustMatched] = useState<BankTransaction | null>(null);
   const [proposal, setProposal] = useState<Partial<BankRuleRequest> | null>(null);
+  const [importing, setImporting] = useState(false);
   const account = useBankAccountDetail(id);
   const lines = useBankTransactions(id, { status, search: deferredSearch, offset });
   const propose = useProposeRule();
@@ -124,12 +126,18 @@ export default function BankAccountPage() {
       title={account.data?.accountName ?? 'Bank account'}
       subtitle={account.data ? accountSubtitle(account.data, formatAmount) : 'Loading…'}
       actions={
-        <Button asChild variant="outline">
-          <Link to="/bank-accounts">
-            <ArrowLeft aria-hidden="true" />
-            All accounts
-          </Link>
-        </Button>
+        <>
+          <Button asChild variant="outline">
+            <Link to="/bank-accounts">
+              <ArrowLeft aria-hidden="true" />
+              All accounts
+            </Link>
+          </Button>
+          <Button disabled={!account.data} onClick={() => setImporting(true)}>
+            <FileUp aria-hidden="true" />
+            Import statement
+          </Button>
+        </>
       }
     >
       {justMatched && (
@@ -229,6 +237,13 @@ export default function BankAccountPage() {
             {panel}
           </DialogContent>
         </Dialog>
+      )}
+      {account.data && importing && (
+        <ImportStatementDialog
+          bankAccount={{ id, name: account.data.accountName }}
+          open
+          onOpenChange={setImporting}
+        />
       )}
       <FindMatchDialog
         line={finding}
