@@ -20,6 +20,7 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { workspacesRoutes } from './features/auth/workspaces.routes';
 import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.routes';
+import { bankFeedsRoutes } from './features/bank-reconciliation/bank-feeds.routes';
 import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
 import { statementImportRoutes } from './features/bank-reconciliation/statement-import.routes';
 import { billsRoutes } from './features/bills/bills.routes';
@@ -85,6 +86,7 @@ const features: FeatureRoutes[] = [
   approvalsRoutes,
   bankAccountsRoutes,
   reconciliationsRoutes,
+  bankFeedsRoutes,
   practiceReconciliationRoutes,
   statementImportRoutes,
   paymentRunsRoutes,

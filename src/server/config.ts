@@ -23,6 +23,8 @@ export interface AppConfig {
   quickbooksOnline?: OAuthProviderConfig | null;
   /** Xero API (issue 14): null unless XERO_CLIENT_ID and XERO_CLIENT_SECRET are set. */
   xero?: OAuthProviderConfig | null;
+  /** Plaid bank feeds (issue 30): null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
+  plaid?: PlaidConfig | null;
   /**
    * Test-only relaxations, never set by buildConfig (so never from the environment): API tests
    * pass them to createTestApp. `allowLoopbackWebhooks` lets webhook deliveries reach a local
@@ -54,6 +56,14 @@ export interface OAuthProviderConfig {
   authorizeUrl: string;
   /** The token endpoint (code exchange and refresh). */
   tokenUrl: string;
+}
+
+/** Plaid's keys and API host (overridable so tests use a fake server). */
+export interface PlaidConfig {
+  clientId: string;
+  secret: string;
+  environment: 'sandbox' | 'production';
+  baseUrl: string;
 }
 
 export function buildConfig(env: Env): AppConfig {
@@ -101,6 +111,15 @@ export function buildConfig(env: Env): AppConfig {
             apiBaseUrl: (env.XERO_API_BASE_URL ?? 'https://api.xero.com').replace(/\/$/, ''),
             authorizeUrl: env.XERO_AUTHORIZE_URL ?? 'https://login.xero.com/identity/connect/authorize',
             tokenUrl: env.XERO_TOKEN_URL ?? 'https://identity.xero.com/connect/token',
+          }
+        : null,
+    plaid:
+      env.PLAID_CLIENT_ID && env.PLAID_SECRET
+        ? {
+            clientId: env.PLAID_CLIENT_ID,
+            secret: env.PLAID_SECRET,
+            environment: env.PLAID_ENV,
+            baseUrl: (env.PLAID_BASE_URL ?? `https://${env.PLAID_ENV}.plaid.com`).replace(/\/$/, ''),
           }
         : null,
     sessionCacheMs: SESSION_CACHE_MS,

@@ -36,6 +36,12 @@ const envSchema = z.object({
   XERO_API_BASE_URL: z.string().url('must be a URL').optional(),
   XERO_AUTHORIZE_URL: z.string().url('must be a URL').optional(),
   XERO_TOKEN_URL: z.string().url('must be a URL').optional(),
+  /** Plaid bank feeds (issue 30): the Plaid app's keys; both or neither. Without them, statements are imported as files. */
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Override of Plaid's API host (a local fake server in tests, a proxy): a full URL. */
+  PLAID_BASE_URL: z.string().url('must be a URL').optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** Who runs this installation: they receive and may read the public site's contact requests. */
   OPERATOR_EMAILS: z
@@ -61,6 +67,9 @@ const envSchema = z.object({
 }).refine((env) => Boolean(env.XERO_CLIENT_ID) === Boolean(env.XERO_CLIENT_SECRET), {
   path: ['XERO_CLIENT_SECRET'],
   message: 'and XERO_CLIENT_ID must be set together',
+}).refine((env) => Boolean(env.PLAID_CLIENT_ID) === Boolean(env.PLAID_SECRET), {
+  path: ['PLAID_SECRET'],
+  message: 'and PLAID_CLIENT_ID must be set together',
 });
 
 export type Env = z.infer<typeof envSchema>;

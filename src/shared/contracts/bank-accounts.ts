@@ -101,6 +101,10 @@ export const bankAccountSchema = z.object({
   achEnabled: z.boolean(),
   wireEnabled: z.boolean(),
   balance: z.string().nullable(),
+  /** True once a live feed (Plaid) is linked; its id is never sent. */
+  feedLinked: z.boolean(),
+  /** The feed's last sync. */
+  lastSyncAt: z.string().nullable(),
   verificationStatus: z.enum(bankVerificationStatuses),
   verificationAttemptsLeft: z.number(),
   microDepositsSentAt: z.string().nullable(),
@@ -110,10 +114,9 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
-/** GET /api/bank-accounts/{id}: the account and when its lines last came in (a file, or the feed). */
+/** GET /api/bank-accounts/{id}: the account and when a statement file was last imported. */
 export const bankAccountDetailSchema = bankAccountSchema.extend({
   lastImportAt: z.string().nullable(),
-  lastSyncAt: z.string().nullable(),
 });
 export type BankAccountDetail = z.infer<typeof bankAccountDetailSchema>;
 

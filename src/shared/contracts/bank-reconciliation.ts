@@ -311,3 +311,34 @@ export interface BankStatementSummary {
   linesAdded: number;
   createdAt: string;
 }
+
+/** GET /api/bank-feeds/status: whether live feeds (Plaid) can be linked on this installation. */
+export interface BankFeedStatus {
+  configured: boolean;
+  provider: 'plaid';
+  environment: 'sandbox' | 'production' | null;
+  /** How to enable feeds, or how they work, in words. */
+  message: string;
+}
+
+/** POST /api/bank-accounts/{id}/plaid/link-token */
+export interface PlaidLinkToken {
+  linkToken: string;
+  expiration: string | null;
+}
+
+/** POST /api/bank-accounts/{id}/plaid/exchange: what Plaid Link's onSuccess gives. */
+export const plaidExchangeSchema = z.object({
+  public_token: z.string({ message: 'public_token is required' }).trim().min(1, 'public_token is required').max(500),
+  account_id: z.string({ message: 'account_id is required' }).trim().min(1, 'account_id is required').max(200),
+});
+
+/** A feed sync's outcome (POST /api/bank-accounts/{id}/plaid/sync, and after linking). */
+export interface BankFeedSyncResult {
+  bankAccountId: string;
+  added: number;
+  modified: number;
+  removed: number;
+  balance: string | null;
+  lastSyncAt: string;
+}

@@ -41,11 +41,12 @@ const tabs = ['unmatched', 'matched', 'excluded', 'reconcile', 'rules'] as const
 type Tab = (typeof tabs)[number];
 
 function accountSubtitle(account: BankAccountDetail, formatAmount: (value: string) => string): string {
-  const lastIn = account.lastImportAt ?? account.lastSyncAt;
+  const day = (value: string) => format(parseISO(value), 'MMM d, yyyy');
   return [
     `••••${account.accountLast4}`,
     account.balance === null ? 'Balance not known yet' : `Balance ${formatAmount(account.balance)}`,
-    lastIn ? `Last import ${format(parseISO(lastIn), 'MMM d, yyyy')}` : 'No statement imported yet',
+    account.lastImportAt ? `Last import ${day(account.lastImportAt)}` : 'No statement imported yet',
+    ...(account.lastSyncAt ? [`Last feed sync ${day(account.lastSyncAt)}`] : []),
   ].join(' · ');
 }
 

@@ -43,6 +43,8 @@ export function toBankAccountDto(row: BankAccountRow, now: Date): BankAccount {
     achEnabled: row.achEnabled,
     wireEnabled: row.wireEnabled,
     balance: row.balance,
+    feedLinked: row.plaidAccountId !== null,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
     verificationStatus: status,
     verificationAttemptsLeft:
       status === 'pending' ? Math.max(0, MICRO_DEPOSIT_MAX_ATTEMPTS - row.microDepositAttempts) : 0,
@@ -115,6 +117,5 @@ export async function findBankAccountDetail(
   return {
     ...toBankAccountDto(row, params.now),
     lastImportAt: last?.at ? new Date(last.at).toISOString() : null,
-    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
   };
 }
