@@ -23,6 +23,7 @@ import { bankAccountsRoutes } from './features/bank-accounts/bank-accounts.route
 import { bankFeedsRoutes } from './features/bank-reconciliation/bank-feeds.routes';
 import { reconciliationsRoutes } from './features/bank-reconciliation/reconciliations.routes';
 import { statementImportRoutes } from './features/bank-reconciliation/statement-import.routes';
+import { matchingRoutes } from './features/bank-reconciliation/matching.routes';
 import { billsRoutes } from './features/bills/bills.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -89,6 +90,7 @@ const features: FeatureRoutes[] = [
   bankFeedsRoutes,
   practiceReconciliationRoutes,
   statementImportRoutes,
+  matchingRoutes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,

@@ -93,7 +93,8 @@ export interface BankTransactionsPage {
 export interface BankSuggestion {
   /** Stable within the line: send it back to POST .../match. */
   key: string;
-  kind: BankMatchKind;
+  /** 'expense': a categorize rule's vendor and category, recorded as a paid expense bill. */
+  kind: BankMatchKind | 'expense';
   /** 0 to 100. */
   confidence: number;
   /** Why, in words: "Exact amount · INV-1002 in the reference · 2 days after the due date". */
@@ -124,8 +125,10 @@ export const matchBankTransactionSchema = z
     invoices: z.array(z.object({ invoiceId: z.string(), amount: moneyInput('Amount') })).max(100).optional(),
     paymentIds: z.array(z.string()).max(500).optional(),
     paymentRunId: z.string().optional(),
+    /** An ACH return line: the bill payment it reverses (failed with the line's return code). */
+    returnPaymentId: z.string().optional(),
   })
-  .refine((v) => v.suggestionKey || v.invoices?.length || v.paymentIds?.length || v.paymentRunId, {
+  .refine((v) => v.suggestionKey || v.invoices?.length || v.paymentIds?.length || v.paymentRunId || v.returnPaymentId, {
     message: 'Choose what this line matches',
   });
 export type MatchBankTransaction = z.output<typeof matchBankTransactionSchema>;
@@ -184,6 +187,25 @@ export interface BankRule {
   minConfidence: number;
   isActive: boolean;
   createdAt: string;
+}
+
+/**
+ * POST /api/bank-rules/from-transaction/{id}: a rule proposed from how a line was resolved (its
+ * stable description words, direction, the vendor and category of the expense made from it). The
+ * user edits it and saves it through POST /api/bank-rules.
+ */
+export interface BankRuleProposal {
+  name: string;
+  bankAccountId: string | null;
+  descriptionContains: string | null;
+  direction: (typeof bankRuleDirections)[number];
+  amountMin: string | null;
+  amountMax: string | null;
+  action: BankRuleAction;
+  vendorId: string | null;
+  category: string | null;
+  minConfidence: number;
+  isActive: boolean;
 }
 
 /** POST /api/bank-accounts/{id}/reconciliations */

@@ -121,4 +121,7 @@ CREATE INDEX "bank_transaction_matches_run_idx" ON "bank_transaction_matches" US
 CREATE INDEX "bank_transactions_account_status_idx" ON "bank_transactions" USING btree ("organization_id","bank_account_id","status","posted_on");--> statement-breakpoint
 CREATE INDEX "bank_transactions_org_status_idx" ON "bank_transactions" USING btree ("organization_id","status","posted_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_transactions_bank_ref_key" ON "bank_transactions" USING btree ("bank_account_id","bank_ref") WHERE "bank_transactions"."bank_ref" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "bank_transactions_line_hash_key" ON "bank_transactions" USING btree ("bank_account_id","line_hash");
+CREATE UNIQUE INDEX "bank_transactions_line_hash_key" ON "bank_transactions" USING btree ("bank_account_id","line_hash");--> statement-breakpoint
+CREATE INDEX "invoices_org_open_balance_idx" ON "invoices" USING btree ("organization_id",("total_amount" - "amount_paid")) WHERE "invoices"."status" in ('sent', 'overdue');--> statement-breakpoint
+CREATE INDEX "invoices_org_number_key_idx" ON "invoices" USING btree ("organization_id",upper(regexp_replace("invoice_number", '[^A-Za-z0-9]', '', 'g')));--> statement-breakpoint
+CREATE INDEX "payments_org_type_amount_idx" ON "payments" USING btree ("organization_id","type","amount") WHERE "payments"."status" <> 'failed';

@@ -52,6 +52,11 @@ export const invoices = pgTable(
     index('invoices_org_open_created_idx')
       .on(t.organizationId, t.createdAt, t.id, t.status, t.dueDate, t.amountPaid, t.totalAmount)
       .where(sql`${t.status} in ('sent', 'overdue')`),
+    // Bank matching finds open invoices by balance and by number as written in a bank text (issue 30).
+    index('invoices_org_open_balance_idx')
+      .on(t.organizationId, sql`(${t.totalAmount} - ${t.amountPaid})`)
+      .where(sql`${t.status} in ('sent', 'overdue')`),
+    index('invoices_org_number_key_idx').on(t.organizationId, sql`upper(regexp_replace(${t.invoiceNumber}, '[^A-Za-z0-9]', '', 'g'))`),
     index('invoices_org_recurring_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.recurringInvoiceId} is not null`),
   ],
 );

@@ -40,6 +40,8 @@ export const payments = pgTable(
     // Dashboard revenue and cash flow read completed payments of one organization by date.
     index('payments_completed_idx').on(t.organizationId, t.processedAt, t.type, t.amount).where(sql`${t.status} = 'completed'`),
     index('payments_run_idx').on(t.paymentRunId),
+    // Bank matching finds payments not failed by amount (issue 30).
+    index('payments_org_type_amount_idx').on(t.organizationId, t.type, t.amount).where(sql`${t.status} <> 'failed'`),
     uniqueIndex('payments_stripe_intent_key').on(t.stripePaymentIntentId),
     uniqueIndex('payments_transaction_key').on(t.transactionId),
   ],

@@ -68,6 +68,103 @@ async function existingResult(db: Database, actor: Actor, invoiceId: string, row
   return { invoice, payment: toPaymentDto(row), duplicate: true };
 }
 
+type OrganizationRow = Awaited<ReturnType<typeof findOrganization>>;
+
+/**
+ * The body of recordInvoicePayment, for a caller that already holds a transaction (accepting a
+ * bank line's match records its payments in the line's own transaction): the invoice row is
+ * locked, overpayment and cancelled invoices are refused, audit rows written. Returns the stored
+ * payment, or the earlier one of the same Stripe intent.
+ */
+export async function recordInvoicePaymentIn(
+  tx: Database,
+  actor: Actor,
+  invoiceId: string,
+  received: PaymentReceived,
+  now: Date,
+  organization?: OrganizationRow,
+): Promise<{ row: PaymentRow; duplicate: boolean }> {
+  const org = organization ?? (await findOrganization(tx, actor.organizationId));
+  const today = calendarDay(now, org.timeZone);
+  const intentId = received.stripePaymentIntentId ?? null;
+  const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, org.timeZone);
+  if (paidDay > today) {
+    throw new AppError('VALIDATION', 'Payment date cannot be in the future', { paidAt: 'Payment date cannot be in the future' });
+  }
+  if (!Number.isSafeInteger(received.amount) || received.amount <= 0) {
+    throw new AppError('VALIDATION', 'Amount must be greater than zero', { amount: 'Amount must be greater than zero' });
+  }
+  const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
+  if (!invoice) throw notFound('Invoice');
+  if (intentId) {
+    const existing = await findByIntent(tx, actor.organizationId, intentId);
+    if (existing) return { row: existing, duplicate: true };
+  }
+  if (invoice.status === 'cancelled') {
+    throw new AppError('VALIDATION', 'Payments cannot be recorded on a cancelled invoice');
+  }
+  const total = centsFromDecimal(invoice.totalAmount);
+  const paidBefore = centsFromDecimal(invoice.amountPaid);
+  const balance = total - paidBefore;
+  if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
+  if (received.amount > balance) {
+    const message = `Payment exceeds the balance of ${moneyIn(org.currency, balance)}`;
+    throw new AppError('VALIDATION', message, { amount: message });
+  }
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      type: 'invoice_payment',
+      referenceId: invoice.id,
+      amount: toDecimal(received.amount),
+      method: received.method,
+      status: 'completed',
+      reference: received.reference ?? null,
+      transactionId: `PAY-${randomBytes(8).toString('hex').toUpperCase()}`,
+      stripePaymentIntentId: intentId,
+      processedAt: paidAt,
+    })
+    .returning();
+  if (!payment) throw new Error('payment insert returned nothing');
+  const paidAfter = paidBefore + received.amount;
+  const fullyPaid = paidAfter === total;
+  const status = fullyPaid ? 'paid' : invoice.status === 'draft' ? 'sent' : invoice.status;
+  await tx
+    .update(invoices)
+    .set({
+      amountPaid: toDecimal(paidAfter),
+      status,
+      sentAt: invoice.sentAt ?? now,
+      paidAt: fullyPaid ? paidAt : null,
+      updatedAt: now,
+    })
+    .where(eq(invoices.id, invoice.id));
+  const entity = { ...actor, entityType: 'invoice', entityId: invoice.id } as const;
+  if (invoice.status === 'draft') {
+    await writeAudit(tx, { ...entity, action: 'invoice.sent', details: { from: 'draft', to: 'sent', reason: 'payment recorded' } });
+  }
+  await writeAudit(tx, {
+    ...entity,
+    action: 'invoice.payment_recorded',
+    details: {
+      paymentId: payment.id,
+      amount: toDecimal(received.amount),
+      method: received.method,
+      reference: received.reference ?? null,
+      balanceBefore: toDecimal(balance),
+      balanceAfter: toDecimal(total - paidAfter),
+      ...(intentId ? { stripePaymentIntentId: intentId } : {}),
+    },
+  });
+  if (fullyPaid) {
+    await writeAudit(tx, { ...entity, action: 'invoice.paid', details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
+  }
+  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
+  return { row: payment, duplicate: false };
+}
+
 /**
  * Records money received against an invoice, full or partial, in one transaction with the invoice
  * row locked: refuses overpayment and cancelled invoices; a payment on a draft first marks it sent
@@ -83,85 +180,8 @@ export async function recordInvoicePayment(
   const organization = await findOrganization(db, actor.organizationId);
   const today = calendarDay(now, organization.timeZone);
   const intentId = received.stripePaymentIntentId ?? null;
-  const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, organization.timeZone);
-  if (paidDay > today) {
-    throw new AppError('VALIDATION', 'Payment date cannot be in the future', { paidAt: 'Payment date cannot be in the future' });
-  }
-  if (!Number.isSafeInteger(received.amount) || received.amount <= 0) {
-    throw new AppError('VALIDATION', 'Amount must be greater than zero', { amount: 'Amount must be greater than zero' });
-  }
   try {
-    const paymentRow = await db.transaction(async (tx) => {
-      const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
-      if (!invoice) throw notFound('Invoice');
-      if (intentId) {
-        const existing = await findByIntent(tx, actor.organizationId, intentId);
-        if (existing) return { row: existing, duplicate: true };
-      }
-      if (invoice.status === 'cancelled') {
-        throw new AppError('VALIDATION', 'Payments cannot be recorded on a cancelled invoice');
-      }
-      const total = centsFromDecimal(invoice.totalAmount);
-      const paidBefore = centsFromDecimal(invoice.amountPaid);
-      const balance = total - paidBefore;
-      if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
-      if (received.amount > balance) {
-        const message = `Payment exceeds the balance of ${moneyIn(organization.currency, balance)}`;
-        throw new AppError('VALIDATION', message, { amount: message });
-      }
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          organizationId: actor.organizationId,
-          userId: actor.userId,
-          type: 'invoice_payment',
-          referenceId: invoice.id,
-          amount: toDecimal(received.amount),
-          method: received.method,
-          status: 'completed',
-          reference: received.reference ?? null,
-          transactionId: `PAY-${randomBytes(8).toString('hex').toUpperCase()}`,
-          stripePaymentIntentId: intentId,
-          processedAt: paidAt,
-        })
-        .returning();
-      if (!payment) throw new Error('payment insert returned nothing');
-      const paidAfter = paidBefore + received.amount;
-      const fullyPaid = paidAfter === total;
-      const status = fullyPaid ? 'paid' : invoice.status === 'draft' ? 'sent' : invoice.status;
-      await tx
-        .update(invoices)
-        .set({
-          amountPaid: toDecimal(paidAfter),
-          status,
-          sentAt: invoice.sentAt ?? now,
-          paidAt: fullyPaid ? paidAt : null,
-          updatedAt: now,
-        })
-        .where(eq(invoices.id, invoice.id));
-      const entity = { ...actor, entityType: 'invoice', entityId: invoice.id } as const;
-      if (invoice.status === 'draft') {
-        await writeAudit(tx, { ...entity, action: 'invoice.sent', details: { from: 'draft', to: 'sent', reason: 'payment recorded' } });
-      }
-      await writeAudit(tx, {
-        ...entity,
-        action: 'invoice.payment_recorded',
-        details: {
-          paymentId: payment.id,
-          amount: toDecimal(received.amount),
-          method: received.method,
-          reference: received.reference ?? null,
-          balanceBefore: toDecimal(balance),
-          balanceAfter: toDecimal(total - paidAfter),
-          ...(intentId ? { stripePaymentIntentId: intentId } : {}),
-        },
-      });
-      if (fullyPaid) {
-        await writeAudit(tx, { ...entity, action: 'invoice.paid', details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
-      }
-      await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
-      return { row: payment, duplicate: false };
-    });
+    const paymentRow = await db.transaction((tx) => recordInvoicePaymentIn(tx, actor, invoiceId, received, now, organization));
     const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
     if (!invoice) throw notFound('Invoice');
     return { invoice, payment: toPaymentDto(paymentRow.row), duplicate: paymentRow.duplicate };
@@ -173,4 +193,42 @@ export async function recordInvoicePayment(
     }
     throw error;
   }
+}
+
+/**
+ * Removes a recorded invoice payment inside the caller's transaction (undoing a bank line's
+ * match that recorded it): the invoice is locked, its amountPaid lowered, a paid invoice reopens
+ * as sent (it reads overdue when past due), the customer's balance refreshed, an audit row kept.
+ */
+export async function removeInvoicePaymentIn(
+  tx: Database,
+  actor: Actor,
+  paymentId: string,
+  now: Date,
+  reason: string,
+): Promise<void> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId), eq(payments.type, 'invoice_payment')))
+    .limit(1);
+  if (!payment) throw notFound('Payment');
+  const invoice = await lockInvoice(tx, actor.organizationId, payment.referenceId);
+  if (!invoice) throw notFound('Invoice');
+  const amount = payment.status === 'completed' ? centsFromDecimal(payment.amount) : 0;
+  const paidAfter = Math.max(0, centsFromDecimal(invoice.amountPaid) - amount);
+  const status = invoice.status === 'paid' && paidAfter < centsFromDecimal(invoice.totalAmount) ? 'sent' : invoice.status;
+  await tx.delete(payments).where(eq(payments.id, payment.id));
+  await tx
+    .update(invoices)
+    .set({ amountPaid: toDecimal(paidAfter), status, paidAt: status === 'paid' ? invoice.paidAt : null, updatedAt: now })
+    .where(eq(invoices.id, invoice.id));
+  await writeAudit(tx, {
+    ...actor,
+    action: 'invoice.payment_removed',
+    entityType: 'invoice',
+    entityId: invoice.id,
+    details: { paymentId: payment.id, amount: payment.amount, reason, from: invoice.status, to: status, balanceAfter: toDecimal(centsFromDecimal(invoice.totalAmount) - paidAfter) },
+  });
+  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
 }

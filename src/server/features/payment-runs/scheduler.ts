@@ -63,15 +63,32 @@ async function settlePayment(
     return 'failed';
   }
 
-  const transactionId = transactionIdFor(payment, await organizationToday(tx, payment.organizationId, now));
+  await completeBillPayment(tx, payment, bill.id, now, null);
+  return 'completed';
+}
+
+/**
+ * Marks a bill payment completed at `at` and its bill paid, with their audit rows: the one
+ * settlement, used by the scheduler and by a bank line that shows the money left (a payment
+ * run's settlement debit).
+ */
+export async function completeBillPayment(
+  tx: Database,
+  payment: PaymentRow,
+  billId: string,
+  at: Date,
+  userId: string | null,
+): Promise<void> {
+  const transactionId = payment.transactionId ?? transactionIdFor(payment, await organizationToday(tx, payment.organizationId, at));
   await tx
     .update(payments)
-    .set({ status: 'completed', processedAt: now, transactionId })
+    .set({ status: 'completed', processedAt: at, transactionId })
     .where(eq(payments.id, payment.id));
   await tx
     .update(bills)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where(eq(bills.id, bill.id));
+    .set({ status: 'paid', paidAt: at, updatedAt: at })
+    .where(eq(bills.id, billId));
+  const audit = { organizationId: payment.organizationId, userId };
   await writeAudit(tx, {
     ...audit,
     action: 'payment.completed',
@@ -82,17 +99,16 @@ async function settlePayment(
       method: payment.method,
       transactionId,
       paymentRunId: payment.paymentRunId,
-      billId: bill.id,
+      billId,
     },
   });
   await writeAudit(tx, {
     ...audit,
     action: 'bill.paid',
     entityType: 'bill',
-    entityId: bill.id,
+    entityId: billId,
     details: { paymentId: payment.id, amount: payment.amount },
   });
-  return 'completed';
 }
 
 /**
