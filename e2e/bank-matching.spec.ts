@@ -161,7 +161,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   for (const invoice of data.invoices) await expect(matchedPanel).toContainText(invoice.number);
   await page.screenshot({ path: '/tmp/bank-matching-matched-1366.png', fullPage: true });
   await matchedPanel.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('The line is unmatched again.')).toBeVisible();
+  await expect(page.getByText('The line is unmatched again.', { exact: true })).toBeVisible();
   await expect.poll(() => invoiceStatuses(page.request, data)).toEqual(['sent', 'sent']);
 
   // Accept again, then make a rule of it in one click (and confirm its confidence).
@@ -187,7 +187,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await unmatchedTab.click();
   await lineRow(page, 'MONTHLY SERVICE FEE').click();
   await page.getByTestId('line-panel').filter({ visible: true }).getByRole('button', { name: 'Exclude' }).click();
-  await expect(page.getByText('Line excluded')).toBeVisible();
+  await expect(page.getByText('Line excluded', { exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Excluded/ })).toHaveText(/Excluded\s*1$/);
   await expect(unmatchedTab).toHaveText(/Unmatched\s*0$/);
   await page.getByRole('tab', { name: /^Excluded/ }).click();

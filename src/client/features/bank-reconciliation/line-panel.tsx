@@ -51,29 +51,27 @@ function UnmatchedActions(props: Parameters<typeof LinePanel>[0]) {
   const exclude = useExcludeLine();
   const deposit = !line.amount.startsWith('-');
 
-  const accept = (suggestion: BankSuggestion) =>
-    match.mutate(
-      { id: line.id, body: { suggestionKey: suggestion.key } },
-      {
-        onSuccess: () => {
-          toast({ title: 'Matched', description: suggestion.action });
-          props.onAccepted(line);
-        },
-        onError: (error) => failure(error, 'Could not accept the match'),
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the refreshed list drops the line and unmounts this panel
+  // before the request's own callbacks would run.
+  const accept = async (suggestion: BankSuggestion) => {
+    try {
+      await match.mutateAsync({ id: line.id, body: { suggestionKey: suggestion.key } });
+      toast({ title: 'Matched', description: suggestion.action });
+      props.onAccepted(line);
+    } catch (error) {
+      failure(error, 'Could not accept the match');
+    }
+  };
 
-  const setAside = (as: 'transfer' | 'excluded') =>
-    exclude.mutate(
-      { id: line.id, as },
-      {
-        onSuccess: () => {
-          toast({ title: as === 'transfer' ? 'Marked as transfer' : 'Line excluded' });
-          props.onDone();
-        },
-        onError: (error) => failure(error, 'Could not set the line aside'),
-      },
-    );
+  const setAside = async (as: 'transfer' | 'excluded') => {
+    try {
+      await exclude.mutateAsync({ id: line.id, as });
+      toast({ title: as === 'transfer' ? 'Marked as transfer' : 'Line excluded' });
+      props.onDone();
+    } catch (error) {
+      failure(error, 'Could not set the line aside');
+    }
+  };
 
   return (
     <>
@@ -96,7 +94,7 @@ function UnmatchedActions(props: Parameters<typeof LinePanel>[0]) {
                   <ConfidenceBadge confidence={suggestion.confidence} />
                 </div>
                 <p className="text-slate-600">{suggestion.reason}</p>
-                <Button size="sm" className="w-fit" disabled={match.isPending} onClick={() => accept(suggestion)}>
+                <Button size="sm" className="w-fit" disabled={match.isPending} onClick={() => void accept(suggestion)}>
                   Accept
                 </Button>
               </li>
@@ -115,11 +113,11 @@ function UnmatchedActions(props: Parameters<typeof LinePanel>[0]) {
           <Plus aria-hidden="true" />
           Create
         </Button>
-        <Button size="sm" variant="outline" disabled={exclude.isPending} onClick={() => setAside('transfer')}>
+        <Button size="sm" variant="outline" disabled={exclude.isPending} onClick={() => void setAside('transfer')}>
           <ArrowLeftRight aria-hidden="true" />
           Transfer
         </Button>
-        <Button size="sm" variant="ghost" disabled={exclude.isPending} onClick={() => setAside('excluded')}>
+        <Button size="sm" variant="ghost" disabled={exclude.isPending} onClick={() => void setAside('excluded')}>
           <Ban aria-hidden="true" />
           Exclude
         </Button>
@@ -133,14 +131,15 @@ function MatchedDetails(props: Parameters<typeof LinePanel>[0]) {
   const { formatAmount } = useMoneyFormat();
   const unmatch = useUnmatchLine();
   const blocked = line.locked && !props.isOwner;
-  const undo = () =>
-    unmatch.mutate(line.id, {
-      onSuccess: () => {
-        toast({ title: 'Undone', description: 'The line is unmatched again.' });
-        props.onDone();
-      },
-      onError: (error) => failure(error, 'Could not undo the match'),
-    });
+  const undo = async () => {
+    try {
+      await unmatch.mutateAsync(line.id);
+      toast({ title: 'Undone', description: 'The line is unmatched again.' });
+      props.onDone();
+    } catch (error) {
+      failure(error, 'Could not undo the match');
+    }
+  };
 
   return (
     <>
@@ -172,7 +171,7 @@ function MatchedDetails(props: Parameters<typeof LinePanel>[0]) {
           This line is in a reconciled period. Only an owner can undo it, and the undo is audited.
         </p>
       )}
-      <Button size="sm" variant="outline" className="w-fit" disabled={blocked || unmatch.isPending} onClick={undo}>
+      <Button size="sm" variant="outline" className="w-fit" disabled={blocked || unmatch.isPending} onClick={() => void undo()}>
         <Undo2 aria-hidden="true" />
         Undo
       </Button>
