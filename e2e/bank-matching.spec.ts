@@ -147,7 +147,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await expect(lineRow(page, data.customer)).toContainText('+$1,250.00');
   await expect(lineRow(page, 'MONTHLY SERVICE FEE')).toContainText('−$15.00');
   await expect(page.getByText(/Last import/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/bank-matching-unmatched-1366.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/bank-matching-unmatched-1366.png', fullPage: true, animations: 'disabled' });
 
   // Accept the combined deposit: both invoices are paid.
   await acceptCombinedDeposit(page, data);
@@ -159,7 +159,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await lineRow(page, data.customer).click();
   const matchedPanel = page.getByTestId('line-panel').filter({ visible: true });
   for (const invoice of data.invoices) await expect(matchedPanel).toContainText(invoice.number);
-  await page.screenshot({ path: '/tmp/bank-matching-matched-1366.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/bank-matching-matched-1366.png', fullPage: true, animations: 'disabled' });
   await matchedPanel.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('The line is unmatched again.', { exact: true })).toBeVisible();
   await expect.poll(() => invoiceStatuses(page.request, data)).toEqual(['sent', 'sent']);
@@ -172,7 +172,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   const ruleDialog = page.getByRole('dialog', { name: 'Create rule from this match' });
   await expect(ruleDialog).toBeVisible();
   await ruleDialog.getByLabel('Minimum confidence (%)').fill('90');
-  await page.screenshot({ path: '/tmp/bank-matching-rule-1366.png' });
+  await page.screenshot({ path: '/tmp/bank-matching-rule-1366.png', animations: 'disabled' });
   await ruleDialog.getByRole('button', { name: 'Create rule' }).click();
   await expect(ruleDialog).toBeHidden();
   const rules = await page.request.get('/api/bank-rules');
@@ -192,7 +192,7 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await expect(unmatchedTab).toHaveText(/Unmatched\s*0$/);
   await page.getByRole('tab', { name: /^Excluded/ }).click();
   await expect(lineRow(page, 'MONTHLY SERVICE FEE')).toBeVisible();
-  await page.screenshot({ path: '/tmp/bank-matching-excluded-1366.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/bank-matching-excluded-1366.png', fullPage: true, animations: 'disabled' });
 
   // The phone: stacked rows, and the line opens in a sheet.
   await page.setViewportSize({ width: 375, height: 812 });
@@ -200,8 +200,8 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await lineRow(page, data.customer).click();
   const sheet = page.getByRole('dialog', { name: 'Bank line' });
   await expect(sheet.getByRole('button', { name: 'Undo' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/bank-matching-sheet-375.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/bank-matching-sheet-375.png', fullPage: true, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
-  await page.screenshot({ path: '/tmp/bank-matching-matched-375.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/bank-matching-matched-375.png', fullPage: true, animations: 'disabled' });
 });

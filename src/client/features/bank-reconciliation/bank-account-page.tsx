@@ -232,7 +232,7 @@ export default function BankAccountPage() {
       </Tabs>
       {!desktop && (
         <Dialog open={selected !== null} onOpenChange={(open) => !open && setSelectedId(null)}>
-          <DialogContent className="top-auto bottom-0 left-0 max-h-[85vh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none sm:max-w-none">
+          <DialogContent className="top-auto bottom-0 left-0 max-h-[85vh] w-full max-w-none translate-x-0 translate-y-0 rounded-b-none data-[state=open]:animate-sheet-in sm:max-w-none">
             <DialogTitle className="sr-only">Bank line</DialogTitle>
             <DialogDescription className="sr-only">Suggestions and actions for the line</DialogDescription>
             {panel}
