@@ -58,15 +58,22 @@ async function books(request: APIRequestContext): Promise<Books> {
   return { accountId: ((await account.json()) as { id: string }).id, customer, invoices, today };
 }
 
-/**
- * An OFX 2.x statement written here: one deposit paying both invoices (their numbers in the memo)
- * and a bank fee. The ledger balance is the sum of the two lines.
- */
-function statement(data: Books): Buffer {
+interface StatementLine {
+  id: string;
+  amount: string;
+  name: string;
+  memo: string;
+}
+
+/** An OFX 2.x statement of the account written here, every line on the day of `data.today`. */
+function ofx(data: Books, lines: StatementLine[]): Buffer {
   const day = data.today.replaceAll('-', '');
-  const line = (id: string, type: string, amount: string, name: string, memo: string) =>
-    `<STMTTRN><TRNTYPE>${type}</TRNTYPE><DTPOSTED>${day}120000</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${id}</FITID><NAME>${name}</NAME><MEMO>${memo}</MEMO></STMTTRN>`;
-  const numbers = data.invoices.map((invoice) => invoice.number).join(' ');
+  const transactions = lines
+    .map(
+      (line) =>
+        `<STMTTRN><TRNTYPE>${line.amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}</TRNTYPE><DTPOSTED>${day}120000</DTPOSTED><TRNAMT>${line.amount}</TRNAMT><FITID>${line.id}</FITID><NAME>${line.name}</NAME><MEMO>${line.memo}</MEMO></STMTTRN>`,
+    )
+    .join('\n');
   const text = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
 <OFX>
@@ -75,14 +82,21 @@ function statement(data: Books): Buffer {
 <STMTRS><CURDEF>USD</CURDEF>
 <BANKACCTFROM><BANKID>021000021</BANKID><ACCTID>${ACCOUNT_NUMBER}</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
 <BANKTRANLIST><DTSTART>${day}</DTSTART><DTEND>${day}</DTEND>
-${line('FIT-DEP-1', 'CREDIT', '1250.00', data.customer, `Payment ${numbers}`)}
-${line('FIT-FEE-1', 'DEBIT', '-15.00', 'MONTHLY SERVICE FEE', 'Account maintenance')}
+${transactions}
 </BANKTRANLIST>
-<LEDGERBAL><BALAMT>1235.00</BALAMT><DTASOF>${day}</DTASOF></LEDGERBAL>
 </STMTRS></STMTTRNRS></BANKMSGSRSV1>
 </OFX>
 `;
   return Buffer.from(text);
+}
+
+/** One deposit paying both invoices (their numbers in the memo) and a bank fee. */
+function statement(data: Books): Buffer {
+  const numbers = data.invoices.map((invoice) => invoice.number).join(' ');
+  return ofx(data, [
+    { id: 'FIT-DEP-1', amount: '1250.00', name: data.customer, memo: `Payment ${numbers}` },
+    { id: 'FIT-FEE-1', amount: '-15.00', name: 'MONTHLY SERVICE FEE', memo: 'Account maintenance' },
+  ]);
 }
 
 async function invoiceStatuses(request: APIRequestContext, data: Books): Promise<string[]> {
@@ -204,4 +218,111 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
   await page.screenshot({ path: '/tmp/bank-matching-matched-375.png', fullPage: true, animations: 'disabled' });
+});
+
+async function invoiceAmountsPaid(request: APIRequestContext, data: Books): Promise<string[]> {
+  return Promise.all(
+    data.invoices.map(async (invoice) => {
+      const response = await request.get(`/api/invoices/${invoice.id}`);
+      return ((await response.json()) as { amountPaid: string }).amountPaid;
+    }),
+  );
+}
+
+// A deposit with no invoice number in it, split by hand over one invoice paid in full and part of
+// another; a card debit recorded as an expense; a rule written, edited and deleted by hand.
+test('matches a deposit by hand across two invoices, records an expense from a debit and manages rules', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const data = await books(page.request);
+  const vendorName = `Paper Depot ${uniqueName('v')}`;
+  const vendor = await page.request.post('/api/vendors', { data: { name: vendorName, email: 'ap@paper.example', paymentMethod: 'check' } });
+  expect(vendor.status(), await vendor.text()).toBe(201);
+  const imported = await page.request.post(`/api/bank-accounts/${data.accountId}/statements`, {
+    multipart: {
+      file: {
+        name: 'week.ofx',
+        mimeType: 'application/x-ofx',
+        buffer: ofx(data, [
+          { id: 'FIT-DEP-9', amount: '900.00', name: 'ACH CREDIT 88213', memo: 'Remittance' },
+          { id: 'FIT-CARD-9', amount: '-42.00', name: 'CARD 4411 PAPER DEPOT', memo: 'Supplies' },
+        ]),
+      },
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(201);
+  await page.goto(`/bank-accounts/${data.accountId}`);
+
+  // Find and match: the running total must reach the line before Match is allowed.
+  await lineRow(page, 'ACH CREDIT 88213').click();
+  await page.getByTestId('line-panel').filter({ visible: true }).getByRole('button', { name: 'Find and match' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find and match' });
+  const [first, second] = data.invoices;
+  if (!first || !second) throw new Error('two invoices expected');
+  const open = dialog.getByRole('list', { name: 'Open invoices' });
+  await open.getByRole('listitem').filter({ hasText: first.number }).getByRole('checkbox').click();
+  await expect(dialog.getByLabel(`Amount for ${first.number}`)).toHaveValue('500.00');
+  await expect(dialog.getByTestId('match-total')).toHaveText('Chosen $500.00 of $900.00 · $400.00 left');
+  await expect(dialog.getByRole('button', { name: 'Match' })).toBeDisabled();
+  await open.getByRole('listitem').filter({ hasText: second.number }).getByRole('checkbox').click();
+  // What is left of the line goes to the second invoice: a part payment of it.
+  await expect(dialog.getByLabel(`Amount for ${second.number}`)).toHaveValue('400.00');
+  await expect(dialog.getByTestId('match-total')).toHaveText('Chosen $900.00 of $900.00 · balanced');
+  await dialog.getByLabel(`Amount for ${second.number}`).fill('450.00');
+  await expect(dialog.getByTestId('match-total')).toHaveText('Chosen $950.00 of $900.00 · $50.00 too much');
+  await expect(dialog.getByRole('button', { name: 'Match' })).toBeDisabled();
+  await dialog.getByLabel(`Amount for ${second.number}`).fill('400.00');
+  await page.screenshot({ path: '/tmp/bank-matching-find-1366.png', animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Match' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => invoiceAmountsPaid(page.request, data)).toEqual(['500.00', '400.00']);
+  expect(await invoiceStatuses(page.request, data)).toEqual(['paid', 'sent']);
+
+  // Create: the card debit becomes an expense of the vendor.
+  await lineRow(page, 'PAPER DEPOT').click();
+  await page.getByTestId('line-panel').filter({ visible: true }).getByRole('button', { name: 'Create' }).click();
+  const create = page.getByRole('dialog', { name: 'Create from this line' });
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText('Choose a vendor')).toBeVisible();
+  await create.getByRole('combobox', { name: 'Vendor' }).click();
+  await page.getByRole('option', { name: vendorName }).click();
+  await create.getByLabel('Category').fill('Office supplies');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByRole('tab', { name: /^Matched/ })).toHaveText(/Matched\s*2$/);
+  await expect(page.getByRole('tab', { name: /^Unmatched/ })).toHaveText(/Unmatched\s*0$/);
+
+  // Rules by hand: write one, edit it, delete it.
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.getByRole('button', { name: 'New rule' }).first().click();
+  const ruleDialog = page.getByRole('dialog', { name: 'New rule' });
+  await ruleDialog.getByRole('button', { name: 'Create rule' }).click();
+  await expect(ruleDialog.getByText('Name is required')).toBeVisible();
+  await ruleDialog.getByLabel('Name').fill('Paper Depot card');
+  await ruleDialog.getByLabel('Description contains').fill('PAPER DEPOT');
+  await ruleDialog.getByRole('combobox', { name: 'Then' }).click();
+  await page.getByRole('option', { name: /^Categorize/ }).click();
+  await ruleDialog.getByRole('combobox', { name: 'Vendor' }).click();
+  await page.getByRole('option', { name: vendorName }).click();
+  await ruleDialog.getByLabel('Category').fill('Office supplies');
+  await ruleDialog.getByLabel('Amount to').fill('100');
+  await ruleDialog.getByRole('button', { name: 'Create rule' }).click();
+  await expect(ruleDialog).toBeHidden();
+  const rule = page.getByTestId('bank-rule');
+  await expect(rule).toContainText('Description contains "PAPER DEPOT" · up to $100.00 · this account');
+  await expect(rule).toContainText(`Categorize as ${vendorName}, Office supplies`);
+  await page.screenshot({ path: '/tmp/bank-matching-rules-1366.png', fullPage: true, animations: 'disabled' });
+  await rule.getByRole('button', { name: 'Edit Paper Depot card' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit rule' });
+  await expect(editDialog.getByLabel('Amount to')).toHaveValue('100.00');
+  await editDialog.getByLabel('Name').fill('Paper Depot cards');
+  await editDialog.getByRole('button', { name: 'Save rule' }).click();
+  await expect(editDialog).toBeHidden();
+  await expect(rule).toContainText('Paper Depot cards');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: '/tmp/bank-matching-rules-375.png', fullPage: true, animations: 'disabled' });
+  await rule.getByRole('button', { name: 'Delete Paper Depot cards' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No rules yet')).toBeVisible();
+  const rules = await page.request.get('/api/bank-rules');
+  expect(await rules.json()).toEqual([]);
 });

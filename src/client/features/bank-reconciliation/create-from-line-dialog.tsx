@@ -118,7 +118,7 @@ export function CreateFromLineDialog(props: {
               name="invoiceId"
               label="Invoice"
               required
-              placeholder={invoices.isPending ? 'Loading…' : 'Choose an open invoice'}
+              placeholder={invoices.isPending ? 'Loading…' : 'Pick an open invoice'}
               error={errors.invoiceId?.message}
               options={invoices.items.map((invoice) => ({
                 value: invoice.id,
@@ -132,7 +132,7 @@ export function CreateFromLineDialog(props: {
               name="billId"
               label="Bill"
               required
-              placeholder="Choose an unpaid bill"
+              placeholder="Pick an unpaid bill"
               error={errors.billId?.message}
               options={bills.map((bill) => ({
                 value: bill.id,
@@ -147,7 +147,7 @@ export function CreateFromLineDialog(props: {
                 name="vendorId"
                 label="Vendor"
                 required
-                placeholder={vendors.isPending ? 'Loading…' : 'Choose a vendor'}
+                placeholder={vendors.isPending ? 'Loading…' : 'Pick a vendor'}
                 error={errors.vendorId?.message}
                 options={(vendors.data?.items ?? []).map((vendor) => ({ value: vendor.id, label: vendor.name }))}
               />
