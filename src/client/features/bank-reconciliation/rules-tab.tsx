@@ -66,7 +66,7 @@ export function RulesTab({ bankAccountId }: { bankAccountId: string }) {
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">Rules apply to new lines of every account as they come in.</p>
+        <p className="text-sm text-slate-600">Rules apply to new lines as they come in, in the order they were written.</p>
         {newButton}
       </div>
       {rules.isPending ? (
@@ -84,7 +84,7 @@ export function RulesTab({ bankAccountId }: { bankAccountId: string }) {
         <>
           <ul className="divide-y rounded-md border bg-white">
             {rules.data.items.map((rule) => (
-              <li key={rule.id} data-testid="bank-rule" className="flex flex-wrap items-start gap-3 px-4 py-3 text-sm">
+              <li key={rule.id} data-testid="bank-rule" className="flex flex-col gap-2 px-4 py-3 text-sm sm:flex-row sm:items-start sm:gap-3">
                 <div className="min-w-0 flex-1 space-y-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
                     <span className="break-words">{rule.name}</span>
@@ -93,7 +93,7 @@ export function RulesTab({ bankAccountId }: { bankAccountId: string }) {
                   <p className="break-words text-slate-600">{conditions(rule, bankAccountId) || 'Any line'}</p>
                   <p className="text-slate-500">{ruleOutcome(rule)}</p>
                 </div>
-                <div className="flex gap-1">
+                <div className="-ml-3 flex gap-1 sm:ml-0">
                   <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
                     <Pencil aria-hidden="true" />
                     Edit
