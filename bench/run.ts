@@ -17,13 +17,14 @@ import { dashboardStatsStatement } from '../src/server/features/dashboard/dashbo
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
 import { benchForecastBacktest } from './analytics';
 import { benchRecurringGeneration } from './recurring';
+import { benchStatementImport } from './statement-import';
 import { benchReports } from './reports';
 import { benchBundle } from './bundle';
 import { benchHttp } from './http';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --only http,bundle,inject --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
+ * npm run bench [-- --only http,bundle,inject,statements --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
  *
  * Sections (all by default; --only picks some):
  * - http: the app in a child process (NODE_ENV=production), its hot endpoints under autocannon at
@@ -32,11 +33,13 @@ import { rows } from './rows';
  * - bundle: the client's first-load JavaScript, gzip, on the landing page and signed in (bench/bundle.ts).
  * - inject: one organization with many invoices on PGlite in a temporary DATA_DIR, the latency of
  *   the busiest reads through app.inject, the reports, forecast and recurring benches.
+ * - statements: a generated camt.053 file and CSV of --statement-lines lines (100,000), parsed
+ *   and imported as streams: lines per second, peak RSS and heap (bench/statement-import.ts).
  * Prints figures; asserts nothing.
  */
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,bundle,inject' },
+    only: { type: 'string', default: 'http,bundle,inject,statements' },
     db: { type: 'string', default: 'postgres' },
     invoices: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     recurring: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '30' },
     explain: { type: 'boolean', default: false },
+    'statement-lines': { type: 'string', default: '100000' },
   },
 });
 const invoiceCount = Number(values.invoices);
@@ -154,8 +158,8 @@ async function benchInject(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject'].includes(name));
-  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject)`);
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements)`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
   if (sections.has('http')) {
@@ -171,6 +175,7 @@ async function main(): Promise<void> {
   }
   if (sections.has('bundle')) await benchBundle();
   if (sections.has('inject')) await benchInject();
+  if (sections.has('statements')) await benchStatementImport({ db: values.db, lines: Number(values['statement-lines']) });
 }
 
 main().catch((error: unknown) => {

@@ -76,11 +76,31 @@ test('imports an OFX file from the bank account card, then a CSV through the map
   await page.screenshot({ path: '/tmp/bank-import-csv-result-375.png' });
   await dialog.getByRole('button', { name: 'Done' }).click();
 
+  // The mapping is remembered: the next CSV goes straight to the result (all four already there).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await cardOf(page, 'Operating').getByRole('button', { name: 'Import statement into Operating' }).click();
+  dialog = page.getByRole('dialog', { name: 'Import statement' });
+  await dialog.getByLabel('Statement file').setInputFiles({ name: 'export-again.csv', mimeType: 'text/csv', buffer: sample('statement-bank-export.csv') });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByTestId('statement-import-result').getByRole('definition').nth(1)).toHaveText('4');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // A camt.053 whose closing balance does not add up: imported, and the difference is shown.
+  const mismatch = sample('statement-camt053-v02.xml').toString('utf8').replace('<Amt Ccy="EUR">9309.45</Amt>', '<Amt Ccy="EUR">9300.00</Amt>');
+  await cardOf(page, 'Operating').getByRole('button', { name: 'Import statement into Operating' }).click();
+  dialog = page.getByRole('dialog', { name: 'Import statement' });
+  await dialog.getByLabel('Statement file').setInputFiles({ name: 'march.xml', mimeType: 'application/xml', buffer: Buffer.from(mismatch) });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByTestId('statement-import-result').getByRole('definition').nth(0)).toHaveText('3');
+  await expect(dialog.getByRole('alert')).toContainText('differs from its opening balance plus its lines by $9.45');
+  await page.screenshot({ path: '/tmp/bank-import-balance-difference-1366.png' });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
   // The lines are there, with the amounts the mapping read.
   const accounts = await (await page.request.get('/api/bank-accounts')).json() as Array<{ id: string; accountName: string }>;
   const operating = accounts.find((account) => account.accountName === 'Operating');
   const lines = await (await page.request.get(`/api/bank-accounts/${operating?.id ?? ''}/transactions?search=Acme`)).json() as { data: Array<{ amount: string }> };
-  expect(lines.data.map((line) => line.amount).sort()).toEqual(['1250.00', '2480.50']);
+  expect(lines.data.map((line) => line.amount).sort()).toEqual(['1250.00', '1500.00', '2480.50']);
 });
 
 test('asks before importing a file that names another account', async ({ page }) => {

@@ -69,13 +69,13 @@ async function rememberedMapping(db: Database, bankAccountId: string): Promise<C
   return parsed.success ? parsed.data : null;
 }
 
-async function parseFile(format: FileFormat, source: StatementSource, mapping: CsvStatementMapping | null): Promise<ParsedStatement> {
+async function parseFile(format: FileFormat, source: StatementSource, mapping: CsvStatementMapping | null, head: string): Promise<ParsedStatement> {
   try {
     switch (format) {
       case 'ofx':
         return await parseOfx(source, 2);
       case 'ofx1':
-        return await parseOfx(source, 1);
+        return await parseOfx(source, 1, /^\s*CHARSET\s*:\s*(?:1252|ISO-8859-1|8859-1)\s*$/im.test(head) ? 'latin1' : 'utf8');
       case 'camt053':
       case 'camt054':
         return await parseCamt(source);
@@ -135,7 +135,7 @@ export async function importStatement(
   const format = fileFormat(head, upload);
   const mapping = format === 'csv' ? (upload.mapping ?? (await rememberedMapping(deps.db, account.id))) : null;
   const file = hashing(upload.source);
-  const parsed = await parseFile(format, file.source, mapping);
+  const parsed = await parseFile(format, file.source, mapping, head);
 
   const fileLast4 = parsed.account ? lastFourDigits(parsed.account) : null;
   if (fileLast4 && fileLast4 !== account.accountLast4 && !upload.confirmAccount) {

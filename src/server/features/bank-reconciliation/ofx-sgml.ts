@@ -13,7 +13,7 @@ function decode(text: string): string {
  * (see docs/decisions/0011), so it is tokenized here: an element with a value is a leaf and closed
  * at once; an element without one is an aggregate, closed by its </NAME>.
  */
-export async function walkOfxSgml(source: StatementSource, handlers: OfxHandlers): Promise<void> {
+export async function walkOfxSgml(source: StatementSource, handlers: OfxHandlers, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<void> {
   const path: string[] = [];
   let buffer = '';
   let line = 1;
@@ -52,7 +52,7 @@ export async function walkOfxSgml(source: StatementSource, handlers: OfxHandlers
     }
   };
 
-  for await (const chunk of readText(source)) {
+  for await (const chunk of readText(source, encoding)) {
     buffer += chunk;
     if (!started) {
       const at = buffer.indexOf('<');

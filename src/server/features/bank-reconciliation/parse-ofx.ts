@@ -33,9 +33,10 @@ export interface OfxHandlers {
  * OFX and QFX (Quicken's OFX): 2.x is XML and read with saxes; 1.x is SGML with unclosed leaf
  * tags, read by ofx-sgml.ts. Both feed the same walk: one line per STMTTRN (bank or credit card
  * statement), FITID as the bank's id, LEDGERBAL as the closing balance. OFX gives no opening
- * balance, so the difference check needs the camt or BAI2 files that do.
+ * balance, so the difference check needs the camt or BAI2 files that do. An OFX 1.x header of
+ * CHARSET:1252 or ISO-8859-1 is read as Latin-1 (Windows-1252 differs only in 0x80-0x9F).
  */
-export async function parseOfx(source: StatementSource, version: 1 | 2): Promise<ParsedStatement> {
+export async function parseOfx(source: StatementSource, version: 1 | 2, encoding: 'utf8' | 'latin1' = 'utf8'): Promise<ParsedStatement> {
   const statement: ParsedStatement = { account: null, currency: null, openingBalance: null, closingBalance: null, lines: [] };
   let transaction: TransactionDraft | null = null;
   let transactionNumber = 0;
@@ -73,7 +74,7 @@ export async function parseOfx(source: StatementSource, version: 1 | 2): Promise
     },
   };
   if (version === 2) await walkXml(source, handlers);
-  else await walkOfxSgml(source, handlers);
+  else await walkOfxSgml(source, handlers, encoding);
   if (!sawOfx) throw new StatementFormatError('The file has no <OFX> element: it is not an OFX or QFX statement');
   if (ledgerAmount !== null) {
     const cents = parseStatementAmount(ledgerAmount);

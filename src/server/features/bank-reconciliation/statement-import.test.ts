@@ -94,6 +94,12 @@ describe('POST /api/bank-accounts/{id}/statements, each format', () => {
     expect(lines[2]?.description).toBe('MONTHLY SERVICE FEE');
   });
 
+  it('reads an OFX 1.x file whose header says CHARSET:1252 as Latin-1', async () => {
+    const text = sample('statement-ofx1.qfx').toString('latin1').replace('BLUE HERON DESIGN', 'CAFÉ MÜLLER');
+    await imported('latin1.qfx', Buffer.from(text, 'latin1'));
+    expect((await storedLines())[0]?.counterparty).toBe('CAFÉ MÜLLER');
+  });
+
   it('imports camt.053.001.02: booked entries only, AcctSvcrRef ids, the return reason, balances that agree', async () => {
     const result = await imported('statement-camt053-v02.xml');
     expect(result).toMatchObject({ format: 'camt053', linesInFile: 3, linesAdded: 3, openingBalance: '10000.00', closingBalance: '9309.45', balanceDifference: '0.00' });
@@ -305,5 +311,14 @@ describe('GET /api/bank-accounts/{id}/transactions', () => {
 
     const searched = (await owner.request({ method: 'GET', url: `/api/bank-accounts/${account.id}/transactions?search=northwind` })).json<BankTransactionsPage>();
     expect(searched.data.map((row) => row.bankRef)).toEqual(['BR-0002']);
+  });
+});
+
+describe('API documentation', () => {
+  it('lists the statement and line endpoints in /api/docs', async () => {
+    const spec = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/statements'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/statements/preview'] ?? {})).toEqual(['post']);
+    expect(Object.keys(spec.paths['/api/bank-accounts/{id}/transactions'] ?? {})).toEqual(['get']);
   });
 });
