@@ -15,5 +15,13 @@ process.env.LOG_LEVEL = 'warn';
 // (the API tests check the real limits).
 process.env.RATE_LIMIT_MULTIPLIER = '20';
 delete process.env.DATABASE_URL;
+// Bank feeds against a local fake of Plaid's API (src/server/test/fake-plaid.ts): the journeys link
+// and sync a sandbox account without reaching the internet.
+if (!process.env.PLAID_CLIENT_ID) {
+  const { startFakePlaid } = await import('../src/server/test/fake-plaid');
+  const { startClock } = await import('../src/server/platform/clock');
+  const plaid = await startFakePlaid({ now: startClock(process.env.FAKE_NOW) });
+  Object.assign(process.env, { PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_ENV: 'sandbox', PLAID_BASE_URL: plaid.url });
+}
 console.log(`e2e DATA_DIR=${process.env.DATA_DIR}`);
 await import('../src/server/main');

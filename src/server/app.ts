@@ -137,12 +137,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // cdn.plaid.com: Plaid Link, loaded only when a user connects a bank feed.
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', 'https://*.plaid.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://cdn.plaid.com'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -9,6 +9,7 @@ import {
   bankAccountTypeLabels,
   verificationLabel,
 } from '@shared/contracts/bank-accounts';
+import { BankFeedConnect } from './bank-feed-connect';
 
 const labelVariant: Record<ReturnType<typeof verificationLabel>, BadgeVariant> = {
   Verified: 'success',
@@ -79,6 +80,7 @@ export function BankAccountCard(props: {
           <Capability enabled={account.achEnabled} label="ACH" />
           <Capability enabled={account.wireEnabled} label="Wire" />
         </div>
+        <BankFeedConnect account={account} />
         {account.needsMicroDeposits && (
           <p className="rounded-md bg-yellow-50 px-3 py-2 text-yellow-900">
             Micro-deposits sent {day(account.microDepositsSentAt)}. Enter them by{' '}
@@ -120,6 +122,12 @@ export function BankAccountCard(props: {
             Make Primary
           </Button>
         )}
+        <Button size="sm" variant="outline" asChild>
+          <Link to={`/bank-accounts/${account.id}/reconcile`} aria-label={`Reconcile ${account.accountName}`}>
+            <ListChecks aria-hidden="true" />
+            Reconcile
+          </Link>
+        </Button>
         <Button
           size="sm"
           variant="ghost"

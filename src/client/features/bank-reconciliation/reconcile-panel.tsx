@@ -84,13 +84,13 @@ export function ReconcilePanel({ bankAccountId }: { bankAccountId: string }) {
   };
 
   return (
-    <div className="grid gap-6">
-      <Card>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Reconcile</CardTitle>
           <CardDescription>Enter the end date and closing balance from the bank statement to compare it with the books.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-6">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <form onSubmit={onPreview} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
             <Field label="Statement end date" required error={errors.throughDate?.message}>
               <Input type="date" {...register('throughDate')} />
@@ -123,7 +123,7 @@ export function ReconcilePanel({ bankAccountId }: { bankAccountId: string }) {
           {preview.error && <p className="text-sm text-destructive" role="alert">{preview.error.message}</p>}
 
           {shown && point && (
-            <section aria-label="Reconciliation preview" className="grid gap-4">
+            <section aria-label="Reconciliation preview" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
               <dl className="grid gap-3 sm:grid-cols-3">
                 <Figure testId="figure-statement" label={glossary.statementBalance.label} hint={glossary.statementBalance.definition} value={formatAmount(shown.statementBalance)} />
                 <Figure testId="figure-book" label={glossary.bookBalance.label} hint={glossary.bookBalance.definition} value={formatAmount(shown.bookBalance)} />
@@ -138,7 +138,7 @@ export function ReconcilePanel({ bankAccountId }: { bankAccountId: string }) {
               {shown.lastReconciledThrough && (
                 <p className="text-sm text-slate-500">Last reconciled through {day(shown.lastReconciledThrough)}.</p>
               )}
-              <div className="grid gap-2">
+              <div className="grid min-w-0 gap-2">
                 <h3 className="text-sm font-semibold text-slate-900">
                   {shown.unmatchedCount === 0
                     ? 'No unmatched lines in this period.'
@@ -177,7 +177,7 @@ export function ReconcilePanel({ bankAccountId }: { bankAccountId: string }) {
                 </p>
               )}
               <div>
-                <Button type="button" onClick={() => void markReconciled()} disabled={reconcile.isPending}>
+                <Button type="button" className="h-auto min-h-9 w-full whitespace-normal sm:w-auto" onClick={() => void markReconciled()} disabled={reconcile.isPending}>
                   <Lock aria-hidden="true" />
                   Mark reconciled through {day(shown.throughDate)}
                 </Button>
@@ -197,11 +197,11 @@ function ReconciliationHistory({ bankAccountId }: { bankAccountId: string }) {
   const { formatAmount } = useMoneyFormat();
   const rows = history.data?.items ?? [];
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>Reconciliation history</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="min-w-0">
         {history.isLoading ? (
           <Skeleton className="h-16" />
         ) : rows.length === 0 ? (
