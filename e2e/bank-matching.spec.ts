@@ -1,9 +1,24 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
 import { uniqueName } from './support';
 
 const ACCOUNT_NUMBER = '000123456789';
+const axePath = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+
+/** Serious or critical axe violations on the page as it is now (an open dialog included). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
 
 interface Books {
   accountId: string;
@@ -125,6 +140,7 @@ async function acceptCombinedDeposit(page: Page, data: Books) {
     .first();
   await expect(suggestion).toBeVisible();
   await expect(suggestion.getByText(/\d+% match/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await suggestion.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Match lines like it automatically' })).toBeVisible();
 }
@@ -272,6 +288,7 @@ test('matches a deposit by hand across two invoices, records an expense from a d
   await expect(dialog.getByRole('button', { name: 'Match' })).toBeDisabled();
   await dialog.getByLabel(`Amount for ${second.number}`).fill('400.00');
   await page.screenshot({ path: '/tmp/bank-matching-find-1366.png', animations: 'disabled' });
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Match' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => invoiceAmountsPaid(page.request, data)).toEqual(['500.00', '400.00']);
