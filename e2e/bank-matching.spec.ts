@@ -224,12 +224,21 @@ test('imports a statement, matches a combined deposit, undoes it, makes a rule a
   await expect(lineRow(page, 'MONTHLY SERVICE FEE')).toBeVisible();
   await page.screenshot({ path: '/tmp/bank-matching-excluded-1366.png', fullPage: true, animations: 'disabled' });
 
+  // The month reconciled: the matched line is locked, and says who may still undo it.
+  const reconciled = await page.request.post(`/api/bank-accounts/${data.accountId}/reconciliations`, {
+    data: { throughDate: data.today, statementBalance: '1250.00' },
+  });
+  expect(reconciled.status(), await reconciled.text()).toBe(201);
+
   // The phone: stacked rows, and the line opens in a sheet.
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.getByRole('tab', { name: /^Matched/ }).click();
+  await page.goto(`/bank-accounts/${data.accountId}?tab=matched`);
+  await expect(lineRow(page, data.customer).getByRole('img', { name: 'Reconciled: locked' })).toBeVisible();
   await lineRow(page, data.customer).click();
   const sheet = page.getByRole('dialog', { name: 'Bank line' });
-  await expect(sheet.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(sheet.getByRole('note')).toHaveText('This line is in a reconciled period. Only an owner can undo it, and the undo is audited.');
+  // The workspace's owner is signed in: the undo stays open to them.
+  await expect(sheet.getByRole('button', { name: 'Undo' })).toBeEnabled();
   await page.screenshot({ path: '/tmp/bank-matching-sheet-375.png', fullPage: true, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
