@@ -61,7 +61,15 @@ test('imports an OFX file from the bank account card, then a CSV through the map
   await expect(mapping.getByRole('combobox', { name: 'Debit (money out)' })).toHaveText('Soll');
   await expect(mapping.getByRole('combobox', { name: 'Credit (money in)' })).toHaveText('Haben');
   await expect(mapping.getByRole('combobox', { name: 'Date format' })).toHaveText('DD.MM.YYYY');
-  await expect(mapping.getByRole('checkbox')).toBeChecked();
+  await expect(mapping.getByRole('checkbox', { name: 'Amounts use a comma as the decimal point (1.234,56)' })).toBeChecked();
+  // Unticking the header row turns the first row into data and the columns into positions.
+  const headerRow = mapping.getByRole('checkbox', { name: 'The first row holds the column names' });
+  await expect(headerRow).toBeChecked();
+  await headerRow.click();
+  await expect(mapping.getByRole('cell', { name: 'Verwendungszweck' })).toBeVisible();
+  await expect(mapping.getByRole('combobox', { name: 'Date', exact: true })).toHaveText('Column 1');
+  await headerRow.click();
+  await expect(mapping.getByRole('combobox', { name: 'Date', exact: true })).toHaveText('Buchungstag');
   await expect(mapping.getByRole('cell', { name: 'Miete März; Büro' })).toBeVisible();
   await page.screenshot({ path: '/tmp/bank-import-csv-mapping-375.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });

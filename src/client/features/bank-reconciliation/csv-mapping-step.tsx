@@ -55,6 +55,11 @@ export function CsvMappingStep({
   onSubmit: (mapping: CsvStatementMapping) => void;
 }) {
   const commaId = useId();
+  const headerId = useId();
+  const [hasHeader, setHasHeader] = useState(csv.mapping?.hasHeader ?? true);
+  // Without a header row the first row is data, and columns go by their position.
+  const columnNames = hasHeader ? csv.header : csv.header.map((_, index) => `Column ${index + 1}`);
+  const sampleRows = hasHeader ? csv.rows : [csv.header, ...csv.rows].slice(0, 10);
   const [columns, setColumns] = useState<Columns>(() => columnsOf(csv.mapping));
   const [dateFormat, setDateFormat] = useState<CsvDateFormat>(csv.mapping?.dateFormat ?? 'YYYY-MM-DD');
   const [decimalComma, setDecimalComma] = useState(csv.mapping?.decimalComma ?? false);
@@ -73,7 +78,7 @@ export function CsvMappingStep({
       dateFormat,
       decimalComma,
       delimiter,
-      hasHeader: true,
+      hasHeader,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -102,7 +107,7 @@ export function CsvMappingStep({
                 <SelectContent>
                   {!required && <SelectItem value={NONE}>None</SelectItem>}
                   {required && columns[role] === NONE && <SelectItem value={NONE}>Choose a column</SelectItem>}
-                  {csv.header.map((name, index) => (
+                  {columnNames.map((name, index) => (
                     <SelectItem key={index} value={String(index)}>
                       {name}
                     </SelectItem>
@@ -128,9 +133,15 @@ export function CsvMappingStep({
             </Select>
           )}
         </Field>
-        <div className="flex items-center gap-2 sm:col-span-2 sm:pt-6">
-          <Checkbox id={commaId} checked={decimalComma} onCheckedChange={(checked) => setDecimalComma(checked === true)} />
-          <Label htmlFor={commaId}>Amounts use a comma as the decimal point (1.234,56)</Label>
+        <div className="space-y-2 sm:col-span-2 sm:pt-6">
+          <div className="flex items-center gap-2">
+            <Checkbox id={commaId} checked={decimalComma} onCheckedChange={(checked) => setDecimalComma(checked === true)} />
+            <Label htmlFor={commaId}>Amounts use a comma as the decimal point (1.234,56)</Label>
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox id={headerId} checked={hasHeader} onCheckedChange={(checked) => setHasHeader(checked === true)} />
+            <Label htmlFor={headerId}>The first row holds the column names</Label>
+          </div>
         </div>
       </div>
 
@@ -138,7 +149,7 @@ export function CsvMappingStep({
         <Table>
           <TableHeader>
             <TableRow>
-              {csv.header.map((name, index) => (
+              {columnNames.map((name, index) => (
                 <TableHead key={index} className="whitespace-nowrap">
                   {name}
                 </TableHead>
@@ -146,7 +157,7 @@ export function CsvMappingStep({
             </TableRow>
           </TableHeader>
           <TableBody>
-            {csv.rows.map((row, rowIndex) => (
+            {sampleRows.map((row, rowIndex) => (
               <TableRow key={rowIndex}>
                 {csv.header.map((_, index) => (
                   <TableCell key={index} className="max-w-56 truncate whitespace-nowrap" title={row[index] ?? ''}>

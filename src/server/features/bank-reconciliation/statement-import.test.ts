@@ -209,6 +209,13 @@ describe('re-imports and balances', () => {
     expect((await storedLines()).map((line) => line.amount)).toEqual(['-4.50', '-4.50', '100.00', '-4.50', '-900.00']);
   });
 
+  it('imports a CSV without a header row when the mapping says so', async () => {
+    const csv = '2026-03-01;Coffee;-4,50\n2026-03-02;Deposit;100,00\n';
+    const mapping = JSON.stringify({ date: 0, description: 1, amount: 2, dateFormat: 'YYYY-MM-DD', decimalComma: true, delimiter: ';', hasHeader: false });
+    expect(await imported('no-header.csv', Buffer.from(csv), { mapping })).toMatchObject({ linesInFile: 2, linesAdded: 2 });
+    expect((await storedLines()).map((line) => line.amount)).toEqual(['-4.50', '100.00']);
+  });
+
   it('keeps a closing balance that does not agree with the lines, and the difference', async () => {
     const text = sample('statement-camt053-v02.xml').toString('utf8').replace('<Amt Ccy="EUR">9309.45</Amt>', '<Amt Ccy="EUR">9300.00</Amt>');
     const result = await imported('mismatch.xml', Buffer.from(text));
