@@ -21,6 +21,7 @@ import { benchStatementImport } from './statement-import';
 import { benchReports } from './reports';
 import { benchBundle } from './bundle';
 import { benchHttp } from './http';
+import { benchMatching } from './matching';
 import { rows } from './rows';
 
 /**
@@ -31,6 +32,8 @@ import { rows } from './rows';
  *   32 connections side by side with a raw node:http server in the same run (bench/http.ts);
  *   --cluster 2 runs two web processes behind node:cluster plus one worker process (PostgreSQL).
  * - bundle: the client's first-load JavaScript, gzip, on the landing page and signed in (bench/bundle.ts).
+ * - matching: suggestions for 10,000 bank lines against 100,000 open invoices, PGlite and PostgreSQL
+ *   (bench/matching.ts; --match-invoices, --match-lines).
  * - inject: one organization with many invoices on PGlite in a temporary DATA_DIR, the latency of
  *   the busiest reads through app.inject, the reports, forecast and recurring benches.
  * - statements: a generated camt.053 file and CSV of --statement-lines lines (100,000), parsed
@@ -51,6 +54,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '30' },
     explain: { type: 'boolean', default: false },
     'statement-lines': { type: 'string', default: '100000' },
+    'match-invoices': { type: 'string', default: '100000' },
+    'match-lines': { type: 'string', default: '10000' },
   },
 });
 const invoiceCount = Number(values.invoices);
@@ -158,8 +163,8 @@ async function benchInject(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements'].includes(name));
-  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements)`);
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching)`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
   if (sections.has('http')) {
@@ -176,6 +181,7 @@ async function main(): Promise<void> {
   if (sections.has('bundle')) await benchBundle();
   if (sections.has('inject')) await benchInject();
   if (sections.has('statements')) await benchStatementImport({ db: values.db, lines: Number(values['statement-lines']) });
+  if (sections.has('matching')) await benchMatching({ invoices: Number(values['match-invoices']), lines: Number(values['match-lines']) });
 }
 
 main().catch((error: unknown) => {

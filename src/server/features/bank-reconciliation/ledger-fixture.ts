@@ -145,7 +145,8 @@ export async function seedLedger(db: Database, organizationId: string, bankAccou
   }
 
   const derived = options.lines;
-  for (let index = 0; index < derived; index += 1) {
+  const derivedFrom = lines.length;
+  for (let attempt = 0; lines.length - derivedFrom < derived && attempt < derived * 3; attempt += 1) {
     const roll = random();
     if (roll < 0.3) {
       const invoice = takeInvoice();

@@ -316,7 +316,13 @@ export async function suggestFor(
   if (!lines.length) return result;
   const [organization] = await db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
   const currency = organization?.currency ?? 'USD';
-  const money = (cents: Cents) => moneyIn(currency, cents);
+  // Reasons name the same few amounts many times over: format each once.
+  const formatted = new Map<Cents, string>();
+  const money = (cents: Cents) => {
+    let text = formatted.get(cents);
+    if (text === undefined) formatted.set(cents, (text = moneyIn(currency, cents)));
+    return text;
+  };
   const names = await nameIndexes(db, organizationId);
   for (let start = 0; start < lines.length; start += CHUNK) {
     const chunk = lines.slice(start, start + CHUNK);

@@ -50,16 +50,18 @@ export function similarity(a: string, b: string): number {
  * among other words).
  */
 export function nameSimilarity(name: string, text: string): number {
-  const wanted = nameTokens(name);
-  const words = nameTokens(text);
+  return tokenSimilarity(nameTokens(name), nameTokens(text));
+}
+
+/** nameSimilarity on words already split: the name's words against each run of as many words of the text. */
+export function tokenSimilarity(wanted: readonly string[], words: readonly string[]): number {
   if (!wanted.length || !words.length) return 0;
   const target = wanted.join(' ');
-  let best = 0;
   const width = wanted.length;
-  for (let start = 0; start + width <= words.length || start === 0; start += 1) {
-    const window = words.slice(start, start + width).join(' ');
-    best = Math.max(best, similarity(target, window));
-    if (start + width >= words.length) break;
+  let best = 0;
+  for (let start = 0; start === 0 || start + width <= words.length; start += 1) {
+    best = Math.max(best, similarity(target, words.slice(start, start + width).join(' ')));
+    if (best === 1) break;
   }
   return best;
 }
@@ -79,10 +81,13 @@ export function deletionVariants(token: string): string[] {
 export class NameIndex {
   private readonly byVariant = new Map<string, Set<string>>();
   private readonly names = new Map<string, string>();
+  private readonly tokens = new Map<string, string[]>();
 
   add(id: string, name: string): void {
     this.names.set(id, name);
-    for (const token of nameTokens(name)) {
+    const tokens = nameTokens(name);
+    this.tokens.set(id, tokens);
+    for (const token of tokens) {
       if (token.length < 3) continue;
       for (const variant of deletionVariants(token)) {
         let ids = this.byVariant.get(variant);
@@ -96,20 +101,32 @@ export class NameIndex {
     return this.names.get(id);
   }
 
-  /** Names that share a word (up to one typo) with the text, best first, at or above minSimilarity. */
+  /**
+   * Names that share words (up to one typo each) with the text, best first, at or above
+   * minSimilarity. Only names sharing at least half their words are compared in full, so a
+   * common word ("Blue", "Dental") does not make every such name a candidate.
+   */
   find(text: string, minSimilarity = 0.7, limit = 5): Array<{ id: string; similarity: number }> {
-    const candidates = new Set<string>();
-    for (const token of nameTokens(text)) {
+    const words = nameTokens(text);
+    const hits = new Map<string, number>();
+    for (const token of new Set(words)) {
       if (token.length < 3) continue;
+      const sharing = new Set<string>();
       for (const variant of deletionVariants(token)) {
         const ids = this.byVariant.get(variant);
         // A word shared by hundreds of names ("services") does not single any out.
-        if (ids && ids.size <= 200) for (const id of ids) candidates.add(id);
+        if (ids && ids.size <= 500) for (const id of ids) sharing.add(id);
       }
+      for (const id of sharing) hits.set(id, (hits.get(id) ?? 0) + 1);
     }
+    const candidates = [...hits.entries()]
+      .map(([id, count]) => ({ id, share: count / Math.max(1, this.tokens.get(id)?.length ?? 1) }))
+      .filter((candidate) => candidate.share >= 0.5)
+      .sort((a, b) => b.share - a.share)
+      .slice(0, 25);
     const scored: Array<{ id: string; similarity: number }> = [];
-    for (const id of candidates) {
-      const score = nameSimilarity(this.names.get(id) ?? '', text);
+    for (const { id } of candidates) {
+      const score = tokenSimilarity(this.tokens.get(id) ?? [], words);
       if (score >= minSimilarity) scored.push({ id, similarity: score });
     }
     return scored.sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id)).slice(0, limit);
