@@ -120,6 +120,15 @@ test('a firm sees unmatched lines across clients, opens one, and reconciles its 
   await page.getByRole('button', { name: `Mark reconciled through ${shown(lastDay)}` }).click();
   await expect(page.getByText(`This account is reconciled through ${lastDay}; choose a later statement end date`).first()).toBeVisible();
 
+  // The dashboard's Cash in Bank now reads the reconciled statement balance, and its help says so.
+  await page.goto('/dashboard');
+  const cash = page.getByTestId('cash-in-bank');
+  await expect(cash).toContainText('$720.35');
+  await expect(cash).toContainText('1 of 1 account reconciled');
+  await cash.getByRole('button', { name: 'How Cash in Bank is defined' }).focus();
+  await expect(page.getByRole('tooltip')).toContainText('reconciled statement balance');
+  await page.screenshot({ path: '/tmp/dashboard-cash-in-bank-1366.png' });
+
   // Back in the firm, the bakery's account is no longer overdue (unless its month ended over 30 days ago, on a month's 31st).
   const today = calendarDay(testNow(), owner.organizationTimeZone);
   const overdue = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${lastDay}T00:00:00Z`)) / 86_400_000 > 30;

@@ -52,7 +52,7 @@ test('generate each report, open one, pick a custom range and download it as CSV
   await expect(page.getByText('No reports yet')).toBeVisible();
   await expect(page.getByLabel('Period')).toHaveText('Last 30 Days');
 
-  const names = ['Revenue Summary', 'Client Profitability', 'Invoice Aging', 'Payment Trends', 'Client Onboarding', 'Vendor Spending'];
+  const names = ['Revenue Summary', 'Client Profitability', 'Invoice Aging', 'Payment Trends', 'Client Onboarding', 'Vendor Spending', 'Bank Reconciliation'];
   for (const name of names) {
     const button = page.getByRole('button', { name: `Generate ${name}` });
     await button.click();
@@ -60,10 +60,10 @@ test('generate each report, open one, pick a custom range and download it as CSV
     await expect(button).toHaveText('Generate');
   }
   const recent = page.getByRole('list', { name: 'Recent reports' });
-  await expect(recent.getByRole('listitem')).toHaveCount(6);
-  await expect(recent.getByText('ready')).toHaveCount(6);
+  await expect(recent.getByRole('listitem')).toHaveCount(7);
+  await expect(recent.getByText('ready')).toHaveCount(7);
   // Each says who generated it: the account registered as Erin Example.
-  await expect(recent.getByText(/ by Erin Example$/)).toHaveCount(6);
+  await expect(recent.getByText(/ by Erin Example$/)).toHaveCount(7);
   await page.screenshot({ path: `${SHOTS}/reports-desktop.png`, fullPage: true });
 
   // Open the aging report: its figures, chart and tables. 300.00 + 120.00 are open, both due today.
@@ -82,7 +82,7 @@ test('generate each report, open one, pick a custom range and download it as CSV
   await expect(page.getByRole('button', { name: /^Generate / })).toHaveCount(1);
   await page.getByLabel('Report type').click();
   await page.getByRole('option', { name: 'All Reports' }).click();
-  await expect(page.getByRole('button', { name: /^Generate / })).toHaveCount(6);
+  await expect(page.getByRole('button', { name: /^Generate / })).toHaveCount(7);
 
   // Custom Range: refused out of order, then the last 7 days.
   await page.getByLabel('Period').click();
@@ -126,7 +126,7 @@ test('generate each report, open one, pick a custom range and download it as CSV
   expect(text).toContain('Page 1 of 1');
 
   // Each saved report downloads too; the custom ones are listed with their days.
-  await expect(recent.getByRole('listitem')).toHaveCount(9);
+  await expect(recent.getByRole('listitem')).toHaveCount(10);
   const saved = await downloaded(page, async () => {
     await recent.getByRole('button', { name: /^Download Invoice Aging of Last 30 Days/ }).click();
     await page.getByRole('menuitem', { name: 'CSV' }).click();

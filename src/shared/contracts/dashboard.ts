@@ -21,6 +21,11 @@ export interface DashboardStats {
   processedPayments: number;
   processedAmount: string;
   activeWorkflows: number;
+  /** glossary.cashInBank: reconciled bank balances where there are some, else live-feed balances; null without either. */
+  cashInBank: string | null;
+  /** The active accounts counted in cashInBank, and how many of them by their reconciled balance. */
+  cashAccounts: number;
+  cashReconciledAccounts: number;
   /** Recurring invoice schedules with status active. */
   activeRecurringSchedules: number;
   /** Invoices made by a recurring schedule this month (the organization's month). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { daysOutOfOrder, isDay, optionalDateInput } from './common';
 
-/** The six reports of spec 2.13, with the name and the type (the page's report-type filter). */
-export const reportTypes = ['revenue_summary', 'client_profitability', 'invoice_aging', 'payment_trends', 'client_onboarding', 'vendor_spending'] as const;
+/** The six reports of spec 2.13 and the Bank Reconciliation (issue 30), with the name and the type (the page's report-type filter). */
+export const reportTypes = ['revenue_summary', 'client_profitability', 'invoice_aging', 'payment_trends', 'client_onboarding', 'vendor_spending', 'bank_reconciliation'] as const;
 export type ReportType = (typeof reportTypes)[number];
 
 export const reportCategories = ['financial', 'operational', 'client', 'vendor'] as const;
@@ -15,6 +15,7 @@ export const reportCatalogue: Record<ReportType, { name: string; category: Repor
   payment_trends: { name: 'Payment Trends', category: 'financial', description: 'Payments in and out over time and by method' },
   client_onboarding: { name: 'Client Onboarding', category: 'client', description: 'Clients started and completed, and where onboarding stalls' },
   vendor_spending: { name: 'Vendor Spending', category: 'vendor', description: 'Spend per vendor from bills, with the change on the previous period' },
+  bank_reconciliation: { name: 'Bank Reconciliation', category: 'financial', description: 'Per bank account: opening, cleared, uncleared and closing, with the uncleared lines' },
 };
 
 export const reportPeriods = ['last_7_days', 'last_30_days', 'last_90_days', 'last_year', 'custom'] as const;
@@ -59,6 +60,7 @@ export const reportFilterKeys: Record<ReportType, readonly (keyof ReportFilters)
   payment_trends: [],
   client_onboarding: [],
   vendor_spending: ['vendorId', 'status'],
+  bank_reconciliation: [],
 };
 
 const periodFields = {
@@ -105,7 +107,7 @@ export const generateReportSchema = z
 export type GenerateReportInput = z.input<typeof generateReportSchema>;
 export type GenerateReportRequest = z.output<typeof generateReportSchema>;
 
-/** GET /api/reports/export-all: the six reports of one period in a ZIP. */
+/** GET /api/reports/export-all: every report of one period in a ZIP. */
 export const exportAllQuery = z.object(periodFields).superRefine(checkPeriod);
 
 export const reportDownloadFormats = ['csv', 'xlsx', 'pdf'] as const;

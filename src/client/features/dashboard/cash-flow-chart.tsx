@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMoneyFormat } from '@/lib/money-format';
+import { CashInBank } from './cash-in-bank';
 
 type Span = (typeof cashFlowDays)[number];
 
@@ -40,7 +41,8 @@ export function CashFlowChart() {
           ))}
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-3">
+        <CashInBank />
         {error ? (
           <p className="text-sm text-red-700">{error.message}</p>
         ) : !data ? (

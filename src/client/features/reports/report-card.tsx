@@ -1,4 +1,4 @@
-import { Building2, Clock, DollarSign, type LucideIcon, TrendingUp, UserPlus, Users } from 'lucide-react';
+import { Building2, Clock, DollarSign, Landmark, type LucideIcon, TrendingUp, UserPlus, Users } from 'lucide-react';
 import { type ReportDownloadFormat, type ReportFilters, type ReportPeriod, type ReportType, reportCatalogue, reportFilterKeys } from '@shared/contracts/reports';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,7 @@ const icons: Record<ReportType, LucideIcon> = {
   payment_trends: TrendingUp,
   client_onboarding: UserPlus,
   vendor_spending: Building2,
+  bank_reconciliation: Landmark,
 };
 
 export interface PeriodChoice {
@@ -36,7 +37,7 @@ function announce(report: ReportWithFigures): boolean {
   return false;
 }
 
-/** One of the six reports: Generate stores it for the chosen period; the download icon generates it and downloads the file. */
+/** One of the reports: Generate stores it for the chosen period; the download icon generates it and downloads the file. */
 export function ReportCard({ type, period, filters, disabled }: { type: ReportType; period: PeriodChoice; filters: ReportFilters; disabled: boolean }) {
   const entry = reportCatalogue[type];
   const Icon = icons[type];

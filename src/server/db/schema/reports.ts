@@ -9,6 +9,7 @@ export const reportTypeValues = [
   'payment_trends',
   'client_onboarding',
   'vendor_spending',
+  'bank_reconciliation',
 ] as const;
 export const reportStatusValues = ['generating', 'ready', 'failed'] as const;
 

@@ -31,7 +31,13 @@ export interface OpeningPoint {
  * reconciliation before the day, else the opening balance of its earliest statement that gives
  * one (by period start, then import time), else 0.
  */
-export async function findOpeningPoint(db: Database, scope: { organizationId: string; bankAccountId: string }, day: string): Promise<OpeningPoint> {
+export async function findOpeningPoint(
+  db: Database,
+  scope: { organizationId: string; bankAccountId: string },
+  day: string,
+  /** 'on': a reconciliation through the day itself counts too (the balance at the day's end). */
+  reconciliations: 'before' | 'on' = 'before',
+): Promise<OpeningPoint> {
   const [last] = await db
     .select({ throughDate: bankReconciliations.throughDate, statementBalance: bankReconciliations.statementBalance })
     .from(bankReconciliations)
@@ -39,7 +45,7 @@ export async function findOpeningPoint(db: Database, scope: { organizationId: st
       and(
         eq(bankReconciliations.organizationId, scope.organizationId),
         eq(bankReconciliations.bankAccountId, scope.bankAccountId),
-        sql`${bankReconciliations.throughDate} < ${day}`,
+        reconciliations === 'on' ? sql`${bankReconciliations.throughDate} <= ${day}` : sql`${bankReconciliations.throughDate} < ${day}`,
       ),
     )
     .orderBy(desc(bankReconciliations.throughDate))
@@ -110,6 +116,16 @@ export async function computePeriodFigures(db: Database, scope: { organizationId
     bookBalance: opening.balance + cleared,
     linesClosing: opening.balance + cleared + uncleared,
   };
+}
+
+/**
+ * The bank's balance at the end of `day` on what the books know of it: the opening point (a
+ * reconciliation through the day itself included) plus every line after it through the day.
+ */
+export async function bankBalanceAt(db: Database, scope: { organizationId: string; bankAccountId: string }, day: string): Promise<Cents> {
+  const opening = await findOpeningPoint(db, scope, day, 'on');
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${bankTransactions.amount}), 0)::text` }).from(bankTransactions).where(periodLines(scope, opening, day));
+  return opening.balance + centsFromDecimal(row?.total ?? '0');
 }
 
 /** The uncleared lines of the period, oldest first (the ones that explain the difference). */
@@ -202,3 +218,33 @@ export function toUnmatchedLineDto(row: TransactionRow): BankTransaction {
   };
 }
 
+
+export interface CashInBank {
+  /** null when no active account has a reconciled or a feed balance. */
+  cash: Cents | null;
+  accounts: number;
+  reconciledAccounts: number;
+}
+
+/**
+ * glossary.cashInBank: per active account its latest reconciliation's statement balance, else the
+ * balance its live feed last reported (an account with a feed has plaid_account_id); accounts with
+ * neither are left out.
+ */
+export async function selectCashInBank(db: Database, organizationId: string): Promise<CashInBank> {
+  const result: unknown = await db.execute(sql`
+    select coalesce(sum(x.balance), 0)::text as cash, count(x.balance)::int as accounts, count(x.reconciled)::int as reconciled
+    from (
+      select coalesce(r.statement_balance, case when a.plaid_account_id is not null then a.balance end) as balance, r.statement_balance as reconciled
+      from bank_accounts a
+      left join lateral (
+        select statement_balance from bank_reconciliations r
+        where r.organization_id = a.organization_id and r.bank_account_id = a.id
+        order by r.through_date desc limit 1
+      ) r on true
+      where a.organization_id = ${organizationId} and a.is_active
+    ) x`);
+  const row = (result as { rows: { cash: string; accounts: number; reconciled: number }[] }).rows[0];
+  const accounts = Number(row?.accounts ?? 0);
+  return { cash: accounts > 0 ? centsFromDecimal(row?.cash ?? '0') : null, accounts, reconciledAccounts: Number(row?.reconciled ?? 0) };
+}

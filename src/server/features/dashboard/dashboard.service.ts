@@ -2,6 +2,7 @@ import type { CashFlowDay, DashboardStats } from '../../../shared/contracts/dash
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import { selectCashInBank } from '../bank-reconciliation/reconciliation.queries';
 import { selectCalendarBounds, selectCashFlow, selectDashboardStats } from './dashboard.queries';
 
 const decimal = (value: string) => toDecimal(centsFromDecimal(value));
@@ -13,7 +14,7 @@ export function percentChange(currentCents: number, previousCents: number): numb
 }
 
 export async function getDashboardStats(db: Database, organizationId: string, now: Date): Promise<DashboardStats> {
-  const row = await selectDashboardStats(db, organizationId, now);
+  const [row, cash] = await Promise.all([selectDashboardStats(db, organizationId, now), selectCashInBank(db, organizationId)]);
   if (!row) throw notFound('Organization');
   return {
     totalRevenue: decimal(row.total_revenue),
@@ -28,6 +29,9 @@ export async function getDashboardStats(db: Database, organizationId: string, no
     processedPayments: Number(row.processed_payments),
     processedAmount: decimal(row.processed_amount),
     activeWorkflows: Number(row.active_workflows),
+    cashInBank: cash.cash === null ? null : toDecimal(cash.cash),
+    cashAccounts: cash.accounts,
+    cashReconciledAccounts: cash.reconciledAccounts,
     activeRecurringSchedules: Number(row.active_recurring_schedules),
     recurringInvoicesThisMonth: Number(row.recurring_invoices_this_month),
     remindersSentThisMonth: Number(row.reminders_sent_this_month),

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashFlowDay, DashboardStats } from '../../../shared/contracts/dashboard';
-import { approvalWorkflows, bills } from '../../db/schema';
+import { glossary } from '../../../shared/glossary';
+import { approvalWorkflows, bankAccounts, bills } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, asUser, sessionCookie, signUp } from '../../test/factories';
+import { addBankAccount } from '../bank-accounts/bank-accounts.fixtures';
+import { seedStatement } from '../bank-reconciliation/reconciliation.fixtures';
 import { insertBill, insertCustomer, insertInvoice, insertPayment, insertVendor } from '../payments/test-rows';
 
 // Organizations default to America/New_York: March 2026 there runs from 05:00Z on 1 March
@@ -80,6 +83,9 @@ describe('GET /api/dashboard/stats', () => {
       processedPayments: 0,
       processedAmount: '0.00',
       activeWorkflows: 0,
+      cashInBank: null,
+      cashAccounts: 0,
+      cashReconciledAccounts: 0,
       activeRecurringSchedules: 0,
       recurringInvoicesThisMonth: 0,
       remindersSentThisMonth: 0,
@@ -104,10 +110,37 @@ describe('GET /api/dashboard/stats', () => {
       processedPayments: 3, // two invoice payments and one bill payment
       processedAmount: '290.00',
       activeWorkflows: 1,
+      cashInBank: null,
+      cashAccounts: 0,
+      cashReconciledAccounts: 0,
       activeRecurringSchedules: 0,
       recurringInvoicesThisMonth: 0,
       remindersSentThisMonth: 0,
     });
+  });
+});
+
+describe('Cash in Bank', () => {
+  it('adds the reconciled statement balances, else the live-feed balances, of the active accounts', async () => {
+    const member = await signUp(t.app);
+    const org = member.user.organizationId;
+    const reconciled = await addBankAccount(member, { accountName: 'Operating' });
+    const fed = await addBankAccount(member, { accountName: 'Feed' });
+    const bare = await addBankAccount(member, { accountName: 'Nothing known' });
+    const closed = await addBankAccount(member, { accountName: 'Closed' });
+    await seedStatement(t.deps.db, { organizationId: org, bankAccountId: reconciled.id }, { opening: '100.00', lines: [{ day: '2026-02-10', amount: '50.00', status: 'matched' }] });
+    for (const [throughDate, statementBalance] of [['2026-01-31', '100.00'], ['2026-02-28', '150.00']]) {
+      const response = await member.request({ method: 'POST', url: `/api/bank-accounts/${reconciled.id}/reconciliations`, payload: { throughDate, statementBalance } });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    await t.deps.db.update(bankAccounts).set({ plaidAccountId: 'acc-1', balance: '-20.25' }).where(eq(bankAccounts.id, fed.id));
+    // A balance without a reconciliation or a feed (typed in elsewhere) is not a bank balance we know.
+    await t.deps.db.update(bankAccounts).set({ balance: '999.00' }).where(eq(bankAccounts.id, bare.id));
+    await t.deps.db.update(bankAccounts).set({ plaidAccountId: 'acc-2', balance: '5000.00', isActive: false }).where(eq(bankAccounts.id, closed.id));
+    // The latest reconciliation (150.00) counts, and the feed's -20.25.
+    expect(await stats(member)).toMatchObject({ cashInBank: '129.75', cashAccounts: 2, cashReconciledAccounts: 1 });
+    // The card's help text says which balances it adds.
+    expect(glossary.cashInBank.definition).toContain('reconciled statement balance');
   });
 });
 

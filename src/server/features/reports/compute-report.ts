@@ -3,6 +3,7 @@ import type { ReportFigures, ReportFilters, ReportType } from '../../../shared/c
 import type { Database } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { bankReconciliationReport } from './bank-reconciliation-report';
 import { clientOnboarding } from './client-onboarding';
 import { clientProfitability } from './client-profitability';
 import { invoiceAging } from './invoice-aging';
@@ -37,5 +38,7 @@ export async function computeReport(db: Database, type: ReportType, scope: Repor
       return clientOnboarding(db, scope, currency);
     case 'vendor_spending':
       return vendorSpending(db, scope, filters, currency);
+    case 'bank_reconciliation':
+      return bankReconciliationReport(db, scope, currency);
   }
 }

@@ -126,13 +126,13 @@ describe('report downloads', () => {
 });
 
 describe('GET /api/reports/export-all', () => {
-  it('zips the six reports of the period as CSV, XLSX and PDF', async () => {
+  it('zips every report of the period as CSV, XLSX and PDF', async () => {
     const response = await owner.request({ method: 'GET', url: '/api/reports/export-all?period=custom&from=2026-03-01&to=2026-03-31' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(response.rawPayload);
     const names = Object.keys(zip.files).sort();
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(21);
     expect(names).toContain('Vendor-Spending-2026-03-01-to-2026-03-31.xlsx');
     const csv = await zip.file('Vendor-Spending-2026-03-01-to-2026-03-31.csv')?.async('string');
     expect(csv?.split('\r\n')).toContain('Total spend,1700.00');

@@ -35,6 +35,7 @@ const SOURCE_TABLE: Record<ReportType, string> = {
   payment_trends: 'payments',
   client_onboarding: 'client_onboarding_workflows',
   vendor_spending: 'bills',
+  bank_reconciliation: 'bank_transactions',
 };
 
 type ReportRow = typeof reports.$inferSelect;
