@@ -31,7 +31,18 @@ export async function benchMatching(options: { invoices: number; lines: number }
     url.pathname = `/${name}`;
     await runOn('postgres', url.toString(), options);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // The pool's connections finish closing just after it ends: wait for them rather than force.
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const dropped = await admin.query(`drop database if exists ${name}`).then(
+        () => true,
+        (error: { code?: string }) => {
+          if (error.code !== '55006') throw error;
+          return false;
+        },
+      );
+      if (dropped) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin.end();
   }
 }

@@ -120,5 +120,9 @@ describe('scoring debits and returns', () => {
     expect(suggestions.map((s) => s.key)).toEqual(['ret:p1']);
     expect(suggestions[0]).toMatchObject({ kind: 'ach_return', confidence: 95 });
     expect(suggestions[0]?.reason).toContain('R01');
+    // A camt return reason the parser read into returnCode counts as well as one in the text.
+    const fromParser = scoreLine(line(64000, 'RETURNED ITEM', { returnCode: 'R29' }), base);
+    expect(fromParser[0]).toMatchObject({ key: 'ret:p1', kind: 'ach_return' });
+    expect(fromParser[0]?.action).toContain('R29');
   });
 });

@@ -283,6 +283,13 @@ async function fetchPool(
     const bill: OpenBill = { id: row.id, number: row.number, numberKey: row.numberKey, vendorId: row.vendorId, dueDate: dayOf(row.dueDate), balance: centsFromDecimal(row.totalAmount) };
     push(pool.openBillsByBalance, bill.balance, bill);
   }
+  // Lists are cut to their first candidates when scored: order them the same on every database.
+  const byDayThenId = (a: { id: string; day?: string; dueDate?: string }, b: { id: string; day?: string; dueDate?: string }) =>
+    (a.dueDate ?? a.day ?? '').localeCompare(b.dueDate ?? b.day ?? '') || a.id.localeCompare(b.id);
+  for (const map of [pool.invoicesByBalance, pool.invoicesByCustomer, pool.recordedByAmount, pool.billPaymentsByAmount, pool.returnableByAmount, pool.openBillsByBalance]) {
+    for (const list of map.values()) list.sort(byDayThenId);
+  }
+  for (const list of pool.runsByTotal.values()) list.sort((a, b) => a.scheduledDate.localeCompare(b.scheduledDate) || a.id.localeCompare(b.id));
   for (const rule of rules) {
     if (!rule.vendorId || !rule.category) continue;
     const categorize: CategorizeRule = { id: rule.id, name: rule.name, vendorId: rule.vendorId, category: rule.category };
