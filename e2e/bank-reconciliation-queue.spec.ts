@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { format, parseISO } from 'date-fns';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
@@ -46,6 +47,18 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
+/** Serious or critical axe findings on the page as it stands (the accessibility journey's rule, on filled pages). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  });
+}
+
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+
 const shown = (day: string) => format(parseISO(day), 'MMM d, yyyy');
 
 test('a firm sees unmatched lines across clients, opens one, and reconciles its month', async ({ page }) => {
@@ -62,6 +75,7 @@ test('a firm sees unmatched lines across clients, opens one, and reconciles its 
   await expect(page.getByText('5 new lines.', { exact: true })).toBeVisible();
   await expect(card.getByTestId('bank-feed')).toContainText('Bank feed linked');
   await expect(card.getByTestId('bank-feed')).toContainText('balance $720.35');
+  await shoot(page, 'bank-account-feed');
   await switchTo(page.request, firmId);
 
   // The firm's queue: the bakery first with its five lines, the bookshop with none; both never reconciled.
@@ -80,6 +94,7 @@ test('a firm sees unmatched lines across clients, opens one, and reconciles its 
   await expect(bookshopRow.getByRole('cell').nth(5)).toHaveText('Never');
   await expect(rows.nth(1)).toContainText('Bayside Bakery');
   await shoot(page, 'reconciliation-queue');
+  expect(await axeFindings(page)).toEqual([]);
 
   // Open switches into the bakery's workspace and lands on its bank account's page (the matching screen).
   await bakeryRow.getByRole('button', { name: 'Open Bayside Bakery' }).click();
@@ -106,6 +121,7 @@ test('a firm sees unmatched lines across clients, opens one, and reconciles its 
   await expect(preview.getByRole('cell', { name: '=SUM(A1:A9) Coffee' })).toBeVisible();
   await expect(preview.getByText('PENDING CARD PURCHASE')).toHaveCount(0);
   await shoot(page, 'reconcile-panel');
+  expect(await axeFindings(page)).toEqual([]);
 
   await page.getByRole('button', { name: `Mark reconciled through ${shown(lastDay)}` }).click();
   await expect(page.getByText(`Reconciled through ${shown(lastDay)}`, { exact: true })).toBeVisible();

@@ -38,13 +38,13 @@ const day = (value: string) => format(parseISO(value), 'MMM d, yyyy');
 function Figure(props: { label: string; hint: string; value: string; tone?: string; testId: string }) {
   return (
     <div className="rounded-lg border p-3">
-      <dt className="text-sm font-medium text-slate-500" title={props.hint}>
-        {props.label}
-      </dt>
-      <dd data-testid={props.testId} className={cn('mt-1 text-xl font-semibold tabular-nums [overflow-wrap:anywhere]', props.tone ?? 'text-slate-900')}>
-        {props.value}
+      <dt className="text-sm font-medium text-slate-500">{props.label}</dt>
+      <dd className="mt-1">
+        <span data-testid={props.testId} className={cn('block text-xl font-semibold tabular-nums [overflow-wrap:anywhere]', props.tone ?? 'text-slate-900')}>
+          {props.value}
+        </span>
+        <span className="mt-1 block text-xs text-slate-500">{props.hint}</span>
       </dd>
-      <p className="mt-1 text-xs text-slate-500">{props.hint}</p>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { type SignedIn, signUp } from '../../test/factories';
 import { addBankAccount } from '../bank-accounts/bank-accounts.fixtures';
 import { insertCustomer, insertInvoice, insertPayment } from '../payments/test-rows';
 import { addMember } from '../team/team.fixtures';
-import { LOCKED_MESSAGE, assertPaymentUnlocked } from './locks';
+import { LOCKED_LINE_MESSAGE, LOCKED_MESSAGE, assertLineUnlocked, assertPaymentUnlocked } from './locks';
 import { matchLineToPayment, seedStatement } from './reconciliation.fixtures';
 
 // Mid-March in every US zone and in UTC; the statements are February's.
@@ -171,5 +171,20 @@ describe('locked payments', () => {
     await t.deps.db.transaction((tx) => assertPaymentUnlocked(tx, ownerActor, payment.id, 'refund'));
     const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.entityId, payment.id), eq(auditLog.action, 'payment.locked_change')));
     expect(audits.map((row) => row.details)).toEqual([expect.objectContaining({ change: 'refund' })]);
+  });
+
+  it('lets only an owner change a locked line, and audits the owner', async () => {
+    const ids = await seedFebruary();
+    expect((await reconcile(owner, accountId, { throughDate: '2026-02-28', statementBalance: '1414.75' })).statusCode).toBe(201);
+    const rows = await t.deps.db.select().from(bankTransactions).where(eq(bankTransactions.bankAccountId, accountId));
+    const locked = rows.find((row) => row.id === ids[0]);
+    const open = rows.find((row) => row.id === ids[2]);
+    if (!locked || !open) throw new Error('lines missing');
+    const admin = { organizationId: org(), userId: owner.user.id, role: 'admin' as const };
+    await t.deps.db.transaction((tx) => assertLineUnlocked(tx, admin, open, 'unmatch'));
+    await expect(t.deps.db.transaction((tx) => assertLineUnlocked(tx, admin, locked, 'unmatch'))).rejects.toMatchObject({ code: 'FORBIDDEN', message: LOCKED_LINE_MESSAGE });
+    await t.deps.db.transaction((tx) => assertLineUnlocked(tx, { ...admin, role: 'owner' }, locked, 'unmatch'));
+    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, locked.id));
+    expect(audits.map((row) => [row.action, row.details])).toEqual([['bank_transaction.locked_change', { change: 'unmatch', reconciliationId: locked.reconciliationId }]]);
   });
 });
