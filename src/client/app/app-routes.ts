@@ -29,6 +29,7 @@ export const appRoutes: RouteObject[] = [
   page('/customers', () => import('@/features/customers/customers-page')),
   page('/payments', () => import('@/features/payments/payments-page')),
   page('/bank-accounts', () => import('@/features/bank-accounts/bank-accounts-page')),
+  page('/bank-accounts/:id', () => import('@/features/bank-reconciliation/bank-account-page')),
   page('/bank-accounts/:id/reconcile', () => import('@/features/bank-reconciliation/reconcile-page')),
   page('/approvals', () => import('@/features/approvals/approvals-page')),
   page('/documents', () => import('@/features/documents/documents-page')),

@@ -114,6 +114,12 @@ export const bankAccountSchema = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** GET /api/bank-accounts/{id}: the account and when a statement file was last imported. */
+export const bankAccountDetailSchema = bankAccountSchema.extend({
+  lastImportAt: z.string().nullable(),
+});
+export type BankAccountDetail = z.infer<typeof bankAccountDetailSchema>;
+
 export const verifyBankAccountResultSchema = z.object({
   message: z.string(),
   bankAccount: bankAccountSchema,

@@ -54,7 +54,9 @@ export function BankAccountCard(props: {
         </div>
         <div className="min-w-0 flex-1 space-y-1.5">
           <CardTitle className="truncate text-base" title={account.accountName}>
-            {account.accountName}
+            <Link to={`/bank-accounts/${account.id}`} className="hover:underline">
+              {account.accountName}
+            </Link>
           </CardTitle>
           <p className="truncate text-sm text-slate-500">{account.bankName ?? 'Unknown Bank'}</p>
           <div className="flex flex-wrap gap-1.5">
@@ -99,6 +101,12 @@ export function BankAccountCard(props: {
         )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" asChild>
+          <Link to={`/bank-accounts/${account.id}`} aria-label={`Transactions of ${account.accountName}`}>
+            <ListChecks aria-hidden="true" />
+            Transactions
+          </Link>
+        </Button>
         {account.needsMicroDeposits && (
           <Button size="sm" onClick={props.onVerify}>
             Verify Micro-Deposits

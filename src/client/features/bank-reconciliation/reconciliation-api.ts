@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest, withParams } from '@/lib/api';
+import { bankTransactionsKey } from './api';
 import type { BankReconciliation, ReconciliationPreview } from '@shared/contracts/bank-reconciliation';
 
 export const reconciliationsUrl = (bankAccountId: string) => `/api/bank-accounts/${bankAccountId}/reconciliations`;
@@ -40,6 +41,8 @@ export function useReconcilePeriod(bankAccountId: string) {
         queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(reconciliationsUrl(bankAccountId)) }),
         queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/bank-accounts') }),
         queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/dashboard') }),
+        // The period's matched lines are locked now.
+        queryClient.invalidateQueries({ queryKey: [bankTransactionsKey] }),
       ]),
   });
 }

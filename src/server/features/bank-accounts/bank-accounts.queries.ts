@@ -1,10 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, max } from 'drizzle-orm';
 import {
   type BankAccount,
+  type BankAccountDetail,
   MICRO_DEPOSIT_MAX_ATTEMPTS,
 } from '../../../shared/contracts/bank-accounts';
 import type { Database } from '../../db/client';
-import { bankAccounts } from '../../db/schema';
+import { bankAccounts, bankStatements } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -95,4 +96,26 @@ export async function findBankAccount(
     .limit(1);
   const [row] = params.forUpdate ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The account with the time of its newest statement (file or feed), for the matching screen's header. */
+export async function findBankAccountDetail(
+  db: Database,
+  params: { organizationId: string; id: string; now: Date },
+): Promise<BankAccountDetail | null> {
+  const row = await findBankAccount(db, params);
+  if (!row) return null;
+  const [last] = await db
+    .select({ at: max(bankStatements.createdAt) })
+    .from(bankStatements)
+    .where(
+      and(
+        eq(bankStatements.organizationId, params.organizationId),
+        eq(bankStatements.bankAccountId, row.id),
+      ),
+    );
+  return {
+    ...toBankAccountDto(row, params.now),
+    lastImportAt: last?.at ? new Date(last.at).toISOString() : null,
+  };
 }

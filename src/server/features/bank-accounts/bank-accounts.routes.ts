@@ -1,4 +1,5 @@
 import {
+  bankAccountDetailSchema,
   bankAccountSchema,
   createBankAccountSchema,
   updateBankAccountSchema,
@@ -8,7 +9,8 @@ import {
 import { idParam, pageQuery } from '../../../shared/contracts/common';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
-import { findBankAccounts, toBankAccountDto } from './bank-accounts.queries';
+import { notFound } from '../../platform/errors';
+import { findBankAccountDetail, findBankAccounts, toBankAccountDto } from './bank-accounts.queries';
 import { createBankAccount, deleteBankAccount, updateBankAccount } from './bank-accounts.service';
 import { verifyBankAccount } from './verify-bank-account';
 
@@ -33,6 +35,28 @@ export async function bankAccountsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
       return reply
         .header('X-Total-Count', String(total))
         .send(rows.map((row) => toBankAccountDto(row, now)));
+    },
+  );
+
+  app.get(
+    '/api/bank-accounts/:id',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'One bank account, with its last statement import and feed sync',
+        params: idParam,
+        response: { 200: bankAccountDetailSchema },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireAuth(request);
+      const account = await findBankAccountDetail(deps.db, {
+        organizationId,
+        id: request.params.id,
+        now: deps.now(),
+      });
+      if (!account) throw notFound('Bank account');
+      return account;
     },
   );
 

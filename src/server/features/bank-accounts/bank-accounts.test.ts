@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BankAccount } from '../../../shared/contracts/bank-accounts';
-import { auditLog, bankAccounts } from '../../db/schema';
+import { auditLog, bankAccounts, bankStatements } from '../../db/schema';
 import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
@@ -226,6 +226,26 @@ describe('the primary account', () => {
   });
 });
 
+describe('GET /api/bank-accounts/{id}', () => {
+  it('shows one account masked, with its newest statement import', async () => {
+    const account = await addBankAccount(owner);
+    const first = await owner.request({ method: 'GET', url: `/api/bank-accounts/${account.id}` });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id: account.id, accountLast4: '6789', lastImportAt: null, lastSyncAt: null });
+    expect(first.body).not.toContain(ACCOUNT_NUMBER);
+
+    const organizationId = owner.user.organizationId;
+    const older = new Date('2026-03-01T10:00:00Z');
+    const newer = new Date('2026-03-05T10:00:00Z');
+    await testApp.deps.db.insert(bankStatements).values([
+      { organizationId, bankAccountId: account.id, format: 'csv', createdAt: newer },
+      { organizationId, bankAccountId: account.id, format: 'ofx', createdAt: older },
+    ]);
+    const after = await owner.request({ method: 'GET', url: `/api/bank-accounts/${account.id}` });
+    expect(after.json()).toMatchObject({ lastImportAt: newer.toISOString() });
+  });
+});
+
 describe('PUT and DELETE /api/bank-accounts/{id}', () => {
   it('renames an account and writes an audit row', async () => {
     const account = await addBankAccount(owner);
@@ -291,6 +311,7 @@ describe('PUT and DELETE /api/bank-accounts/{id}', () => {
         { microDeposit1: '0.10', microDeposit2: '0.20' },
       ],
       ['PUT', '/api/bank-accounts/not-a-uuid', { accountName: 'x' }],
+      ['GET', `/api/bank-accounts/${account.id}`, undefined],
     ] as const) {
       const response = await other.request({ method, url, payload });
       expect(response.statusCode, `${method} ${url}`).toBe(404);

@@ -21,9 +21,9 @@ afterAll(async () => t.close());
 const queue = (member: SignedIn, query = '') => member.request({ method: 'GET', url: `/api/practice/reconciliation${query}` });
 
 /** Adds a bank account inside the client's workspace as the firm owner, then goes back to the firm. */
-async function clientAccount(firm: SignedIn, client: PracticeClient, name: string): Promise<string> {
+async function clientAccount(firm: SignedIn, client: PracticeClient, name: string, isPrimary = false): Promise<string> {
   await openWorkspace(firm, client.organizationId);
-  const account = await addBankAccount(firm, { accountName: name });
+  const account = await addBankAccount(firm, { accountName: name, isPrimary });
   await openWorkspace(firm, firm.user.homeOrganizationId);
   return account.id;
 }
@@ -46,7 +46,8 @@ describe('GET /api/practice/reconciliation', () => {
     await grantClient(t, firm, accountant, dental);
     if (!bakery.organizationId || !dental.organizationId || !hidden.organizationId) throw new Error('clients without workspaces');
 
-    const checking = await clientAccount(firm, bakery, 'Checking');
+    // Primary: the queue opens it first (the test clock gives every account the same createdAt).
+    const checking = await clientAccount(firm, bakery, 'Checking', true);
     const savings = await clientAccount(firm, bakery, 'Savings');
     const closed = await clientAccount(firm, bakery, 'Closed');
     await seedStatement(t.deps.db, { organizationId: bakery.organizationId, bankAccountId: checking }, {
