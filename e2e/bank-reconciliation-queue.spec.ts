@@ -104,8 +104,10 @@ test('a firm sees unmatched lines across clients, opens one, and reconciles its 
 
   // Reconcile last month (the fake's lines are in the UTC month before today) against the statement's closing balance.
   const lastDay = format(new Date(Date.UTC(testNow().getUTCFullYear(), testNow().getUTCMonth(), 0)), 'yyyy-MM-dd');
+  // The old address leads to the account page's Reconcile tab, the one place to reconcile.
   await page.goto(`/bank-accounts/${bakery.accountId}/reconcile`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Reconcile' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/bank-accounts/${bakery.accountId}\\?tab=reconcile$`));
+  await expect(page.getByRole('tab', { name: 'Reconcile' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Not reconciled yet')).toBeVisible();
   await page.getByLabel('Statement end date').fill(lastDay);
   await page.getByLabel('Statement balance').fill('720.35');

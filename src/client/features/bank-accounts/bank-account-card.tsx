@@ -123,7 +123,7 @@ export function BankAccountCard(props: {
           </Button>
         )}
         <Button size="sm" variant="outline" asChild>
-          <Link to={`/bank-accounts/${account.id}/reconcile`} aria-label={`Reconcile ${account.accountName}`}>
+          <Link to={`/bank-accounts/${account.id}?tab=reconcile`} aria-label={`Reconcile ${account.accountName}`}>
             <ListChecks aria-hidden="true" />
             Reconcile
           </Link>

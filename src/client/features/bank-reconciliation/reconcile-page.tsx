@@ -1,26 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { PageLayout } from '@/components/page-layout';
-import { Button } from '@/components/ui/button';
-import { ReconcilePanel } from './reconcile-panel';
+import { Navigate, useParams } from 'react-router';
 
-/** /bank-accounts/:id/reconcile: the Reconcile panel on its own page. */
+/**
+ * /bank-accounts/:id/reconcile: an address kept for links; reconciling is the account page's
+ * Reconcile tab, so there is one place to do it.
+ */
 export default function ReconcilePage() {
   const { id = '' } = useParams();
-  return (
-    <PageLayout
-      title="Reconcile"
-      subtitle="Compare the bank statement with the books and close the period"
-      actions={
-        <Button variant="outline" asChild>
-          <Link to="/bank-accounts">
-            <ArrowLeft aria-hidden="true" />
-            Bank Accounts
-          </Link>
-        </Button>
-      }
-    >
-      <ReconcilePanel key={id} bankAccountId={id} />
-    </PageLayout>
-  );
+  return <Navigate to={`/bank-accounts/${encodeURIComponent(id)}?tab=reconcile`} replace />;
 }

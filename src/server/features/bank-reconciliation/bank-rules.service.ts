@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { BankRule, BankRuleInput, BankRuleProposal } from '../../../shared/contracts/bank-reconciliation';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
@@ -31,14 +31,24 @@ function toDto(row: RuleRow, vendorName: string | null): BankRule {
   };
 }
 
-export async function listBankRules(db: Database, organizationId: string): Promise<BankRule[]> {
-  const rows = await db
-    .select({ rule: bankRules, vendorName: vendors.name })
-    .from(bankRules)
-    .leftJoin(vendors, eq(vendors.id, bankRules.vendorId))
-    .where(eq(bankRules.organizationId, organizationId))
-    .orderBy(asc(bankRules.createdAt), asc(bankRules.id));
-  return rows.map((row) => toDto(row.rule, row.vendorName));
+/** GET /api/bank-rules: one page, oldest first, and how many there are. */
+export async function listBankRules(
+  db: Database,
+  organizationId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rules: BankRule[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ rule: bankRules, vendorName: vendors.name })
+      .from(bankRules)
+      .leftJoin(vendors, eq(vendors.id, bankRules.vendorId))
+      .where(eq(bankRules.organizationId, organizationId))
+      .orderBy(asc(bankRules.createdAt), asc(bankRules.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(bankRules).where(eq(bankRules.organizationId, organizationId)),
+  ]);
+  return { rules: rows.map((row) => toDto(row.rule, row.vendorName)), total: counted?.total ?? 0 };
 }
 
 async function findRuleDto(db: Database, organizationId: string, id: string): Promise<BankRule> {

@@ -34,6 +34,12 @@ describe('bank rules', () => {
     expect(rule).toMatchObject({ vendorName: 'Amazon Web Services', amountMax: '500.00', minConfidence: 95 });
     const list = await ws.owner.request({ method: 'GET', url: '/api/bank-rules' });
     expect(list.json<BankRule[]>().map((row) => row.id)).toEqual([rule.id]);
+    const second = await ws.owner.request({ method: 'POST', url: '/api/bank-rules', payload: { name: 'Stripe', descriptionContains: 'stripe', action: 'auto_match' } });
+    expect(second.statusCode, second.body).toBe(201);
+    const page = await ws.owner.request({ method: 'GET', url: '/api/bank-rules?limit=1&offset=1' });
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(page.json<BankRule[]>().map((row) => row.name)).toEqual(['Stripe']);
+    await ws.owner.request({ method: 'DELETE', url: `/api/bank-rules/${second.json<BankRule>().id}` });
     const changed = await ws.owner.request({ method: 'PUT', url: `/api/bank-rules/${rule.id}`, payload: { name: 'AWS bills', descriptionContains: 'aws', action: 'categorize', vendorId: vendor.id, category: 'Hosting' } });
     expect(changed.json<BankRule>()).toMatchObject({ name: 'AWS bills', category: 'Hosting', amountMax: null });
     const deleted = await ws.owner.request({ method: 'DELETE', url: `/api/bank-rules/${rule.id}` });

@@ -1,4 +1,4 @@
-import { idParam } from '../../../shared/contracts/common';
+import { idParam, pageQuery } from '../../../shared/contracts/common';
 import {
   bankRuleSchema,
   createFromBankTransactionSchema,
@@ -67,8 +67,12 @@ export async function matchingRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.get(
     '/api/bank-rules',
-    { schema: { tags: ['bank reconciliation'], summary: 'The workspace’s bank rules', response: { 200: bankRuleResponse.array() } } },
-    async (request) => listBankRules(deps.db, requireAuth(request).organizationId),
+    { schema: { tags: ['bank reconciliation'], summary: 'The workspace’s bank rules, a page at a time (X-Total-Count)', querystring: pageQuery, response: { 200: bankRuleResponse.array() } } },
+    async (request, reply) => {
+      const { rules, total } = await listBankRules(deps.db, requireAuth(request).organizationId, request.query);
+      reply.header('X-Total-Count', String(total));
+      return rules;
+    },
   );
 
   app.post(
