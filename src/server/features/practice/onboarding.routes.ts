@@ -14,7 +14,8 @@ import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { documentStore } from '../documents/documents.service';
-import { readMultipartFile, uploadLimits } from '../documents/read-upload';
+import { documentUploadRules, uploadLimits } from '../documents/read-upload';
+import { readMultipartFile } from '../../platform/multipart';
 import { completeOnboarding } from './complete-onboarding';
 import { saveBankingInfo } from './onboarding-banking';
 import { findOnboardingClients } from './onboarding.queries';
@@ -144,7 +145,7 @@ export async function onboardingRoutes(app: ZodApp, deps: AppDeps): Promise<void
       const found = await findPracticeClient(deps.db, actor, request.params.id);
       if (!found) throw notFound('Client');
       await requireOnboarder(deps.db, actor, found.customer);
-      const upload = await readMultipartFile(request, clientDocumentFieldsSchema);
+      const upload = await readMultipartFile(request, clientDocumentFieldsSchema, documentUploadRules);
       const document = await uploadClientDocument(deps, store, actor, request.params.id, {
         bytes: upload.bytes,
         fileName: upload.fileName,
