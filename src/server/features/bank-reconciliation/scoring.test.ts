@@ -21,6 +21,7 @@ function pool(invoices: OpenInvoice[], customers: Record<string, string> = {}): 
     runsByTotal: new Map(),
     billPaymentsByAmount: new Map(),
     returnableByAmount: new Map(),
+    customerReturnsByAmount: new Map(),
     openBillsByBalance: new Map(),
     rules: new Map(),
     money: (cents) => `$${(cents / 100).toFixed(2)}`,
