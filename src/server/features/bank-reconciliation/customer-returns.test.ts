@@ -66,7 +66,7 @@ describe('ACH returns of customer payments', () => {
 
     const accepted = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${returned}/match`, payload: { suggestionKey: top?.key } });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json<BankTransaction>().resolution).toBe('ach_return');
+    expect(accepted.json<BankTransaction>()).toMatchObject({ resolution: 'ach_return', matchedTo: `Return of ${invoice.invoiceNumber}` });
     expect(await storedPayment(paymentId)).toMatchObject({ status: 'failed', failureReason: 'R01 Insufficient funds' });
     expect(await storedInvoice(invoice.id)).toMatchObject({ status: 'sent', amountPaid: '0.00', paidAt: null });
     expect(await balanceOf(payer.id)).toBe('800.00');
