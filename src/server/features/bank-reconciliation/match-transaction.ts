@@ -11,7 +11,7 @@ import { middayOf, organizationTimeZone } from '../../platform/calendar';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../invoices/invoice-rules';
-import { recordInvoicePaymentIn } from '../invoices/record-invoice-payment';
+import { failInvoicePaymentIn, recordInvoicePaymentIn } from '../invoices/record-invoice-payment';
 import { completeBillPayment } from '../payment-runs/scheduler';
 import { type LineRow, lockLine, toLineDto } from './bank-lines';
 import { createFromLineIn } from './create-from-transaction';
@@ -211,6 +211,12 @@ async function applyReturn(tx: Database, actor: MatchActor, line: LineRow, payme
   const code = line.returnCode ?? findAchReturnCode([line.description, line.reference ?? ''].join(' '));
   if (!code) throw new AppError('VALIDATION', 'This line names no ACH return code');
   if (!isUuid(paymentId)) throw notFound('Payment');
+  const [received] = await tx
+    .select({ type: payments.type })
+    .from(payments)
+    .where(and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId)));
+  if (!received) throw notFound('Payment');
+  if (received.type === 'invoice_payment') return applyCustomerReturn(tx, actor, line, paymentId, code, now);
   const [payment] = await lockPayments(tx, actor.organizationId, and(eq(payments.id, paymentId), eq(payments.type, 'bill_payment')));
   if (!payment) throw notFound('Payment');
   if (payment.status === 'failed') throw new AppError('CONFLICT', 'This payment has already failed');
@@ -245,6 +251,38 @@ async function applyReturn(tx: Database, actor: MatchActor, line: LineRow, payme
   });
   const notices: ReturnNotice[] = bill ? [{ organizationId: actor.organizationId, billId: bill.id, paymentId: payment.id, failureReason }] : [];
   return { resolution: 'ach_return', details: { paymentId: payment.id, returnCode: code, failureReason, billReopened: Boolean(bill) }, notices };
+}
+
+/**
+ * A customer's payment that came back (a debit naming a return code): the payment fails with the
+ * code's reason and its amount comes off the invoice, which reopens (failInvoicePaymentIn). No
+ * mail: the return notices are about bills and their approvers.
+ */
+async function applyCustomerReturn(tx: Database, actor: MatchActor, line: LineRow, paymentId: string, code: string, now: Date): Promise<Applied> {
+  if (centsFromDecimal(line.amount) >= 0) throw new AppError('VALIDATION', 'A returned customer payment leaves the account as a debit');
+  await assertPaymentUnlocked(tx, { organizationId: actor.organizationId, userId: actor.userId, role: actor.role ?? null }, paymentId, 'fail');
+  const [payment] = await tx.select().from(payments).where(and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId)));
+  if (!payment) throw notFound('Payment');
+  if (payment.status === 'failed') throw new AppError('CONFLICT', 'This payment has already failed');
+  requireSum(line, [centsFromDecimal(payment.amount)]);
+  if ((await matchedPaymentIds(tx, [payment.id], ['ach_return'])).size) throw new AppError('CONFLICT', 'This payment is already returned');
+  const failureReason = achReturnReason(code);
+  const { organizationId, userId } = actor;
+  const failed = await failInvoicePaymentIn(tx, { organizationId, userId }, payment.id, failureReason, now, { returnCode: code, bankTransactionId: line.id });
+  await tx.insert(bankTransactionMatches).values({
+    organizationId,
+    bankTransactionId: line.id,
+    kind: 'ach_return',
+    paymentId: payment.id,
+    invoiceId: failed.invoiceId,
+    amount: payment.amount,
+    createdPayment: false,
+  });
+  return {
+    resolution: 'ach_return',
+    details: { paymentId: payment.id, returnCode: code, failureReason, invoiceId: failed.invoiceId, invoiceReopened: failed.reopened },
+    notices: [],
+  };
 }
 
 export interface MatchOutcome {

@@ -21,6 +21,7 @@ function pool(invoices: OpenInvoice[], customers: Record<string, string> = {}): 
     runsByTotal: new Map(),
     billPaymentsByAmount: new Map(),
     returnableByAmount: new Map(),
+    customerReturnsByAmount: new Map(),
     openBillsByBalance: new Map(),
     rules: new Map(),
     money: (cents) => `$${(cents / 100).toFixed(2)}`,
@@ -124,5 +125,21 @@ describe('scoring debits and returns', () => {
     const fromParser = scoreLine(line(64000, 'RETURNED ITEM', { returnCode: 'R29' }), base);
     expect(fromParser[0]).toMatchObject({ key: 'ret:p1', kind: 'ach_return' });
     expect(fromParser[0]?.action).toContain('R29');
+  });
+  it('suggests a debit naming a return code against the customer payment it bounces, preferring the one deposited or named', () => {
+    const base = pool([], { c1: 'Bright Dental LLC', c2: 'Harbor Freight Co' });
+    const payment = { id: 'q1', invoiceId: 'i1', invoiceNumber: 'INV-1002', invoiceNumberKey: 'INV1002', customerId: 'c1', amount: 80000, day: '2026-11-10', deposited: false };
+    base.customerReturnsByAmount.set(80000, [payment, { ...payment, id: 'q2', invoiceId: 'i2', invoiceNumber: 'INV-1003', invoiceNumberKey: 'INV1003', customerId: 'c2', deposited: true }, { ...payment, id: 'q3', day: '2026-11-25' }]);
+    const [top, second] = scoreLine(line(-80000, 'ACH RETURN R01'), base);
+    expect(top).toMatchObject({ key: 'ret:q2', kind: 'ach_return' });
+    expect(top?.reason).toContain('Return of the $800.00 payment on INV-1003');
+    expect(top?.reason).toContain('the invoice is open again');
+    expect(second?.key).toBe('ret:q1');
+    const named = scoreLine(line(-80000, 'RETURNED ITEM BRIGHT DENTAL', { returnCode: 'R01' }), base);
+    expect(named[0]).toMatchObject({ key: 'ret:q1', confidence: 85 });
+    expect(scoreLine(line(-80000, 'RETURN INV-1002 R09'), base)[0]).toMatchObject({ key: 'ret:q1', confidence: 97 });
+    // No code, no return: "RETURNED ITEM" alone is not enough, and a deposit never reverses a customer payment.
+    expect(scoreLine(line(-80000, 'RETURNED ITEM BRIGHT DENTAL'), base).some((s) => s.kind === 'ach_return')).toBe(false);
+    expect(scoreLine(line(80000, 'ACH RETURN R01 BRIGHT DENTAL'), base).some((s) => s.key.startsWith('ret:q'))).toBe(false);
   });
 });

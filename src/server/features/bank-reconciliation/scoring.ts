@@ -44,6 +44,12 @@ export interface RecordedInvoicePayment {
   day: string;
 }
 
+/** A customer's payment that may come back: completed, not yet returned. */
+export interface ReturnableInvoicePayment extends RecordedInvoicePayment {
+  /** Matched to a deposit line already: the money really arrived, so it can bounce. */
+  deposited: boolean;
+}
+
 export interface RunCandidate {
   id: string;
   total: Cents;
@@ -92,6 +98,8 @@ export interface CandidatePool {
   runsByTotal: Map<Cents, RunCandidate[]>;
   billPaymentsByAmount: Map<Cents, BillPaymentCandidate[]>;
   returnableByAmount: Map<Cents, BillPaymentCandidate[]>;
+  /** Customer payments a debit naming a return code may reverse. */
+  customerReturnsByAmount: Map<Cents, ReturnableInvoicePayment[]>;
   openBillsByBalance: Map<Cents, OpenBill[]>;
   rules: Map<string, CategorizeRule>;
   /** Formats cents in the workspace's currency. */
@@ -396,6 +404,42 @@ function scoreReturn(line: MatchLine, pool: CandidatePool, text: string, code: s
   }
 }
 
+/** A debit naming a return code against a customer's payment: the deposit bounced. */
+function scoreCustomerReturn(line: MatchLine, pool: CandidatePool, text: string, code: string, out: ScoredSuggestion[]): void {
+  const amount = -line.amount;
+  const customers = nameMatches(pool.customers, line);
+  const keys = numberCandidates(text);
+  const candidates = (pool.customerReturnsByAmount.get(amount) ?? []).filter((payment) => payment.day <= line.postedOn);
+  for (const payment of candidates.slice(0, 10)) {
+    const score = customers.get(payment.customerId) ?? 0;
+    const numbered = keys.includes(payment.invoiceNumberKey);
+    const named = score >= 0.85;
+    const unique = candidates.length === 1;
+    const confidence = numbered
+      ? 97
+      : unique
+        ? named || payment.deposited ? 95 : 90
+        : named
+          ? 85
+          : Math.max(40, (payment.deposited ? 72 : 65) - ambiguityPenalty(candidates.length));
+    out.push({
+      key: `ret:${payment.id}`,
+      kind: 'ach_return',
+      confidence,
+      reason: [
+        `ACH return ${code}`,
+        `Return of the ${pool.money(amount)} payment on ${payment.invoiceNumber} of ${payment.day}: the invoice is open again`,
+        numbered ? `${payment.invoiceNumber} in the text` : null,
+        score >= 0.7 ? `${pool.customers.name(payment.customerId)} named` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+      action: `Mark the customer's payment on ${payment.invoiceNumber} failed (${code}) and open the invoice again for ${pool.money(amount)}`,
+      targets: [{ kind: 'payment', id: payment.id, label: `Payment on ${payment.invoiceNumber}`, amount }],
+    });
+  }
+}
+
 /** The ranked suggestions for one line, best first, at most five. */
 export function scoreLine(line: MatchLine, pool: CandidatePool): ScoredSuggestion[] {
   const out: ScoredSuggestion[] = [];
@@ -414,7 +458,10 @@ export function scoreLine(line: MatchLine, pool: CandidatePool): ScoredSuggestio
       });
     }
   }
-  if (code) scoreReturn(line, pool, text, code, out);
+  if (code) {
+    scoreReturn(line, pool, text, code, out);
+    if (line.amount < 0) scoreCustomerReturn(line, pool, text, code, out);
+  }
   else if (line.amount > 0) scoreDeposit(line, pool, text, out);
   else if (line.amount < 0) scoreDebit(line, pool, text, out);
   const byKey = new Map<string, ScoredSuggestion>();

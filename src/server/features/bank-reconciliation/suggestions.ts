@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { findAchReturnCode } from '../../../shared/ach-return-codes';
 import type { BankSuggestion } from '../../../shared/contracts/bank-reconciliation';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
@@ -12,6 +13,7 @@ import {
   type OpenBill,
   type OpenInvoice,
   type RecordedInvoicePayment,
+  type ReturnableInvoicePayment,
   type RunCandidate,
   type ScoredSuggestion,
   scoreLine,
@@ -98,6 +100,7 @@ async function fetchPool(
     runsByTotal: new Map(),
     billPaymentsByAmount: new Map(),
     returnableByAmount: new Map(),
+    customerReturnsByAmount: new Map(),
     openBillsByBalance: new Map(),
     rules: new Map(),
     money,
@@ -108,6 +111,10 @@ async function fetchPool(
   const depositAmounts = [...new Set(deposits.map((line) => toDecimal(line.amount)))];
   const debitAmounts = [...new Set(debits.map((line) => toDecimal(-line.amount)))];
   const returnAmounts = [...new Set(lines.map((line) => toDecimal(Math.abs(line.amount))))];
+  // A customer's payment comes back as a debit naming a return code.
+  const bouncedAmounts = [
+    ...new Set(debits.filter((line) => line.returnCode ?? findAchReturnCode([line.description, line.reference ?? '', line.counterparty ?? ''].join(' '))).map((line) => toDecimal(-line.amount))),
+  ];
   const days = lines.map((line) => line.postedOn).sort();
   const from = shiftDay(days[0] ?? '1970-01-01', -WINDOW_DAYS);
   const to = shiftDay(days[days.length - 1] ?? '1970-01-01', 7);
@@ -119,7 +126,7 @@ async function fetchPool(
     for (const hit of names.customers.find([line.description, line.reference ?? '', line.counterparty ?? ''].join(' '), 0.8, 2)) namedCustomers.add(hit.id);
   }
 
-  const [byBalance, byNumber, byCustomer, recorded, runs, billPayments, openBills, rules] = await Promise.all([
+  const [byBalance, byNumber, byCustomer, recorded, runs, billPayments, openBills, rules, bounced] = await Promise.all([
     depositAmounts.length
       ? db.select(invoiceColumns).from(invoices).where(and(openInvoice(organizationId), inArray(invoiceBalanceSql, depositAmounts))).limit(20_000)
       : [],
@@ -238,6 +245,33 @@ async function fetchPool(
           .from(bankRules)
           .where(and(eq(bankRules.organizationId, organizationId), eq(bankRules.action, 'categorize'), isNotNull(bankRules.vendorId), inArray(bankRules.id, [...new Set(lines.flatMap((line) => (line.ruleId ? [line.ruleId] : [])))])))
       : [],
+    bouncedAmounts.length
+      ? db
+          .select({
+            id: payments.id,
+            invoiceId: invoices.id,
+            invoiceNumber: invoices.invoiceNumber,
+            invoiceNumberKey: numberKeySql(invoices.invoiceNumber),
+            customerId: invoices.customerId,
+            amount: payments.amount,
+            processedAt: payments.processedAt,
+            deposited: sql<boolean>`exists (select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'invoice_payment')`,
+          })
+          .from(payments)
+          .innerJoin(invoices, eq(invoices.id, payments.referenceId))
+          .where(
+            and(
+              eq(payments.organizationId, organizationId),
+              eq(payments.type, 'invoice_payment'),
+              eq(payments.status, 'completed'),
+              inArray(payments.amount, bouncedAmounts),
+              gte(payments.processedAt, new Date(`${from}T00:00:00Z`)),
+              lte(payments.processedAt, new Date(`${to}T23:59:59Z`)),
+              notExists(sql`(select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'ach_return')`),
+            ),
+          )
+          .limit(20_000)
+      : [],
   ]);
 
   for (const row of byBalance) {
@@ -257,6 +291,19 @@ async function fetchPool(
       day: dayOf(row.processedAt),
     };
     push(pool.recordedByAmount, payment.amount, payment);
+  }
+  for (const row of bounced) {
+    const payment: ReturnableInvoicePayment = {
+      id: row.id,
+      invoiceId: row.invoiceId,
+      invoiceNumber: row.invoiceNumber,
+      invoiceNumberKey: row.invoiceNumberKey,
+      customerId: row.customerId,
+      amount: centsFromDecimal(row.amount),
+      day: dayOf(row.processedAt),
+      deposited: Boolean(row.deposited),
+    };
+    push(pool.customerReturnsByAmount, payment.amount, payment);
   }
   for (const row of runs) {
     const run: RunCandidate = { id: row.id, total: centsFromDecimal(row.total), count: Number(row.count), scheduledDate: dayOf(row.scheduledDate), method: row.method };
@@ -286,7 +333,7 @@ async function fetchPool(
   // Lists are cut to their first candidates when scored: order them the same on every database.
   const byDayThenId = (a: { id: string; day?: string; dueDate?: string }, b: { id: string; day?: string; dueDate?: string }) =>
     (a.dueDate ?? a.day ?? '').localeCompare(b.dueDate ?? b.day ?? '') || a.id.localeCompare(b.id);
-  for (const map of [pool.invoicesByBalance, pool.invoicesByCustomer, pool.recordedByAmount, pool.billPaymentsByAmount, pool.returnableByAmount, pool.openBillsByBalance]) {
+  for (const map of [pool.invoicesByBalance, pool.invoicesByCustomer, pool.recordedByAmount, pool.billPaymentsByAmount, pool.returnableByAmount, pool.customerReturnsByAmount, pool.openBillsByBalance]) {
     for (const list of map.values()) list.sort(byDayThenId);
   }
   for (const list of pool.runsByTotal.values()) list.sort((a, b) => a.scheduledDate.localeCompare(b.scheduledDate) || a.id.localeCompare(b.id));

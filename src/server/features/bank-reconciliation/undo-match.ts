@@ -8,7 +8,7 @@ import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import type { Actor } from '../invoices/invoice-rules';
-import { removeInvoicePaymentIn } from '../invoices/record-invoice-payment';
+import { removeInvoicePaymentIn, restoreInvoicePaymentIn } from '../invoices/record-invoice-payment';
 import { type LineRow, type MatchRow, findLine, lockLine, toLineDto } from './bank-lines';
 import { assertLineUnlocked } from './locks';
 
@@ -49,9 +49,10 @@ async function unsettle(tx: Database, actor: Actor, match: MatchRow, now: Date):
   await writeAudit(tx, { ...actor, action: 'payment.uncompleted', entityType: 'payment', entityId: match.paymentId, details: { billId: match.billId, amount: match.amount, reason: 'bank line unmatched' } });
 }
 
-/** A payment an ACH return failed: completed again, its bill paid again. */
+/** A payment an ACH return failed: completed again, its bill (or invoice) paid again. */
 async function restoreReturned(tx: Database, actor: Actor, match: MatchRow, now: Date): Promise<void> {
   if (!match.paymentId) return;
+  if (match.invoiceId) return restoreInvoicePaymentIn(tx, actor, match.paymentId, now);
   const [payment] = await tx.select().from(payments).where(and(eq(payments.organizationId, actor.organizationId), eq(payments.id, match.paymentId))).for('update');
   if (!payment) return;
   const bill = match.billId ? await lockBill(tx, actor.organizationId, match.billId) : null;

@@ -195,6 +195,40 @@ export async function recordInvoicePayment(
   }
 }
 
+type InvoiceRow = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+
+/**
+ * An invoice payment of the workspace and the invoice it pays, both locked: the invoice first,
+ * then the payment, the order recording a payment takes.
+ */
+async function lockPaymentAndInvoice(tx: Database, actor: Actor, paymentId: string): Promise<{ payment: PaymentRow; invoice: InvoiceRow }> {
+  const scoped = and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId), eq(payments.type, 'invoice_payment'));
+  const [found] = await tx.select({ referenceId: payments.referenceId }).from(payments).where(scoped).limit(1);
+  if (!found) throw notFound('Payment');
+  const invoice = await lockInvoice(tx, actor.organizationId, found.referenceId);
+  if (!invoice) throw notFound('Invoice');
+  const [payment] = await tx.select().from(payments).where(scoped).for('update');
+  if (!payment) throw notFound('Payment');
+  return { payment, invoice };
+}
+
+/**
+ * Takes a completed payment's amount off its invoice (the invoice locked by the caller): its
+ * amountPaid lowered, a paid invoice reopened as sent (it reads overdue when past due), the
+ * customer's balance refreshed. Returns the statuses before and after.
+ */
+async function takeOffInvoice(tx: Database, actor: Actor, payment: PaymentRow, invoice: InvoiceRow, now: Date): Promise<{ from: string; to: string; paidAfter: Cents }> {
+  const amount = payment.status === 'completed' ? centsFromDecimal(payment.amount) : 0;
+  const paidAfter = Math.max(0, centsFromDecimal(invoice.amountPaid) - amount);
+  const status = invoice.status === 'paid' && paidAfter < centsFromDecimal(invoice.totalAmount) ? 'sent' : invoice.status;
+  await tx
+    .update(invoices)
+    .set({ amountPaid: toDecimal(paidAfter), status, paidAt: status === 'paid' ? invoice.paidAt : null, updatedAt: now })
+    .where(eq(invoices.id, invoice.id));
+  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
+  return { from: invoice.status, to: status, paidAfter };
+}
+
 /**
  * Removes a recorded invoice payment inside the caller's transaction (undoing a bank line's
  * match that recorded it): the invoice is locked, its amountPaid lowered, a paid invoice reopens
@@ -207,28 +241,77 @@ export async function removeInvoicePaymentIn(
   now: Date,
   reason: string,
 ): Promise<void> {
-  const [payment] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId), eq(payments.type, 'invoice_payment')))
-    .limit(1);
-  if (!payment) throw notFound('Payment');
-  const invoice = await lockInvoice(tx, actor.organizationId, payment.referenceId);
-  if (!invoice) throw notFound('Invoice');
-  const amount = payment.status === 'completed' ? centsFromDecimal(payment.amount) : 0;
-  const paidAfter = Math.max(0, centsFromDecimal(invoice.amountPaid) - amount);
-  const status = invoice.status === 'paid' && paidAfter < centsFromDecimal(invoice.totalAmount) ? 'sent' : invoice.status;
+  const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
   await tx.delete(payments).where(eq(payments.id, payment.id));
-  await tx
-    .update(invoices)
-    .set({ amountPaid: toDecimal(paidAfter), status, paidAt: status === 'paid' ? invoice.paidAt : null, updatedAt: now })
-    .where(eq(invoices.id, invoice.id));
+  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now);
   await writeAudit(tx, {
     ...actor,
     action: 'invoice.payment_removed',
     entityType: 'invoice',
     entityId: invoice.id,
-    details: { paymentId: payment.id, amount: payment.amount, reason, from: invoice.status, to: status, balanceAfter: toDecimal(centsFromDecimal(invoice.totalAmount) - paidAfter) },
+    details: { paymentId: payment.id, amount: payment.amount, reason, from, to, balanceAfter: toDecimal(centsFromDecimal(invoice.totalAmount) - paidAfter) },
   });
+}
+
+/**
+ * Fails a completed invoice payment whose money came back (an ACH return of the customer's
+ * payment), inside the caller's transaction: the payment row stays, as failed with the reason;
+ * its amount comes off the invoice, which reopens when it was paid. Audit rows payment.failed
+ * and invoice.reopened. Returns the invoice's number and whether it reopened.
+ */
+export async function failInvoicePaymentIn(
+  tx: Database,
+  actor: Actor,
+  paymentId: string,
+  failureReason: string,
+  now: Date,
+  details: Record<string, unknown> = {},
+): Promise<{ invoiceId: string; invoiceNumber: string; reopened: boolean }> {
+  const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
+  if (payment.status !== 'completed') throw new AppError('CONFLICT', 'Only a completed payment can come back');
+  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now);
+  await tx.update(payments).set({ status: 'failed', failureReason }).where(eq(payments.id, payment.id));
+  await writeAudit(tx, {
+    ...actor,
+    action: 'payment.failed',
+    entityType: 'payment',
+    entityId: payment.id,
+    details: { ...details, failureReason, invoiceId: invoice.id, amount: payment.amount, previousStatus: payment.status, balanceAfter: toDecimal(centsFromDecimal(invoice.totalAmount) - paidAfter) },
+  });
+  if (from !== to) {
+    await writeAudit(tx, { ...actor, action: 'invoice.reopened', entityType: 'invoice', entityId: invoice.id, details: { from, to, reason: failureReason, paymentId: payment.id } });
+  }
+  return { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, reopened: from !== to };
+}
+
+/**
+ * Undoes failInvoicePaymentIn: the payment completed again, its amount back on the invoice
+ * (paid again when that covers it), refused when the invoice has since been paid otherwise.
+ */
+export async function restoreInvoicePaymentIn(tx: Database, actor: Actor, paymentId: string, now: Date): Promise<void> {
+  const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
+  if (payment.status !== 'failed') return;
+  const total = centsFromDecimal(invoice.totalAmount);
+  const paidAfter = centsFromDecimal(invoice.amountPaid) + centsFromDecimal(payment.amount);
+  if (paidAfter > total || invoice.status === 'cancelled') {
+    throw new AppError('CONFLICT', `Invoice ${invoice.invoiceNumber} has since been paid or cancelled otherwise; remove that first`);
+  }
+  const fullyPaid = paidAfter === total;
+  const status = fullyPaid ? 'paid' : invoice.status;
+  await tx.update(payments).set({ status: 'completed', failureReason: null }).where(eq(payments.id, payment.id));
+  await tx
+    .update(invoices)
+    .set({ amountPaid: toDecimal(paidAfter), status, paidAt: fullyPaid ? (payment.processedAt ?? now) : null, updatedAt: now })
+    .where(eq(invoices.id, invoice.id));
+  await writeAudit(tx, {
+    ...actor,
+    action: 'payment.return_undone',
+    entityType: 'payment',
+    entityId: payment.id,
+    details: { previousFailureReason: payment.failureReason, invoiceId: invoice.id, amount: payment.amount, from: invoice.status, to: status },
+  });
+  if (fullyPaid && invoice.status !== 'paid') {
+    await writeAudit(tx, { ...actor, action: 'invoice.paid', entityType: 'invoice', entityId: invoice.id, details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
+  }
   await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
 }
