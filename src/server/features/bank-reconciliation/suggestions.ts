@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import { findAchReturnCode } from '../../../shared/ach-return-codes';
 import type { BankSuggestion } from '../../../shared/contracts/bank-reconciliation';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
@@ -34,6 +34,39 @@ const notMatched = (kind: 'invoice_payment' | 'bill_payment') =>
   notExists(
     sql`(select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} in (${kind}, 'payment_run'))`,
   );
+
+/**
+ * Completed customer payments of the given amounts in the window, with their invoice, and whether
+ * a deposit line is already matched to them: the candidates for a recorded deposit and for a
+ * bounced payment alike (`unclaimed` says which lines may not have claimed them yet).
+ */
+function completedInvoicePayments(db: Database, organizationId: string, amounts: string[], from: string, to: string, unclaimed: SQL) {
+  return db
+    .select({
+      id: payments.id,
+      invoiceId: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceNumberKey: numberKeySql(invoices.invoiceNumber),
+      customerId: invoices.customerId,
+      amount: payments.amount,
+      processedAt: payments.processedAt,
+      deposited: sql<boolean>`exists (select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'invoice_payment')`,
+    })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.referenceId))
+    .where(
+      and(
+        eq(payments.organizationId, organizationId),
+        eq(payments.type, 'invoice_payment'),
+        eq(payments.status, 'completed'),
+        inArray(payments.amount, amounts),
+        gte(payments.processedAt, new Date(`${from}T00:00:00Z`)),
+        lte(payments.processedAt, new Date(`${to}T23:59:59Z`)),
+        unclaimed,
+      ),
+    )
+    .limit(20_000);
+}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -140,31 +173,7 @@ async function fetchPool(
           .where(and(openInvoice(organizationId), inArray(invoices.customerId, [...namedCustomers])))
           .limit(20_000)
       : [],
-    depositAmounts.length
-      ? db
-          .select({
-            id: payments.id,
-            invoiceId: invoices.id,
-            invoiceNumber: invoices.invoiceNumber,
-            invoiceNumberKey: numberKeySql(invoices.invoiceNumber),
-            customerId: invoices.customerId,
-            amount: payments.amount,
-            processedAt: payments.processedAt,
-          })
-          .from(payments)
-          .innerJoin(invoices, eq(invoices.id, payments.referenceId))
-          .where(
-            and(
-              eq(payments.organizationId, organizationId),
-              eq(payments.type, 'invoice_payment'),
-              eq(payments.status, 'completed'),
-              inArray(payments.amount, depositAmounts),
-              gte(payments.processedAt, new Date(`${from}T00:00:00Z`)),
-              lte(payments.processedAt, new Date(`${to}T23:59:59Z`)),
-              notMatched('invoice_payment'),
-            ),
-          )
-      : [],
+    depositAmounts.length ? completedInvoicePayments(db, organizationId, depositAmounts, from, to, notMatched('invoice_payment')) : [],
     debitAmounts.length
       ? db
           .select({
@@ -246,31 +255,14 @@ async function fetchPool(
           .where(and(eq(bankRules.organizationId, organizationId), eq(bankRules.action, 'categorize'), isNotNull(bankRules.vendorId), inArray(bankRules.id, [...new Set(lines.flatMap((line) => (line.ruleId ? [line.ruleId] : [])))])))
       : [],
     bouncedAmounts.length
-      ? db
-          .select({
-            id: payments.id,
-            invoiceId: invoices.id,
-            invoiceNumber: invoices.invoiceNumber,
-            invoiceNumberKey: numberKeySql(invoices.invoiceNumber),
-            customerId: invoices.customerId,
-            amount: payments.amount,
-            processedAt: payments.processedAt,
-            deposited: sql<boolean>`exists (select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'invoice_payment')`,
-          })
-          .from(payments)
-          .innerJoin(invoices, eq(invoices.id, payments.referenceId))
-          .where(
-            and(
-              eq(payments.organizationId, organizationId),
-              eq(payments.type, 'invoice_payment'),
-              eq(payments.status, 'completed'),
-              inArray(payments.amount, bouncedAmounts),
-              gte(payments.processedAt, new Date(`${from}T00:00:00Z`)),
-              lte(payments.processedAt, new Date(`${to}T23:59:59Z`)),
-              notExists(sql`(select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'ach_return')`),
-            ),
-          )
-          .limit(20_000)
+      ? completedInvoicePayments(
+          db,
+          organizationId,
+          bouncedAmounts,
+          from,
+          to,
+          notExists(sql`(select 1 from ${bankTransactionMatches} where ${bankTransactionMatches.paymentId} = ${payments.id} and ${bankTransactionMatches.kind} = 'ach_return')`),
+        )
       : [],
   ]);
 
