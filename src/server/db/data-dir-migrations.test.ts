@@ -16,7 +16,7 @@ async function stateOf(dataDir: string): Promise<{ applied: number; newestTable:
   try {
     const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('bank_transactions') is not null as newest_table`,
+              to_regclass('customer_credits') is not null as newest_table`,
     );
     return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
@@ -33,12 +33,15 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0012_bank_reconciliation created.
+      // What 0013_customer_portal_credits created.
       await client.exec(`
-        drop table bank_transaction_matches, bank_transactions, bank_statements, bank_rules,
-          bank_reconciliations, bank_feed_settings;
-        alter table bills drop column category;
-        drop index invoices_org_open_balance_idx, invoices_org_number_key_idx, payments_org_type_amount_idx;`);
+        drop table credit_allocations, credit_note_items, customer_credits, credit_note_settings,
+          vendor_credit_applications, vendor_credits, late_fee_policies, late_fees, statement_deliveries,
+          portal_tokens, portal_sessions, portal_payments, customer_payment_methods, autopay_charges, portal_settings;
+        alter table invoices drop column amount_credited;
+        alter table bills drop column amount_credited;
+        drop index payments_stripe_intent_key;
+        create unique index payments_stripe_intent_key on payments (stripe_payment_intent_id);`);
     }
   } finally {
     await client.close();

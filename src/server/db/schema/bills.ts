@@ -34,6 +34,8 @@ export const bills = pgTable(
     subtotal: money('subtotal').notNull(),
     taxAmount: money('tax_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
+    /** Vendor credits applied to this bill (issue 31): a payment pays totalAmount - amountCredited. */
+    amountCredited: money('amount_credited').notNull().default('0'),
     notes: text('notes'),
     /** An expense category ("Bank fees", "Software"), set on bills created from a bank line. */
     category: text('category'),

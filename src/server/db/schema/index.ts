@@ -23,3 +23,5 @@ export * from './analytics';
 export * from './integrations';
 export * from './summaries';
 export * from './bank-reconciliation';
+export * from './customer-ledger';
+export * from './customer-portal';

@@ -29,7 +29,10 @@ export const invoices = pgTable(
     taxAmount: money('tax_amount').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
+    /** What has been settled: completed payments (up to the total) plus credits applied. */
     amountPaid: money('amount_paid').notNull().default('0'),
+    /** The part of amountPaid that came from credit notes and overpayment credits (issue 31). */
+    amountCredited: money('amount_credited').notNull().default('0'),
     notes: text('notes'),
     paymentTerms: text('payment_terms').notNull().default('Net 30'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

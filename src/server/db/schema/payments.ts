@@ -42,7 +42,8 @@ export const payments = pgTable(
     index('payments_run_idx').on(t.paymentRunId),
     // Bank matching finds payments not failed by amount (issue 30).
     index('payments_org_type_amount_idx').on(t.organizationId, t.type, t.amount).where(sql`${t.status} <> 'failed'`),
-    uniqueIndex('payments_stripe_intent_key').on(t.stripePaymentIntentId),
+    // One intent may pay several invoices (a portal payment), each once.
+    uniqueIndex('payments_stripe_intent_key').on(t.stripePaymentIntentId, t.referenceId),
     uniqueIndex('payments_transaction_key').on(t.transactionId),
   ],
 );
