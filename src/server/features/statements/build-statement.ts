@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Statement, StatementLineKind } from '../../../shared/contracts/statements';
 import { toDecimal, centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
@@ -23,34 +24,38 @@ const ORDER_PAYMENT = 1;
 const ORDER_CREDIT_NOTE = 2;
 const ORDER_REFUND = 3;
 
-/** Every movement of one customer: day, kind, order within the day, id, description, debit, credit (numeric). */
-function movementsSql(organizationId: string, customerId: string, timeZone: string): SQL {
+/**
+ * Every movement of one customer (or of every customer of the organization when `customerId` is
+ * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric).
+ */
+export function movementsSql(organizationId: string, customerId: string | null, timeZone: string): SQL {
+  const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
   return sql`
-    select ${invoices.issueDate} as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, ${invoices.id}::text as source_id,
+    select ${invoices.customerId} as customer_id, ${invoices.issueDate} as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, ${invoices.id}::text as source_id,
       ${invoices.invoiceNumber} as reference, null::text as detail, ${invoices.totalAmount} as debit, 0::numeric as credit,
       ${invoices.dueDate}::text as due_date
     from ${invoices}
-    where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}::uuid
+    where ${invoices.organizationId} = ${organizationId} and ${only(invoices.customerId)}
       and ${invoices.status} in ('sent', 'overdue', 'paid')
     union all
-    select (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
+    select ${invoices.customerId}, (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
       ${invoices.invoiceNumber}, concat_ws(' ', ${payments.method}, ${payments.reference}), 0::numeric, ${payments.amount}, null::text
     from ${payments}
     join ${invoices} on ${invoices.id} = ${payments.referenceId} and ${invoices.organizationId} = ${organizationId}
     where ${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'
-      and ${invoices.customerId} = ${customerId}::uuid
+      and ${only(invoices.customerId)}
     union all
-    select ${customerCredits.issueDate}, 'credit_note', ${ORDER_CREDIT_NOTE}, ${customerCredits.id}::text,
+    select ${customerCredits.customerId}, ${customerCredits.issueDate}, 'credit_note', ${ORDER_CREDIT_NOTE}, ${customerCredits.id}::text,
       ${customerCredits.creditNumber}, null::text, 0::numeric, ${customerCredits.amount}, null::text
     from ${customerCredits}
-    where ${customerCredits.organizationId} = ${organizationId} and ${customerCredits.customerId} = ${customerId}::uuid
+    where ${customerCredits.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
       and ${customerCredits.kind} = 'credit_note' and ${customerCredits.status} <> 'void'
     union all
-    select ${creditAllocations.allocationDate}, 'refund', ${ORDER_REFUND}, ${creditAllocations.id}::text,
+    select ${customerCredits.customerId}, ${creditAllocations.allocationDate}, 'refund', ${ORDER_REFUND}, ${creditAllocations.id}::text,
       ${customerCredits.creditNumber}, concat_ws(' ', ${creditAllocations.method}, ${creditAllocations.reference}), ${creditAllocations.amount}, 0::numeric, null::text
     from ${creditAllocations}
     join ${customerCredits} on ${customerCredits.id} = ${creditAllocations.creditId}
-    where ${creditAllocations.organizationId} = ${organizationId} and ${customerCredits.customerId} = ${customerId}::uuid
+    where ${creditAllocations.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
       and ${creditAllocations.kind} = 'refund' and ${creditAllocations.reversedAt} is null`;
 }
 
@@ -91,18 +96,24 @@ export const agingBuckets = [
 
 const dayText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
+const METHOD_NAMES: Record<string, string> = { ach: 'ACH', wire: 'Wire', check: 'Check', card: 'Card', stripe: 'Card (Stripe)' };
+
 function description(kind: StatementLineKind, reference: string | null, detail: string | null): string {
   switch (kind) {
     case 'invoice':
       return `Invoice ${reference ?? ''}`.trim();
     case 'payment': {
-      const how = detail?.trim() ? ` - ${detail.trim().replace(/^(\w+)/, (m) => m.toUpperCase())}` : '';
-      return `Payment${how}${reference ? ` (${reference})` : ''}`;
+      const [method = '', ...rest] = (detail ?? '').trim().split(' ');
+      const how = [METHOD_NAMES[method] ?? method, rest.join(' ')].filter(Boolean).join(' ');
+      return `Payment${how ? ` - ${how}` : ''}${reference ? ` (${reference})` : ''}`;
+    }
+    case 'refund': {
+      const [method = '', ...rest] = (detail ?? '').trim().split(' ');
+      const how = [METHOD_NAMES[method] ?? method, rest.join(' ')].filter(Boolean).join(' ');
+      return `${reference ? `Refund of ${reference}` : 'Refund of credit'}${how ? ` - ${how}` : ''}`;
     }
     case 'credit_note':
       return `Credit note ${reference ?? ''}`.trim();
-    case 'refund':
-      return reference ? `Refund of ${reference}` : 'Refund of credit';
   }
 }
 
