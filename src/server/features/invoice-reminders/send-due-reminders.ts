@@ -10,6 +10,7 @@ import { moneyIn } from '../invoices/invoice-rules';
 import { loadInvoiceDocument, pdfFileName } from '../invoices/send-invoice';
 import { type ClaimedReminder, claimDueReminders, findLivePaymentLink } from './invoice-reminders.queries';
 import { startLoop } from '../../platform/loop';
+import { lateFeesForReminder } from '../statements/late-fees';
 
 export const REMINDER_INTERVAL_MS = 60_000;
 const BATCH_SIZE = 50;
@@ -43,6 +44,7 @@ async function mailReminder(deps: ReminderDeps, reminder: ClaimedReminder, now: 
   const link = await findLivePaymentLink(deps.db, reminder.organization_id, reminder.invoice_id, now);
   const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance));
   const days = reminder.days_overdue;
+  const lateFees = await lateFeesForReminder(deps.db, reminder.organization_id, reminder.invoice_id);
   await deps.mail.send({
     to: reminder.to_email,
     subject: `Reminder: invoice ${invoice.invoiceNumber} from ${organization.name} is ${days} ${days === 1 ? 'day' : 'days'} overdue`,
@@ -51,6 +53,7 @@ async function mailReminder(deps: ReminderDeps, reminder: ClaimedReminder, now: 
       '',
       `This is a friendly reminder that invoice ${invoice.invoiceNumber} from ${organization.name} was due on ${invoice.dueDate} and is now ${days} ${days === 1 ? 'day' : 'days'} overdue.`,
       `Amount still due: ${balance}.`,
+      ...(lateFees ? [`Late fees charged on this invoice: ${lateFees}.`] : []),
       ...(link ? ['', `Pay online: ${paymentLinkUrl(deps.config.appUrl, link.linkId, link.amount)}`] : []),
       '',
       'The invoice is attached. If you have already paid, please disregard this message.',
