@@ -1,5 +1,6 @@
 import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
-import { FileText, Wallet } from 'lucide-react';
+import { FileText, ScrollText, Wallet } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -10,10 +11,13 @@ export function CustomerCard({
   customer,
   onEdit,
   onDelete,
+  onStatement,
 }: {
   customer: Customer;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the customer's statement of account (issue 31). */
+  onStatement?: () => void;
 }) {
   const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
@@ -51,6 +55,12 @@ export function CustomerCard({
               </span>
             </span>
           </p>
+        )}
+        {onStatement && (
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={onStatement} aria-label={`Statement of ${customer.name}`}>
+            <ScrollText aria-hidden="true" />
+            Statement
+          </Button>
         )}
       </CardContent>
     </Card>

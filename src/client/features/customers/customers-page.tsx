@@ -1,4 +1,6 @@
-import { Plus, Search, Users } from 'lucide-react';
+import { Mails, Plus, Search, Users } from 'lucide-react';
+import { CustomerStatementDialog } from '@/features/statements/customer-statement-dialog';
+import { SendStatementsDialog } from '@/features/statements/send-statements-dialog';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { ImportButton } from '@/features/integrations/import-button';
@@ -19,6 +21,8 @@ export default function CustomersPage() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Customer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [statementOf, setStatementOf] = useState<Customer | null>(null);
+  const [sendOpen, setSendOpen] = useState(false);
   const customers = useCustomers({ search, offset });
   const remove = useDeleteCustomer();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Customer>(remove, 'Customer');
@@ -38,6 +42,10 @@ export default function CustomersPage() {
       actions={
         <>
           <ImportButton entity="customers" />
+          <Button variant="outline" onClick={() => setSendOpen(true)}>
+            <Mails aria-hidden="true" />
+            Send statements
+          </Button>
           <Button onClick={() => openForm(null)}>
             <Plus aria-hidden="true" />
             Add Customer
@@ -77,7 +85,7 @@ export default function CustomersPage() {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((customer) => (
-              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} />
+              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} onStatement={() => setStatementOf(customer)} />
             ))}
           </div>
           {page && page.total > CUSTOMERS_PAGE_SIZE && (
@@ -86,6 +94,10 @@ export default function CustomersPage() {
         </>
       )}
       <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      {statementOf && (
+        <CustomerStatementDialog key={statementOf.id} customer={statementOf} open onOpenChange={(open) => !open && setStatementOf(null)} />
+      )}
+      <SendStatementsDialog open={sendOpen} onOpenChange={setSendOpen} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -9,6 +9,7 @@ import { parseMoney } from '@shared/money';
 import { pdfUrl } from './api';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { ReminderBadge } from './reminder-badge';
+import { LateFeesButton } from '@/features/statements/invoice-late-fees-dialog';
 
 export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link';
 
@@ -65,6 +66,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
             Payment link
           </Button>
         )}
+        {(invoice.status === 'overdue' || invoice.status === 'paid') && <LateFeesButton invoice={invoice} />}
         <RecordHistoryButton kind="invoice" id={invoice.id} label={invoice.invoiceNumber} />
         <div className="ml-auto flex gap-1">
           <Button variant="ghost" size="icon" onClick={() => onAction('edit')} aria-label={`Edit ${invoice.invoiceNumber}`}>

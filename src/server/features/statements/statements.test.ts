@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SendStatementsResult, Statement } from '../../../shared/contracts/statements';
 import { auditLog, creditAllocations, customerCredits, customers, invoices, organizations, payments, statementDeliveries } from '../../db/schema';
+import { centsFromDecimal, sumCents, toDecimal } from '../../../shared/money';
 import { middayOf } from '../../platform/calendar';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
@@ -42,19 +43,20 @@ async function creditNoteApplied(
 ): Promise<string> {
   const db = t.deps.db;
   const organizationId = as.user.organizationId;
-  const applied = applications.reduce((sum, a) => sum + Number(a.amount) * 100, 0) / 100;
+  const applied = toDecimal(sumCents(applications.map((a) => centsFromDecimal(a.amount))));
   const [credit] = await db
     .insert(customerCredits)
-    .values({ organizationId, customerId, kind: 'credit_note', creditNumber, issueDate, subtotal: amount, amount, amountApplied: applied.toFixed(2), status: applied.toFixed(2) === amount ? 'closed' : 'open' })
+    .values({ organizationId, customerId, kind: 'credit_note', creditNumber, issueDate, subtotal: amount, amount, amountApplied: applied, status: applied === amount ? 'closed' : 'open' })
     .returning();
+  if (!credit) throw new Error('credit insert returned nothing');
   for (const a of applications) {
-    await db.insert(creditAllocations).values({ organizationId, creditId: credit!.id, kind: 'invoice', invoiceId: a.invoiceId, amount: a.amount, allocationDate: a.date });
+    await db.insert(creditAllocations).values({ organizationId, creditId: credit.id, kind: 'invoice', invoiceId: a.invoiceId, amount: a.amount, allocationDate: a.date });
     await db
       .update(invoices)
       .set({ amountPaid: sql`${invoices.amountPaid} + ${a.amount}::numeric`, amountCredited: sql`${invoices.amountCredited} + ${a.amount}::numeric` })
       .where(eq(invoices.id, a.invoiceId));
   }
-  return credit!.id;
+  return credit.id;
 }
 
 /** A payment above what the invoice was due: one payment row with the whole amount, the excess as overpayment credit. */
@@ -65,13 +67,15 @@ async function overpay(as: SignedIn, customerId: string, invoiceId: string, amou
     .insert(payments)
     .values({ organizationId, type: 'invoice_payment', referenceId: invoiceId, amount, method: 'wire', status: 'completed', reference: 'WIRE 77', processedAt: middayOf(day, TZ) })
     .returning();
+  if (!payment) throw new Error('payment insert returned nothing');
   await db
     .update(invoices)
     .set({ amountPaid: sql`${invoices.amountPaid} + ${due}::numeric`, status: sql`case when ${invoices.amountPaid} + ${due}::numeric >= ${invoices.totalAmount} then 'paid' else ${invoices.status} end` })
     .where(eq(invoices.id, invoiceId));
-  const excess = Math.round(Number(amount) * 100) - Math.round(Number(due) * 100);
-  const creditId = await addOverpaymentCredit(db, { organizationId, customerId, invoiceId, paymentId: payment!.id, amount: excess, issueDate: day, userId: null });
-  return creditId!;
+  const excess = centsFromDecimal(amount) - centsFromDecimal(due);
+  const creditId = await addOverpaymentCredit(db, { organizationId, customerId, invoiceId, paymentId: payment.id, amount: excess, issueDate: day, userId: null });
+  if (!creditId) throw new Error('no overpayment credit');
+  return creditId;
 }
 
 async function refund(as: SignedIn, creditId: string, amount: string, day: string): Promise<void> {
