@@ -58,7 +58,7 @@ export function CustomerStatementDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl">
+      <DialogContent className="max-h-[92vh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>Statement of account</DialogTitle>
           <DialogDescription>{customer.name}</DialogDescription>
@@ -108,7 +108,35 @@ export function StatementBody({ statement }: { statement: Statement }) {
         <Figure label="Paid and credited" value={money(statement.totalCredits)} />
         <Figure label="Closing balance" value={money(statement.closingBalance)} strong />
       </dl>
-      <div className="overflow-x-auto rounded-md border">
+      <ol className="divide-y rounded-md border text-sm sm:hidden" aria-label="Statement lines">
+        <li className="flex justify-between gap-2 p-3 font-medium">
+          <span>Opening balance</span>
+          <span className="tabular-nums">{money(statement.openingBalance)}</span>
+        </li>
+        {statement.lines.map((line) => {
+          const debit = (parseMoney(line.debit) ?? 0) !== 0;
+          return (
+            <li key={`${line.kind}-${line.sourceId}`} className="flex justify-between gap-3 p-3">
+              <div className="min-w-0">
+                <p className="break-words text-slate-900">{line.description}</p>
+                <p className="text-xs text-slate-500">
+                  {day(line.date)}
+                  {line.dueDate ? ` · due ${day(line.dueDate)}` : ''}
+                </p>
+              </div>
+              <div className="shrink-0 text-right tabular-nums">
+                <p className="text-slate-900">{debit ? money(line.debit) : `−${money(line.credit)}`}</p>
+                <p className="text-xs text-slate-500">{money(line.balance)}</p>
+              </div>
+            </li>
+          );
+        })}
+        <li className="flex justify-between gap-2 p-3 font-semibold">
+          <span>Closing balance</span>
+          <span className="tabular-nums">{money(statement.closingBalance)}</span>
+        </li>
+      </ol>
+      <div className="hidden overflow-x-auto rounded-md border sm:block">
         <Table>
           <TableHeader>
             <TableRow>

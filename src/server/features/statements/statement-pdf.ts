@@ -33,10 +33,10 @@ export async function renderStatementPdf(statement: Statement): Promise<Buffer> 
     doc.on('error', reject);
 
     // The organization, top left; the statement's facts, top right.
-    doc.font(BOLD).fontSize(18).fillColor('#0f172a').text(statement.organization.name, LEFT, 50, { width: 280 });
+    doc.font(BOLD).fontSize(16).fillColor('#0f172a').text(statement.organization.name, LEFT, 50, { width: 235 });
     doc.font(REGULAR).fontSize(9).fillColor('#475569');
     const orgLines = [statement.organization.address, statement.organization.email].filter((line): line is string => Boolean(line));
-    if (orgLines.length) doc.text(orgLines.join('\n'), { width: 280 });
+    if (orgLines.length) doc.text(orgLines.join('\n'), { width: 235 });
     const sellerBottom = doc.y;
 
     doc.font(BOLD).fontSize(18).fillColor(accent).text('STATEMENT OF ACCOUNT', 300, 50, { width: RIGHT - 300, align: 'right' });

@@ -9,6 +9,8 @@ import type { SignedIn } from '../../test/factories';
 import { readMails, readOutbox } from '../../test/outbox';
 import { overlappingText, pdfText, pdfTextBoxes } from '../../test/pdf-layout';
 import { addOverpaymentCredit } from '../credits/overpayment-credit';
+import { renderStatementPdf } from './statement-pdf';
+import { moneyIn } from '../invoices/invoice-rules';
 import { customerBalance } from '../credits/customer-balance';
 import { createCustomerFor, createInvoiceFor, makeViewer, ownerWithCustomer } from '../invoices/invoices.fixtures';
 
@@ -220,6 +222,50 @@ describe('statement of account', () => {
     }
     const { boxes } = await pdfTextBoxes(response.rawPayload);
     expect(overlappingText(boxes)).toEqual([]);
+  });
+});
+
+describe('statement PDF layout', () => {
+  it('keeps a long name clear of the title and runs a long statement over several pages without overlaps', async () => {
+    const statement: Statement = {
+      organization: { name: 'The Very Long Named Northwind Bookkeeping and Payroll Services Cooperative LLC', email: 'billing@northwind.example', address: '500 Pine St, Portland, OR 97204, US', logoUrl: null, primaryColor: 'not a colour' },
+      customer: { id: 'c', name: 'Harbor Bakery & Coffee Roasters of Greater Boston Incorporated', email: 'ap@harbor.example', address: null },
+      currency: 'EUR',
+      from: '2026-01-01',
+      to: '2026-11-21',
+      openingBalance: '0.00',
+      lines: Array.from({ length: 60 }, (_, index) => ({
+        date: '2026-02-01',
+        kind: 'invoice' as const,
+        description: `Invoice INV-${2000 + index} for a rather long description of the work done that month`,
+        sourceId: String(index),
+        reference: `INV-${2000 + index}`,
+        debit: '10.00',
+        credit: '0.00',
+        balance: toDecimal((index + 1) * 1000),
+        dueDate: '2026-03-01',
+      })),
+      totalDebits: '600.00',
+      totalCredits: '0.00',
+      closingBalance: '600.00',
+      unappliedCredit: '0.00',
+      aging: [
+        { key: 'current', label: 'Current', amount: '0.00' },
+        { key: '1_30', label: '1–30 days', amount: '0.00' },
+        { key: '31_60', label: '31–60 days', amount: '0.00' },
+        { key: '61_90', label: '61–90 days', amount: '0.00' },
+        { key: 'over_90', label: 'Over 90 days', amount: '600.00' },
+      ],
+    };
+    const pdf = await renderStatementPdf(statement);
+    const { pages, boxes } = await pdfTextBoxes(pdf);
+    expect(pages).toBeGreaterThan(1);
+    expect(overlappingText(boxes)).toEqual([]);
+    const text = (await pdfText(pdf)).text;
+    expect(text).toContain('INV-2059');
+    const spaced = (value: string) => value.replace(/\s/g, ' ');
+    expect(spaced(text)).toContain(spaced(moneyIn('EUR', 60000)));
+    expect(moneyIn('EUR', 60000)).toContain('€');
   });
 });
 
