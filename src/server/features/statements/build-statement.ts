@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Statement, StatementLineKind } from '../../../shared/contracts/statements';
 import { toDecimal, centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
-import { creditAllocations, customerCredits, customers, invoices, organizations, payments } from '../../db/schema';
+import { creditAllocations, customerCredits, customers, invoices, lateFees, organizations, payments } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import { selectRows } from '../reports/report-sql';
 
@@ -32,7 +32,9 @@ export function movementsSql(organizationId: string, customerId: string | null, 
   const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
   return sql`
     select ${invoices.customerId} as customer_id, ${invoices.issueDate} as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, ${invoices.id}::text as source_id,
-      ${invoices.invoiceNumber} as reference, null::text as detail, ${invoices.totalAmount} as debit, 0::numeric as credit,
+      ${invoices.invoiceNumber} as reference,
+      (select s.invoice_number from ${lateFees} lf join ${invoices} s on s.id = lf.invoice_id where lf.fee_invoice_id = ${invoices.id}) as detail,
+      ${invoices.totalAmount} as debit, 0::numeric as credit,
       ${invoices.dueDate}::text as due_date
     from ${invoices}
     where ${invoices.organizationId} = ${organizationId} and ${only(invoices.customerId)}
@@ -101,7 +103,8 @@ const METHOD_NAMES: Record<string, string> = { ach: 'ACH', wire: 'Wire', check: 
 function description(kind: StatementLineKind, reference: string | null, detail: string | null): string {
   switch (kind) {
     case 'invoice':
-      return `Invoice ${reference ?? ''}`.trim();
+      // detail: the invoice a late fee invoice charges for.
+      return `Invoice ${reference ?? ''}`.trim() + (detail ? ` (late fee on ${detail})` : '');
     case 'payment': {
       const [method = '', ...rest] = (detail ?? '').trim().split(' ');
       const how = [METHOD_NAMES[method] ?? method, rest.join(' ')].filter(Boolean).join(' ');

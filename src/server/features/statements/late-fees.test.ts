@@ -140,6 +140,7 @@ describe('charging late fees', () => {
       ['2026-11-01', 'invoice', '200.00', '200.00'],
       ['2026-11-21', 'invoice', '5.00', '205.00'],
     ]);
+    expect(statement.lines[1]?.description).toMatch(/^Invoice INV-\d+ \(late fee on INV-LATE\)$/);
     expect(statement.closingBalance).toBe('205.00');
     // The fee invoice is due today (current); INV-LATE is 11 days late.
     expect(Object.fromEntries(statement.aging.map((b) => [b.key, b.amount]))).toMatchObject({ current: '5.00', '1_30': '200.00' });
