@@ -1,4 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -10,18 +12,11 @@ import { Label } from '@/components/ui/label';
 import { useCurrentUser } from '@/lib/auth';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import type { LateFeePolicy } from '@shared/contracts/late-fees';
+import { type LateFeePolicy, lateFeePolicyInput } from '@shared/contracts/late-fees';
+import { toDecimal } from '@shared/money';
 import { useLateFeePolicy, useSaveLateFeePolicy } from './api';
 
-interface Values {
-  enabled: boolean;
-  kind: 'fixed' | 'percentage';
-  fixedAmount: string;
-  percentage: string;
-  graceDays: string;
-  minimumAmount: string;
-  capAmount: string;
-}
+type Values = z.input<typeof lateFeePolicyInput>;
 
 const fields = ['enabled', 'kind', 'fixedAmount', 'percentage', 'graceDays', 'minimumAmount', 'capAmount'] as const;
 
@@ -30,7 +25,7 @@ const toValues = (policy: LateFeePolicy): Values => ({
   kind: policy.kind,
   fixedAmount: policy.fixedAmount,
   percentage: policy.percentage,
-  graceDays: String(policy.graceDays),
+  graceDays: policy.graceDays,
   minimumAmount: policy.minimumAmount,
   capAmount: policy.capAmount ?? '',
 });
@@ -63,12 +58,18 @@ export function LateFeesCard() {
 
 function LateFeesForm({ policy, canEdit }: { policy: LateFeePolicy; canEdit: boolean }) {
   const save = useSaveLateFeePolicy();
-  const form = useForm<Values>({ defaultValues: toValues(policy) });
+  // The contract is the resolver: the form shows the server's own messages before sending.
+  const form = useForm<Values, unknown, z.output<typeof lateFeePolicyInput>>({ resolver: zodResolver(lateFeePolicyInput), defaultValues: toValues(policy) });
   const kind = form.watch('kind');
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
     save.mutate(
-      { ...values, graceDays: Number(values.graceDays), capAmount: values.capAmount.trim() === '' ? null : values.capAmount },
+      {
+        ...values,
+        fixedAmount: toDecimal(values.fixedAmount),
+        minimumAmount: toDecimal(values.minimumAmount),
+        capAmount: values.capAmount === null ? null : toDecimal(values.capAmount),
+      },
       {
         onSuccess: (saved) => toast({ title: 'Late fees saved', description: saved.enabled ? 'Late fees are on.' : 'Late fees are off.' }),
         onError: (error) => {
@@ -115,7 +116,7 @@ function LateFeesForm({ policy, canEdit }: { policy: LateFeePolicy; canEdit: boo
           </Field>
         )}
         <Field label="Grace days" description="Days after the due date before the first fee." error={errors.graceDays?.message}>
-          <Input inputMode="numeric" disabled={!canEdit} {...form.register('graceDays')} />
+          <Input inputMode="numeric" disabled={!canEdit} {...form.register('graceDays', { setValueAs: (value: string) => (String(value).trim() === '' ? Number.NaN : Number(value)) })} />
         </Field>
         <Field label="Minimum fee" description="A smaller fee is raised to this." error={errors.minimumAmount?.message}>
           <Input inputMode="decimal" disabled={!canEdit} {...form.register('minimumAmount')} />
