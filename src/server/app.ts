@@ -52,6 +52,7 @@ import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
+import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -101,6 +102,7 @@ const features: FeatureRoutes[] = [
   integrationsRoutes,
   importsRoutes,
   connectorRoutes,
+  creditNotesRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

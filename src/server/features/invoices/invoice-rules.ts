@@ -105,19 +105,3 @@ export function moneyIn(currency: string, cents: Cents): string {
     position: entry?.position ?? 'before',
   });
 }
-
-/**
- * Recomputes a customer's currentBalance (what sent and overdue invoices still owe) inside the
- * transaction that changed one of its invoices.
- */
-export async function refreshCustomerBalance(tx: Database, organizationId: string, customerId: string): Promise<void> {
-  await tx
-    .update(customers)
-    .set({
-      currentBalance: sql`(
-        select coalesce(sum(${invoices.totalAmount} - ${invoices.amountPaid}), 0) from ${invoices}
-        where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}
-          and ${invoices.status} in ('sent', 'overdue'))`,
-    })
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
-}

@@ -14,7 +14,6 @@ import {
   invoiceDays,
   invoiceTotals,
   numberTaken,
-  refreshCustomerBalance,
   requireCustomer,
   settleStatus,
 } from './invoice-rules';
@@ -107,7 +106,6 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
           details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
         });
         await auditStatusChange(tx, actor, row.id, null, status);
-        await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
         return row.id;
       });
       return await readBack(db, actor, id, now);
@@ -160,8 +158,6 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
         },
       });
       await auditStatusChange(tx, actor, id, existing.status, status);
-      await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
-      if (existing.customerId !== input.customerId) await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
@@ -191,7 +187,6 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
       throw new AppError('CONFLICT', 'This invoice has payments and cannot be deleted.');
     }
     await tx.delete(invoices).where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
-    await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     await writeAudit(tx, {
       ...actor,
       action: 'invoice.deleted',
