@@ -177,7 +177,6 @@ export async function createCreditNote(db: Database, actor: Actor, invoiceId: st
         amount: toDecimal(amount),
         reason: input.reason ?? null,
         userId: actor.userId,
-        createdAt: now,
         updatedAt: now,
       })
       .returning();
