@@ -9,9 +9,8 @@ import { toast } from '@/lib/toast';
 import type { CreditNote } from '@shared/contracts/credits';
 import { parseMoney, sumCents, toDecimal } from '@shared/money';
 import { useApplyCredit, useOpenInvoicesOf } from './api';
+import { creditName } from './credit-name';
 
-/** "CN-1000" or "Overpayment of INV-1001". */
-export const creditName = (credit: CreditNote): string => credit.creditNumber ?? `Overpayment${credit.invoiceNumber ? ` of ${credit.invoiceNumber}` : ''}`;
 
 /**
  * Applies a credit to open invoices of its customer: amounts prefilled oldest due first until the

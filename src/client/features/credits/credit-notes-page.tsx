@@ -14,7 +14,7 @@ import { toast } from '@/lib/toast';
 import type { CreditNote } from '@shared/contracts/credits';
 import { parseMoney } from '@shared/money';
 import { CREDIT_NOTES_PAGE_SIZE, creditPdfUrl, useCreditNotes, useVoidCredit } from './api';
-import { creditName } from './apply-credit-dialog';
+import { creditName } from './credit-name';
 
 const ApplyCreditDialog = lazy(() => import('./apply-credit-dialog').then((m) => ({ default: m.ApplyCreditDialog })));
 const RefundCreditDialog = lazy(() => import('./refund-credit-dialog').then((m) => ({ default: m.RefundCreditDialog })));

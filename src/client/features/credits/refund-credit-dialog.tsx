@@ -10,7 +10,7 @@ import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
 import type { CreditNote } from '@shared/contracts/credits';
 import { useRefundCredit } from './api';
-import { creditName } from './apply-credit-dialog';
+import { creditName } from './credit-name';
 
 const methods = [
   ['check', 'Check'],

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import { type Cents, formatMoney } from '../../../shared/money';
 import { findCurrency } from '../../../shared/currencies';
 import { computeTotals, type Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
-import { customers, invoices } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { DUE_BEFORE_ISSUE } from '../../../shared/contracts/invoices';
 import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
