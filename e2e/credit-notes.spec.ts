@@ -92,9 +92,27 @@ test('issue a credit note from a paid invoice, apply it to two open invoices of 
   await expect(page.getByTestId('customer-card')).toContainText('Open balance $50.00');
   await expect(page.getByTestId('customer-credit')).toHaveCount(0);
 
+  // Paying 80.00 on the 50.00 left: refused unless the 30.00 above is kept as the customer's credit.
+  await page.goto('/invoices');
+  await page.getByTestId('invoice-card').filter({ hasText: second }).getByRole('button', { name: 'Record Payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Record Payment' });
+  await payment.getByLabel('Amount').fill('80');
+  await expect(payment).toContainText('$30.00 above the balance will be kept as credit for Acme Corp');
+  await payment.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(payment.getByText('Payment exceeds the balance of $50.00').first()).toBeVisible();
+  await payment.getByRole('checkbox').check();
+  await page.screenshot({ path: '/tmp/i31-credits-overpayment-1366.png' });
+  await payment.getByRole('button', { name: 'Record Payment' }).click();
+  await expect(page.getByText('Payment recorded', { exact: true })).toBeVisible();
+
   await page.goto('/credit-notes');
-  await expect(page.getByTestId('credit-card')).toHaveCount(1);
+  await expect(page.getByTestId('credit-card')).toHaveCount(2);
+  const overpayment = page.getByTestId('credit-card').filter({ hasText: 'Overpayment' });
+  await expect(overpayment).toContainText(`Paid above ${second}`);
+  await expect(overpayment.getByTestId('credit-remaining')).toHaveText('$30.00');
   await page.screenshot({ path: '/tmp/i31-credits-list-used-1366.png' });
   await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByTestId('credit-card')).toHaveCount(2);
   await page.screenshot({ path: '/tmp/i31-credits-list-375.png', fullPage: true });
 });
