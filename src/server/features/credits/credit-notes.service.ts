@@ -12,6 +12,16 @@ import { findOrganization, lockInvoice, type InvoiceRow } from '../invoices/invo
 
 type CreditRow = typeof customerCredits.$inferSelect;
 
+/** Whether any credit (a credit note or an overpayment, void or not) points at the invoice: it then stays. */
+export async function invoiceHasCredits(tx: Database, organizationId: string, invoiceId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: customerCredits.id })
+    .from(customerCredits)
+    .where(and(eq(customerCredits.organizationId, organizationId), eq(customerCredits.invoiceId, invoiceId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Invoices a credit may be applied to: sent and not fully paid (an overdue one is stored as sent or overdue). */
 const OPEN_STATUSES = new Set(['sent', 'overdue']);
 
@@ -122,7 +132,7 @@ async function creditLines(
 }
 
 /** Sum of the invoice's credit notes that are not void (the invoice row locked by the caller). */
-async function creditedOnInvoice(tx: Database, organizationId: string, invoiceId: string): Promise<Cents> {
+export async function creditedOnInvoice(tx: Database, organizationId: string, invoiceId: string): Promise<Cents> {
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${customerCredits.amount}), 0)::text` })
     .from(customerCredits)

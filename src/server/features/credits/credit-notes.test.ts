@@ -91,6 +91,24 @@ describe('issuing credit notes', () => {
     expect((await credit(invoice.id, { whole: true, amount: '1.00' })).statusCode).toBe(400);
   });
 
+  it('keeps an invoice with credit notes: no deleting it, no total below them, no other customer', async () => {
+    const invoice = await sent();
+    await created(await credit(invoice.id, { amount: '100.00' }));
+    const deleted = await owner.request({ method: 'DELETE', url: `/api/invoices/${invoice.id}` });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('This invoice has credit notes and cannot be deleted.');
+    const lowered = await owner.request({
+      method: 'PUT',
+      url: `/api/invoices/${invoice.id}`,
+      payload: { taxAmount: 0, discountAmount: 0, items: [{ description: 'Consulting', quantity: 1, unitPrice: '99.99', totalPrice: '99.99' }] },
+    });
+    expect(lowered.statusCode).toBe(400);
+    expect(lowered.json().message).toBe('Total cannot be less than the credit notes issued from this invoice');
+    const other = await createCustomerFor(owner);
+    const moved = await owner.request({ method: 'PUT', url: `/api/invoices/${invoice.id}`, payload: { customerId: other.id } });
+    expect(moved.statusCode).toBe(400);
+  });
+
   it('applies a new credit note to its own invoice at once when asked, up to what it owes', async () => {
     const invoice = await sent();
     const note = await created(await credit(invoice.id, { amount: '35.40', applyToInvoice: true }));
