@@ -100,7 +100,7 @@ describe('issuing credit notes', () => {
     const lowered = await owner.request({
       method: 'PUT',
       url: `/api/invoices/${invoice.id}`,
-      payload: { taxAmount: 0, discountAmount: 0, items: [{ description: 'Consulting', quantity: 1, unitPrice: '99.99', totalPrice: '99.99' }] },
+      payload: { subtotal: '99.99', taxAmount: 0, discountAmount: 0, totalAmount: '99.99', items: [{ description: 'Consulting', quantity: 1, unitPrice: '99.99', totalPrice: '99.99' }] },
     });
     expect(lowered.statusCode).toBe(400);
     expect(lowered.json().message).toBe('Total cannot be less than the credit notes issued from this invoice');
