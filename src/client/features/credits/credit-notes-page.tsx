@@ -46,7 +46,6 @@ function CreditCard({ credit, onApply, onRefund, onVoid }: { credit: CreditNote;
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-900">{credit.creditNumber ?? 'Overpayment'}</h3>
             <Badge variant={badge.variant}>{badge.label}</Badge>
-            {credit.kind === 'overpayment' && <Badge variant="outline">Overpayment</Badge>}
           </div>
           <p className="truncate text-sm text-slate-600">{credit.customerName}</p>
           <p className="text-xs text-slate-500">
@@ -55,7 +54,7 @@ function CreditCard({ credit, onApply, onRefund, onVoid }: { credit: CreditNote;
           </p>
           {credit.reason && <p className="max-w-prose text-xs break-words text-slate-500">{credit.reason}</p>}
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(credit.amount)}</p>
           <p className="text-xs text-slate-500">
             Remaining <span className="font-medium tabular-nums text-slate-700" data-testid="credit-remaining">{formatAmount(credit.remaining)}</span>
