@@ -53,6 +53,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
+import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -103,6 +104,7 @@ const features: FeatureRoutes[] = [
   importsRoutes,
   connectorRoutes,
   statementsRoutes, // issue 31: statements and late fees
+  creditNotesRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -24,6 +24,7 @@ export const publicAppRoutes: RouteObject[] = [
 export const appRoutes: RouteObject[] = [
   page('/dashboard', () => import('@/features/dashboard/dashboard-page')),
   page('/invoices', () => import('@/features/invoices/invoices-page')),
+  page('/credit-notes', () => import('@/features/credits/credit-notes-page')),
   page('/bills', () => import('@/features/bills/bills-page')),
   page('/vendors', () => import('@/features/vendors/vendors-page')),
   page('/customers', () => import('@/features/customers/customers-page')),

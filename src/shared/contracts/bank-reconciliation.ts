@@ -127,6 +127,11 @@ export const matchBankTransactionSchema = z
     paymentRunId: z.string().optional(),
     /** An ACH return line: the bill payment it reverses (failed with the line's return code). */
     returnPaymentId: z.string().optional(),
+    /**
+     * A deposit larger than the invoices it pays (all of one customer, each paid in full): the
+     * excess is kept as that customer's unapplied credit instead of being refused (issue 31).
+     */
+    keepExcessAsCredit: z.boolean().optional(),
   })
   .refine((v) => v.suggestionKey || v.invoices?.length || v.paymentIds?.length || v.paymentRunId || v.returnPaymentId, {
     message: 'Choose what this line matches',

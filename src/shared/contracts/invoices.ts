@@ -94,6 +94,8 @@ export const recordPaymentSchema = z.object({
     .max(100, 'Reference must be at most 100 characters')
     .nullish()
     .transform((value) => (value ? value : null)),
+  /** Money above the balance is refused unless this is true: then it is kept as the customer's credit. */
+  keepExcessAsCredit: z.boolean().optional(),
 });
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 export type RecordPaymentFormValues = z.input<typeof recordPaymentSchema>;

@@ -75,7 +75,7 @@ export function useInvalidateBanking() {
 /** The request of POST /api/bank-transactions/{id}/match, amounts as decimal strings. */
 export type MatchRequest =
   | { suggestionKey: string }
-  | { invoices: Array<{ invoiceId: string; amount: string }> };
+  | { invoices: Array<{ invoiceId: string; amount: string }>; keepExcessAsCredit?: boolean };
 
 export function useMatchLine() {
   const invalidate = useInvalidateBanking();

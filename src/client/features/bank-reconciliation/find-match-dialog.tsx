@@ -38,6 +38,7 @@ export function FindMatchDialog(props: {
   const open = line !== null;
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [keepExcess, setKeepExcess] = useState(false);
   const invoices = useOpenInvoices(search, open);
   const match = useMatchLine();
   const { formatCents, currency } = useMoneyFormat();
@@ -46,11 +47,18 @@ export function FindMatchDialog(props: {
     if (open) {
       setSearch('');
       setChosen([]);
+      setKeepExcess(false);
     }
   }, [open, line?.id]);
 
   const running = matchTotal(line?.amount ?? '0', chosen.map((item) => item.amount));
   const { lineCents, totalCents: total, remainingCents: remaining, invalid, balanced } = running;
+  // A deposit larger than invoices of one customer, each paid in full: the rest may be kept as credit.
+  const customers = new Set(chosen.map((item) => item.invoice.customer.id));
+  const canKeepExcess =
+    !invalid && remaining > 0 && chosen.length > 0 && customers.size === 1 && chosen.every((item) => parseMoney(item.amount) === parseMoney(item.invoice.balance));
+  const keeping = canKeepExcess && keepExcess;
+  const ready = balanced || keeping;
 
   const toggle = (invoice: Invoice, on: boolean) => {
     if (!on) return setChosen((items) => items.filter((item) => item.invoice.id !== invoice.id));
@@ -60,11 +68,11 @@ export function FindMatchDialog(props: {
   };
 
   const submit = () => {
-    if (!line || !balanced) return;
+    if (!line || !ready) return;
     match.mutate(
       {
         id: line.id,
-        body: { invoices: chosen.map((item) => ({ invoiceId: item.invoice.id, amount: item.amount })) },
+        body: { invoices: chosen.map((item) => ({ invoiceId: item.invoice.id, amount: item.amount })), ...(keeping ? { keepExcessAsCredit: true } : {}) },
       },
       {
         onSuccess: () => {
@@ -133,6 +141,14 @@ export function FindMatchDialog(props: {
                 ? ` · ${formatCents(remaining)} left`
                 : ` · ${formatCents(-remaining)} too much`}
         </p>
+        {canKeepExcess && (
+          <label className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <Checkbox className="mt-0.5" checked={keepExcess} onCheckedChange={(value) => setKeepExcess(value === true)} />
+            <span>
+              Keep the {formatCents(remaining)} left as credit for {chosen[0]?.invoice.customer.name}
+            </span>
+          </label>
+        )}
         <SearchInput
           label="Search open invoices"
           placeholder="Invoice number or customer"
@@ -164,7 +180,7 @@ export function FindMatchDialog(props: {
           <Button variant="outline" onClick={() => props.onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!balanced || match.isPending} onClick={submit}>
+          <Button disabled={!ready || match.isPending} onClick={submit}>
             {match.isPending ? 'Matching…' : 'Match'}
           </Button>
         </DialogFooter>

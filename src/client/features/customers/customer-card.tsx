@@ -1,6 +1,8 @@
 import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
-import { FileText, ScrollText, Wallet } from 'lucide-react';
+import { FileText, HandCoins, ScrollText, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useCustomerBalance } from '@/features/credits/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -22,6 +24,8 @@ export function CustomerCard({
   const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
   const owes = (parseMoney(customer.currentBalance) ?? 0) > 0;
+  const balance = useCustomerBalance(customer.id);
+  const credit = parseMoney(balance.data?.unappliedCredit ?? '0') ?? 0;
   return (
     <Card className={customer.isActive ? '' : 'opacity-70'} data-testid="customer-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
@@ -61,6 +65,20 @@ export function CustomerCard({
             <ScrollText aria-hidden="true" />
             Statement
           </Button>
+        )}
+        {credit > 0 && (
+          <p className="flex flex-wrap items-center gap-2" data-testid="customer-credit">
+            <HandCoins className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+            <span>
+              Unapplied credit{' '}
+              <span className="font-medium tabular-nums text-green-700">{formatAmount(balance.data?.unappliedCredit ?? '0')}</span>
+            </span>
+            <Button size="sm" variant="link" className="h-auto p-0" asChild>
+              <Link to={`/credit-notes?customerId=${customer.id}`} aria-label={`Apply credit of ${customer.name}`}>
+                Apply
+              </Link>
+            </Button>
+          </p>
         )}
       </CardContent>
     </Card>

@@ -40,7 +40,7 @@ export function useInvoiceSettings(enabled: boolean) {
   return useQuery<InvoiceSettings>({ queryKey: ['/api/invoice-settings'], enabled, staleTime: 0 });
 }
 
-/** Everything an invoice change can move: the lists, the dashboard figures, payments, the sidebar counts. */
+/** Everything an invoice change can move: the lists, the dashboard figures, payments, customers' balances, credits, the sidebar counts. */
 function useInvalidateReceivables() {
   const queryClient = useQueryClient();
   return () =>
@@ -48,7 +48,8 @@ function useInvalidateReceivables() {
       queryClient.invalidateQueries({
         predicate: (query) => {
           const key = query.queryKey[0];
-          return typeof key === 'string' && (key.startsWith(INVOICES_URL) || key.startsWith('/api/dashboard') || key.startsWith('/api/payments'));
+          // Customers' balances and credits too: a payment above the balance becomes credit.
+          return typeof key === 'string' && [INVOICES_URL, '/api/dashboard', '/api/payments', '/api/customers', '/api/credit-notes'].some((prefix) => key.startsWith(prefix));
         },
       }),
       queryClient.invalidateQueries({ queryKey: navigationCountsKey }),

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { Banknote, Download, Link2, Pencil, Send, Trash2 } from 'lucide-react';
+import { Banknote, Download, Link2, Pencil, ReceiptText, Send, Trash2 } from 'lucide-react';
 import { RecordHistoryButton } from '@/components/record-history';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 import { ReminderBadge } from './reminder-badge';
 import { LateFeesButton } from '@/features/statements/invoice-late-fees-dialog';
 
-export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link';
+export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link' | 'credit';
 
 type Props = { invoice: Invoice; onAction: (action: InvoiceAction) => void; sending: boolean };
 
@@ -19,6 +19,8 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
   const { formatAmount } = useMoneyFormat();
   const open = (parseMoney(invoice.balance) ?? 0) > 0 && invoice.status !== 'cancelled';
   const partlyPaid = (parseMoney(invoice.amountPaid) ?? 0) > 0;
+  // A credit note is issued from an invoice the customer has: sent, overdue or paid.
+  const creditable = invoice.status === 'sent' || invoice.status === 'overdue' || invoice.status === 'paid';
   return (
     <Card className="gap-0 p-0" data-testid="invoice-card">
       <div className="flex flex-wrap items-start justify-between gap-4 p-4 sm:p-5">
@@ -67,6 +69,12 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
           </Button>
         )}
         {(invoice.status === 'overdue' || invoice.status === 'paid') && <LateFeesButton invoice={invoice} />}
+        {creditable && (
+          <Button size="sm" variant="ghost" onClick={() => onAction('credit')}>
+            <ReceiptText aria-hidden="true" />
+            Credit note
+          </Button>
+        )}
         <RecordHistoryButton kind="invoice" id={invoice.id} label={invoice.invoiceNumber} />
         <div className="ml-auto flex gap-1">
           <Button variant="ghost" size="icon" onClick={() => onAction('edit')} aria-label={`Edit ${invoice.invoiceNumber}`}>

@@ -21,6 +21,7 @@ const InvoiceFormDialog = lazy(() => import('./invoice-form-dialog').then((m) =>
 const RecordPaymentDialog = lazy(() => import('./record-payment-dialog').then((m) => ({ default: m.RecordPaymentDialog })));
 const PaymentLinkDialog = lazy(() => import('./payment-link-dialog').then((m) => ({ default: m.PaymentLinkDialog })));
 const ConfirmDialog = lazy(() => import('@/components/ui/alert-dialog').then((m) => ({ default: m.ConfirmDialog })));
+const CreditNoteDialog = lazy(() => import('@/features/credits/credit-note-dialog').then((m) => ({ default: m.CreditNoteDialog })));
 const RecurringTab = lazy(() => import('./recurring-tab').then((m) => ({ default: m.RecurringTab })));
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
@@ -35,6 +36,7 @@ export default function InvoicesPage() {
   const [editing, setEditing] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [linking, setLinking] = useState<Invoice | null>(null);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
   const invoices = useInvoices({ status, search, offset });
   const remove = useDeleteInvoice();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Invoice>(remove, 'Invoice');
@@ -60,6 +62,7 @@ export default function InvoicesPage() {
     if (action === 'delete') setDeleting(invoice);
     if (action === 'pay') setPaying(invoice);
     if (action === 'link') setLinking(invoice);
+    if (action === 'credit') setCrediting(invoice);
     if (action === 'send') void sendInvoice(invoice);
   };
 
@@ -153,6 +156,11 @@ export default function InvoicesPage() {
       {paying && (
         <Suspense fallback={null}>
           <RecordPaymentDialog invoice={paying} onOpenChange={(open) => !open && setPaying(null)} />
+        </Suspense>
+      )}
+      {crediting && (
+        <Suspense fallback={null}>
+          <CreditNoteDialog invoice={crediting} onOpenChange={(open) => !open && setCrediting(null)} />
         </Suspense>
       )}
       {linking && (

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -26,6 +27,7 @@ import {
   invoicePaymentMethods,
   recordPaymentSchema,
 } from '@shared/contracts/invoices';
+import { parseMoney, toDecimal } from '@shared/money';
 import { useRecordPayment } from './api';
 
 const methodLabels: Record<(typeof invoicePaymentMethods)[number], string> = {
@@ -53,7 +55,8 @@ export function RecordPaymentDialog({
   const record = useRecordPayment();
   const timeZone = useOrganizationTimeZone();
   const { currency, formatAmount } = useMoneyFormat();
-  const { register, handleSubmit, control, reset, setError, formState } = useForm<
+  const [keepExcess, setKeepExcess] = useState(false);
+  const { register, handleSubmit, control, reset, setError, formState, watch } = useForm<
     RecordPaymentFormValues,
     unknown,
     RecordPaymentInput
@@ -65,12 +68,17 @@ export function RecordPaymentDialog({
 
   useEffect(() => {
     if (invoice) reset(defaults(invoice, timeZone));
+    setKeepExcess(false);
   }, [invoice, reset, timeZone]);
+
+  // Money above the balance is refused unless the user keeps it as the customer's credit.
+  const entered = parseMoney(watch('amount') ?? '') ?? 0;
+  const excess = invoice ? entered - (parseMoney(invoice.balance) ?? 0) : 0;
 
   const onSubmit = handleSubmit(async (input) => {
     if (!invoice) return;
     try {
-      const result = await record.mutateAsync({ id: invoice.id, input });
+      const result = await record.mutateAsync({ id: invoice.id, input: { ...input, keepExcessAsCredit: excess > 0 && keepExcess } });
       const paid = result.invoice.status === 'paid';
       toast({
         title: 'Payment recorded',
@@ -126,6 +134,14 @@ export function RecordPaymentDialog({
               <Input {...register('reference')} placeholder="Check no., wire ref." />
             </Field>
           </div>
+          {excess > 0 && (
+            <label className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <Checkbox className="mt-0.5" checked={keepExcess} onCheckedChange={(checked) => setKeepExcess(checked === true)} />
+              <span>
+                {formatAmount(toDecimal(excess))} above the balance will be kept as credit for {invoice?.customer.name}
+              </span>
+            </label>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { organizationTimeZone } from '../../platform/calendar';
 import type { FirmActor } from '../practice/create-client';
 import { selectRows } from '../reports/report-sql';
+import { customerBalanceSql } from '../credits/customer-balance';
 import { analyticsPeriod, visibleClientIds } from './analytics-period';
 import { forecastCashFlow } from './cash-flow-forecast';
 
@@ -125,8 +126,7 @@ export async function computePredictiveInsights(db: Database, actor: FirmActor, 
         ${volumeBetween(d90, today)} as volume_recent, ${volumeBetween(d180, addDays(d90, -1))} as volume_before,
         (${volumeBetween(period.from, today)} + (select count(*) from bills b where b.organization_id = c.client_organization_id
           and b.bill_date between ${period.from}::date and ${today}::date)::int) as volume_period,
-        (select coalesce(sum(i.total_amount - i.amount_paid), 0) from invoices i where i.organization_id = ${actor.firmId} and i.customer_id = c.id
-          and i.status in ('sent', 'overdue'))::text as open_balance,
+        (${customerBalanceSql(actor.firmId, sql`c.id`)})::text as open_balance,
         c.credit_limit::text as credit_limit, c.onboarding_status, w.current_step as onboarding_step,
         (${today}::date - ((w.updated_at at time zone ${tz})::date))::int as onboarding_idle_days
       from customers c left join client_onboarding_workflows w on w.customer_id = c.id

@@ -4,6 +4,8 @@ import type { BankTransaction } from '../../../shared/contracts/bank-reconciliat
 import { auditLog, bankTransactionMatches, bankTransactions, customers, invoices, payments } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { addMember } from '../bills/payables-fixtures';
+import { customerBalance } from '../credits/customer-balance';
+import { toDecimal } from '../../../shared/money';
 import { TEST_NOW, type Workspace, addLines, customer, sentInvoice, suggestionsOf, workspace } from './matching.fixtures';
 
 let t: TestApp;
@@ -29,9 +31,11 @@ async function storedPayment(id: string) {
   return row;
 }
 
+/** The customer's balance as derived (customerBalanceSql): open invoices due less unapplied credit. */
 async function balanceOf(customerId: string): Promise<string | undefined> {
-  const [row] = await t.deps.db.select({ balance: customers.currentBalance }).from(customers).where(eq(customers.id, customerId));
-  return row?.balance;
+  const [row] = await t.deps.db.select({ organizationId: customers.organizationId }).from(customers).where(eq(customers.id, customerId));
+  if (!row) return undefined;
+  return toDecimal((await customerBalance(t.deps.db, row.organizationId, customerId)).balance);
 }
 
 /** An invoice paid in full by a deposit line matched to it, and a later debit that bounces it. */

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../invoices/invoice-rules';
 import { failInvoicePaymentIn, recordInvoicePaymentIn } from '../invoices/record-invoice-payment';
+import { lockInvoice } from '../invoices/invoices.queries';
 import { completeBillPayment } from '../payment-runs/scheduler';
 import { type LineRow, lockLine, toLineDto } from './bank-lines';
 import { createFromLineIn } from './create-from-transaction';
@@ -20,7 +21,7 @@ import { type ReturnNotice, sendReturnNotices } from './return-notices';
 
 /** What a line is matched to: a suggestion's key decodes to exactly one of these. */
 export type MatchTargets =
-  | { kind: 'invoices'; invoices: Array<{ invoiceId: string; amount: Cents }> }
+  | { kind: 'invoices'; invoices: Array<{ invoiceId: string; amount: Cents }>; keepExcessAsCredit?: boolean }
   | { kind: 'payments'; paymentIds: string[] }
   | { kind: 'run'; paymentRunId: string }
   | { kind: 'return'; paymentId: string }
@@ -65,9 +66,12 @@ export function decodeSuggestionKey(key: string): MatchTargets {
 }
 
 export function targetsOf(input: MatchBankTransaction): MatchTargets {
-  if (input.suggestionKey) return decodeSuggestionKey(input.suggestionKey);
+  if (input.suggestionKey) {
+    const decoded = decodeSuggestionKey(input.suggestionKey);
+    return decoded.kind === 'invoices' && input.keepExcessAsCredit ? { ...decoded, keepExcessAsCredit: true } : decoded;
+  }
   if (input.invoices?.length) {
-    return { kind: 'invoices', invoices: input.invoices.map((part) => ({ invoiceId: part.invoiceId, amount: part.amount })) };
+    return { kind: 'invoices', invoices: input.invoices.map((part) => ({ invoiceId: part.invoiceId, amount: part.amount })), keepExcessAsCredit: input.keepExcessAsCredit === true };
   }
   if (input.paymentIds?.length) return { kind: 'payments', paymentIds: input.paymentIds };
   if (input.paymentRunId) return { kind: 'run', paymentRunId: input.paymentRunId };
@@ -117,15 +121,56 @@ interface Applied {
   notices: ReturnNotice[];
 }
 
-async function applyInvoices(tx: Database, actor: Actor, line: LineRow, parts: Array<{ invoiceId: string; amount: Cents }>, now: Date): Promise<Applied> {
+/**
+ * A deposit larger than the invoices it pays, kept as credit: every invoice is of one customer and
+ * gets its whole balance (checked with the invoices locked in id order); the excess rides on the
+ * last invoice's payment row (the whole sum received), which recordInvoicePaymentIn turns into the
+ * customer's overpayment credit. Returns the excess.
+ */
+async function excessForCredit(tx: Database, actor: Actor, line: LineRow, sorted: Array<{ invoiceId: string; amount: Cents }>): Promise<Cents> {
+  const total = sorted.reduce((sum, part) => sum + part.amount, 0);
+  const excess = centsFromDecimal(line.amount) - total;
+  if (excess <= 0) return 0;
+  const customerIds = new Set<string>();
+  for (const part of sorted) {
+    if (!isUuid(part.invoiceId)) throw notFound('Invoice');
+    const invoice = await lockInvoice(tx, actor.organizationId, part.invoiceId);
+    if (!invoice) throw notFound('Invoice');
+    customerIds.add(invoice.customerId);
+    if (part.amount !== centsFromDecimal(invoice.totalAmount) - centsFromDecimal(invoice.amountPaid)) {
+      throw new AppError('VALIDATION', `To keep the rest as credit, pay the whole balance of ${invoice.invoiceNumber}`, { amount: 'Pay each invoice in full to keep the rest as credit' });
+    }
+  }
+  if (customerIds.size !== 1) throw new AppError('VALIDATION', 'The rest of a deposit can be kept as credit only when its invoices are of one customer');
+  return excess;
+}
+
+async function applyInvoices(
+  tx: Database,
+  actor: Actor,
+  line: LineRow,
+  parts: Array<{ invoiceId: string; amount: Cents }>,
+  now: Date,
+  keepExcessAsCredit = false,
+): Promise<Applied> {
   if (centsFromDecimal(line.amount) <= 0) throw new AppError('VALIDATION', 'Only a deposit can pay invoices');
   if (new Set(parts.map((part) => part.invoiceId)).size !== parts.length) throw new AppError('VALIDATION', 'An invoice is named twice');
-  requireSum(line, parts.map((part) => part.amount));
-  const reference = (line.reference ?? line.description).slice(0, 200) || null;
   // Invoices are locked in id order, so two lines paying overlapping invoices cannot deadlock.
-  for (const part of [...parts].sort((a, b) => a.invoiceId.localeCompare(b.invoiceId))) {
-    if (!isUuid(part.invoiceId)) throw notFound('Invoice');
-    const { row } = await recordInvoicePaymentIn(tx, actor, part.invoiceId, { amount: part.amount, paidAt: line.postedOn, method: 'ach', reference }, now);
+  const sorted = [...parts].sort((a, b) => a.invoiceId.localeCompare(b.invoiceId));
+  const excess = keepExcessAsCredit ? await excessForCredit(tx, actor, line, sorted) : 0;
+  requireSum(line, [...parts.map((part) => part.amount), excess]);
+  const reference = (line.reference ?? line.description).slice(0, 200) || null;
+  for (const [index, given] of sorted.entries()) {
+    if (!isUuid(given.invoiceId)) throw notFound('Invoice');
+    const last = index === sorted.length - 1;
+    const part = last ? { ...given, amount: given.amount + excess } : given;
+    const { row } = await recordInvoicePaymentIn(
+      tx,
+      actor,
+      part.invoiceId,
+      { amount: part.amount, paidAt: line.postedOn, method: 'ach', reference, keepExcessAsCredit: last && excess > 0 },
+      now,
+    );
     await tx.insert(bankTransactionMatches).values({
       organizationId: actor.organizationId,
       bankTransactionId: line.id,
@@ -136,7 +181,11 @@ async function applyInvoices(tx: Database, actor: Actor, line: LineRow, parts: A
       createdPayment: true,
     });
   }
-  return { resolution: 'matched', details: { invoices: parts.map((part) => ({ invoiceId: part.invoiceId, amount: toDecimal(part.amount) })) }, notices: [] };
+  return {
+    resolution: 'matched',
+    details: { invoices: parts.map((part) => ({ invoiceId: part.invoiceId, amount: toDecimal(part.amount) })), ...(excess > 0 ? { keptAsCredit: toDecimal(excess) } : {}) },
+    notices: [],
+  };
 }
 
 async function applyPayments(tx: Database, actor: Actor, line: LineRow, paymentIds: string[], at: Date): Promise<Applied> {
@@ -312,7 +361,7 @@ export async function matchLineIn(
   const at = middayOf(line.postedOn, await organizationTimeZone(tx, actor.organizationId));
   const applied =
     targets.kind === 'invoices'
-      ? await applyInvoices(tx, actor, line, targets.invoices, now)
+      ? await applyInvoices(tx, actor, line, targets.invoices, now, targets.keepExcessAsCredit)
       : targets.kind === 'payments'
         ? await applyPayments(tx, actor, line, targets.paymentIds, at)
         : targets.kind === 'run'

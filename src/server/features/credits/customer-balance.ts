@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Cents, centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { selectRows } from '../reports/report-sql';
@@ -10,15 +10,16 @@ import { customerCredits, invoices } from '../../db/schema';
  *   open invoices' amounts due (sent and overdue: totalAmount - amountPaid, where amountPaid holds
  *   payments and credits applied) less unapplied credit (credit notes and overpayments not void:
  *   amount - amountApplied - amountRefunded).
- * `customerId` is the SQL of the customer's id (a column of the outer query, or a parameter).
+ * `customerId` is the SQL of the customer's id (a column of the outer query, or a parameter);
+ * `organizationId` a value or the placeholder of a prepared statement.
  */
-export function openInvoicesDueSql(organizationId: string, customerId: SQL): SQL<string> {
+export function openInvoicesDueSql(organizationId: string | Placeholder, customerId: SQL): SQL<string> {
   return sql<string>`(select coalesce(sum(${invoices.totalAmount} - ${invoices.amountPaid}), 0) from ${invoices}
     where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}
       and ${invoices.status} in ('sent', 'overdue'))`;
 }
 
-export function unappliedCreditSql(organizationId: string, customerId: SQL): SQL<string> {
+export function unappliedCreditSql(organizationId: string | Placeholder, customerId: SQL): SQL<string> {
   return sql<string>`(select coalesce(sum(${customerCredits.amount} - ${customerCredits.amountApplied} - ${customerCredits.amountRefunded}), 0)
     from ${customerCredits}
     where ${customerCredits.organizationId} = ${organizationId} and ${customerCredits.customerId} = ${customerId}
@@ -26,7 +27,7 @@ export function unappliedCreditSql(organizationId: string, customerId: SQL): SQL
 }
 
 /** The balance itself: openInvoicesDueSql - unappliedCreditSql (money as numeric). */
-export function customerBalanceSql(organizationId: string, customerId: SQL): SQL<string> {
+export function customerBalanceSql(organizationId: string | Placeholder, customerId: SQL): SQL<string> {
   return sql<string>`(${openInvoicesDueSql(organizationId, customerId)} - ${unappliedCreditSql(organizationId, customerId)})`;
 }
 

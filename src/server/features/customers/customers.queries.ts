@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { customerBalanceSql } from '../credits/customer-balance';
 import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
@@ -8,6 +9,17 @@ import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, prep
 import { isUuid, likePattern } from '../../db/query-helpers';
 
 export type CustomerRow = typeof customers.$inferSelect;
+
+/**
+ * A customer's columns with currentBalance derived by customerBalanceSql (open invoices due less
+ * unapplied credit), never the customers.current_balance column, which nothing keeps any more.
+ */
+function customerColumns(organizationId: string | Placeholder) {
+  return {
+    ...getTableColumns(customers),
+    currentBalance: sql<string>`(${customerBalanceSql(organizationId, sql`${customers.id}`)})::numeric(14,2)::text`.as('current_balance'),
+  };
+}
 
 
 export function toCustomerDto(row: CustomerRow): Customer {
@@ -101,7 +113,7 @@ const customerDtoColumns = [
  */
 const activeCustomerPageJsonStatement = preparedPages((db, window) => {
   const page = db
-    .select()
+    .select({ ...getTableColumns(customers), currentBalance: sql<string>`(${customerBalanceSql(sql.placeholder('organizationId'), sql`${customers.id}`)})::numeric(14,2)`.as('current_balance') })
     .from(customers)
     .where(activeOf(sql.placeholder('organizationId')))
     .orderBy(...customerListOrder)
@@ -138,7 +150,7 @@ export async function findCustomers(
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select(customerColumns(params.organizationId))
       .from(customers)
       .where(where)
       .orderBy(...customerListOrder)
@@ -152,7 +164,7 @@ export async function findCustomers(
 export async function findCustomer(db: Database, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<CustomerRow | null> {
   if (!isUuid(id)) return null;
   const query = db
-    .select()
+    .select(customerColumns(organizationId))
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)))
     .limit(1);

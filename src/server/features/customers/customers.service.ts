@@ -62,7 +62,10 @@ export async function updateCustomer(db: Database, actor: Actor, id: string, bod
         .where(and(eq(customers.organizationId, actor.organizationId), eq(customers.id, id)))
         .returning();
       if (!row) throw notFound('Customer');
-      return toCustomerDto(row);
+      // Read back for the derived currentBalance (customerBalanceSql).
+      const updated = await findCustomer(tx, actor.organizationId, id);
+      if (!updated) throw notFound('Customer');
+      return toCustomerDto(updated);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'customers_org_email_key')) throw duplicateEmail();

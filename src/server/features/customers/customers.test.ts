@@ -118,7 +118,6 @@ describe('customers', () => {
         hasPortalAccess: true,
         portalPermissions: ['invoices', 'payments'],
         preferredPaymentMethods: ['ach', 'card'],
-        currentBalance: '-12.30',
       })
       .where(eq(customers.id, full.id));
     await t.deps.db.execute(sql`update ${customers} set created_at = '2026-01-02 03:04:05.678987+00' where id = ${bare.id}`);

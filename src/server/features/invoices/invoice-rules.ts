@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import { type Cents, formatMoney } from '../../../shared/money';
 import { findCurrency } from '../../../shared/currencies';
 import { computeTotals, type Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
-import { customers, invoices } from '../../db/schema';
+import { customers } from '../../db/schema';
 import { DUE_BEFORE_ISSUE } from '../../../shared/contracts/invoices';
 import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
@@ -104,20 +104,4 @@ export function moneyIn(currency: string, cents: Cents): string {
     symbol: entry?.symbol ?? currency,
     position: entry?.position ?? 'before',
   });
-}
-
-/**
- * Recomputes a customer's currentBalance (what sent and overdue invoices still owe) inside the
- * transaction that changed one of its invoices.
- */
-export async function refreshCustomerBalance(tx: Database, organizationId: string, customerId: string): Promise<void> {
-  await tx
-    .update(customers)
-    .set({
-      currentBalance: sql`(
-        select coalesce(sum(${invoices.totalAmount} - ${invoices.amountPaid}), 0) from ${invoices}
-        where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}
-          and ${invoices.status} in ('sent', 'overdue'))`,
-    })
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
 }

@@ -14,13 +14,13 @@ import {
   invoiceDays,
   invoiceTotals,
   numberTaken,
-  refreshCustomerBalance,
   requireCustomer,
   settleStatus,
 } from './invoice-rules';
 import { organizationToday } from '../../platform/calendar';
 import { noteExplicitInvoiceNumber, takeNextInvoiceNumber } from './invoice-numbering';
 import { findInvoice, findInvoiceByNumber, lockInvoice } from './invoices.queries';
+import { creditedOnInvoice, invoiceHasCredits } from '../credits/credit-notes.service';
 
 export type { Actor, InvoiceDraft } from './invoice-rules';
 export { recordInvoicePayment } from './record-invoice-payment';
@@ -107,7 +107,6 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
           details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
         });
         await auditStatusChange(tx, actor, row.id, null, status);
-        await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
         return row.id;
       });
       return await readBack(db, actor, id, now);
@@ -131,6 +130,16 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
       const days = await invoiceDays(tx, actor.organizationId, input);
       if (input.customerId !== existing.customerId) await requireCustomer(tx, actor.organizationId, input.customerId, existing.customerId);
       const paid = centsFromDecimal(existing.amountPaid);
+      // Its credit notes can never exceed the invoice, nor move to another customer with it.
+      const credited = await creditedOnInvoice(tx, actor.organizationId, id);
+      if (credited > 0 && totals.totalAmount < credited) {
+        const message = 'Total cannot be less than the credit notes issued from this invoice';
+        throw new AppError('VALIDATION', message, { totalAmount: message });
+      }
+      if (input.customerId !== existing.customerId && (await invoiceHasCredits(tx, actor.organizationId, id))) {
+        const message = 'An invoice with credit notes or credit cannot move to another customer';
+        throw new AppError('VALIDATION', message, { customerId: message });
+      }
       const status = settleStatus(input.status ?? existing.status, totals.totalAmount, paid);
       await tx
         .update(invoices)
@@ -160,8 +169,6 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
         },
       });
       await auditStatusChange(tx, actor, id, existing.status, status);
-      await refreshCustomerBalance(tx, actor.organizationId, input.customerId);
-      if (existing.customerId !== input.customerId) await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'invoices_org_number_key')) throw numberTaken();
@@ -190,8 +197,10 @@ export async function deleteInvoice(db: Database, actor: Actor, id: string): Pro
     if (existing.status === 'paid' || centsFromDecimal(existing.amountPaid) > 0 || payment) {
       throw new AppError('CONFLICT', 'This invoice has payments and cannot be deleted.');
     }
+    if (await invoiceHasCredits(tx, actor.organizationId, id)) {
+      throw new AppError('CONFLICT', 'This invoice has credit notes and cannot be deleted.');
+    }
     await tx.delete(invoices).where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
-    await refreshCustomerBalance(tx, actor.organizationId, existing.customerId);
     await writeAudit(tx, {
       ...actor,
       action: 'invoice.deleted',

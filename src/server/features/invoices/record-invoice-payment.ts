@@ -6,10 +6,12 @@ import type { Database } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
-import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
+import { type Actor, moneyIn } from './invoice-rules';
 import { isCalendarDay } from '../../../shared/calendar';
 import { calendarDay, middayOf, toOrganizationDay } from '../../platform/calendar';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
+import { addOverpaymentCredit } from '../credits/overpayment-credit';
+import { customerCredits } from '../../db/schema';
 
 export interface PaymentReceived {
   amount: Cents;
@@ -19,6 +21,12 @@ export interface PaymentReceived {
   reference?: string | null;
   /** Set by the Stripe webhook; one intent is recorded once. */
   stripePaymentIntentId?: string | null;
+  /**
+   * Money above the invoice's balance: refused ("Payment exceeds the balance of ...") unless this
+   * is true, when the payment row keeps the whole amount, the invoice is paid and the excess
+   * becomes the customer's unapplied credit (addOverpaymentCredit), in the same transaction.
+   */
+  keepExcessAsCredit?: boolean;
 }
 
 export interface RecordedPayment {
@@ -107,7 +115,7 @@ export async function recordInvoicePaymentIn(
   const paidBefore = centsFromDecimal(invoice.amountPaid);
   const balance = total - paidBefore;
   if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
-  if (received.amount > balance) {
+  if (received.amount > balance && !received.keepExcessAsCredit) {
     const message = `Payment exceeds the balance of ${moneyIn(org.currency, balance)}`;
     throw new AppError('VALIDATION', message, { amount: message });
   }
@@ -128,7 +136,9 @@ export async function recordInvoicePaymentIn(
     })
     .returning();
   if (!payment) throw new Error('payment insert returned nothing');
-  const paidAfter = paidBefore + received.amount;
+  // What the invoice takes; the rest (keepExcessAsCredit) is credit on the customer.
+  const applied = Math.min(received.amount, balance);
+  const paidAfter = paidBefore + applied;
   const fullyPaid = paidAfter === total;
   const status = fullyPaid ? 'paid' : invoice.status === 'draft' ? 'sent' : invoice.status;
   await tx
@@ -161,7 +171,16 @@ export async function recordInvoicePaymentIn(
   if (fullyPaid) {
     await writeAudit(tx, { ...entity, action: 'invoice.paid', details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
   }
-  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
+  await addOverpaymentCredit(tx, {
+    organizationId: actor.organizationId,
+    customerId: invoice.customerId,
+    invoiceId: invoice.id,
+    paymentId: payment.id,
+    amount: received.amount - applied,
+    issueDate: paidDay,
+    userId: actor.userId,
+    reason: `Overpayment of ${invoice.invoiceNumber}`,
+  });
   return { row: payment, duplicate: false };
 }
 
@@ -217,15 +236,21 @@ async function lockPaymentAndInvoice(tx: Database, actor: Actor, paymentId: stri
  * amountPaid lowered, a paid invoice reopened as sent (it reads overdue when past due), the
  * customer's balance refreshed. Returns the statuses before and after.
  */
-async function takeOffInvoice(tx: Database, actor: Actor, payment: PaymentRow, invoice: InvoiceRow, now: Date): Promise<{ from: string; to: string; paidAfter: Cents }> {
-  const amount = payment.status === 'completed' ? centsFromDecimal(payment.amount) : 0;
+async function takeOffInvoice(
+  tx: Database,
+  actor: Actor,
+  payment: PaymentRow,
+  invoice: InvoiceRow,
+  now: Date,
+  excess: Cents = 0,
+): Promise<{ from: string; to: string; paidAfter: Cents }> {
+  const amount = payment.status === 'completed' ? centsFromDecimal(payment.amount) - excess : 0;
   const paidAfter = Math.max(0, centsFromDecimal(invoice.amountPaid) - amount);
   const status = invoice.status === 'paid' && paidAfter < centsFromDecimal(invoice.totalAmount) ? 'sent' : invoice.status;
   await tx
     .update(invoices)
     .set({ amountPaid: toDecimal(paidAfter), status, paidAt: status === 'paid' ? invoice.paidAt : null, updatedAt: now })
     .where(eq(invoices.id, invoice.id));
-  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
   return { from: invoice.status, to: status, paidAfter };
 }
 
@@ -242,8 +267,9 @@ export async function removeInvoicePaymentIn(
   reason: string,
 ): Promise<void> {
   const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
+  const excess = await releaseOverpaymentCredit(tx, actor, payment, now, 'remove');
   await tx.delete(payments).where(eq(payments.id, payment.id));
-  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now);
+  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now, excess);
   await writeAudit(tx, {
     ...actor,
     action: 'invoice.payment_removed',
@@ -269,7 +295,8 @@ export async function failInvoicePaymentIn(
 ): Promise<{ invoiceId: string; invoiceNumber: string; reopened: boolean }> {
   const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
   if (payment.status !== 'completed') throw new AppError('CONFLICT', 'Only a completed payment can come back');
-  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now);
+  const excess = await releaseOverpaymentCredit(tx, actor, payment, now, 'void');
+  const { from, to, paidAfter } = await takeOffInvoice(tx, actor, payment, invoice, now, excess);
   await tx.update(payments).set({ status: 'failed', failureReason }).where(eq(payments.id, payment.id));
   await writeAudit(tx, {
     ...actor,
@@ -292,7 +319,14 @@ export async function restoreInvoicePaymentIn(tx: Database, actor: Actor, paymen
   const { payment, invoice } = await lockPaymentAndInvoice(tx, actor, paymentId);
   if (payment.status !== 'failed') return;
   const total = centsFromDecimal(invoice.totalAmount);
-  const paidAfter = centsFromDecimal(invoice.amountPaid) + centsFromDecimal(payment.amount);
+  // An overpayment credit voided when the payment came back opens again; the invoice takes the rest.
+  const [voided] = await tx
+    .select()
+    .from(customerCredits)
+    .where(and(eq(customerCredits.organizationId, actor.organizationId), eq(customerCredits.paymentId, payment.id), eq(customerCredits.status, 'void')))
+    .for('update');
+  const excess = voided ? centsFromDecimal(voided.amount) : 0;
+  const paidAfter = centsFromDecimal(invoice.amountPaid) + centsFromDecimal(payment.amount) - excess;
   if (paidAfter > total || invoice.status === 'cancelled') {
     throw new AppError('CONFLICT', `Invoice ${invoice.invoiceNumber} has since been paid or cancelled otherwise; remove that first`);
   }
@@ -313,5 +347,43 @@ export async function restoreInvoicePaymentIn(tx: Database, actor: Actor, paymen
   if (fullyPaid && invoice.status !== 'paid') {
     await writeAudit(tx, { ...actor, action: 'invoice.paid', entityType: 'invoice', entityId: invoice.id, details: { from: invoice.status, to: 'paid', paymentId: payment.id } });
   }
-  await refreshCustomerBalance(tx, actor.organizationId, invoice.customerId);
+  if (voided) {
+    await tx.update(customerCredits).set({ status: 'open', voidedAt: null, updatedAt: now }).where(eq(customerCredits.id, voided.id));
+    await writeAudit(tx, { ...actor, action: 'customer_credit.restored', entityType: 'customer_credit', entityId: voided.id, details: { paymentId: payment.id, amount: voided.amount } });
+  }
+}
+
+/**
+ * A payment that comes back (or is removed) takes its overpayment credit with it: an unapplied
+ * credit is voided (or, for a removed payment, deleted with the row it points at) and its amount
+ * returned, so only the rest comes off the invoice. A credit already applied to another invoice
+ * or refunded is refused with a clear message: the money it carried is gone from that invoice
+ * too, and a user must reverse that application first (POST /api/credit-allocations/{id}/reverse).
+ */
+async function releaseOverpaymentCredit(tx: Database, actor: Actor, payment: PaymentRow, now: Date, how: 'void' | 'remove'): Promise<Cents> {
+  const [credit] = await tx
+    .select()
+    .from(customerCredits)
+    .where(and(eq(customerCredits.organizationId, actor.organizationId), eq(customerCredits.paymentId, payment.id)))
+    .for('update');
+  if (!credit || credit.status === 'void') return 0;
+  if (centsFromDecimal(credit.amountApplied) > 0 || centsFromDecimal(credit.amountRefunded) > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `The ${moneyIn((await findOrganization(tx, actor.organizationId)).currency, centsFromDecimal(credit.amount))} this payment paid above the invoice is credit that has since been applied or refunded; reverse that on the Credit Notes page first`,
+    );
+  }
+  if (how === 'remove') {
+    await tx.delete(customerCredits).where(eq(customerCredits.id, credit.id));
+  } else {
+    await tx.update(customerCredits).set({ status: 'void', voidedAt: now, updatedAt: now }).where(eq(customerCredits.id, credit.id));
+  }
+  await writeAudit(tx, {
+    ...actor,
+    action: how === 'remove' ? 'customer_credit.removed' : 'customer_credit.voided',
+    entityType: 'customer_credit',
+    entityId: credit.id,
+    details: { paymentId: payment.id, amount: credit.amount, reason: how === 'remove' ? 'payment removed' : 'payment came back' },
+  });
+  return centsFromDecimal(credit.amount);
 }

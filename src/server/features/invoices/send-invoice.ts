@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail';
 import { AppError, notFound } from '../../platform/errors';
 import { findCustomer } from '../customers/customers.queries';
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf';
-import { type Actor, moneyIn, refreshCustomerBalance } from './invoice-rules';
+import { type Actor, moneyIn } from './invoice-rules';
 import { calendarDay } from '../../platform/calendar';
 import { printedTerms } from '../../../shared/payment-terms';
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
@@ -72,7 +72,6 @@ export async function sendInvoice(db: Database, mail: Mailer, actor: Actor, id: 
       .set({ status: 'sent', sentAt: now, updatedAt: now })
       .where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
     await writeAudit(tx, { ...entity, action: 'invoice.sent', details: { from: 'draft', to: 'sent', email: customer.email } });
-    await refreshCustomerBalance(tx, actor.organizationId, row.customerId);
   });
   const updated = await findInvoice(db, actor.organizationId, id, calendarDay(now, organization.timeZone));
   if (!updated) throw notFound('Invoice');

@@ -8,7 +8,6 @@ import { writeAudit } from '../../platform/audit';
 import { organizationToday } from '../../platform/calendar';
 import type { Mailer } from '../../platform/mail';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
-import { refreshCustomerBalance } from '../invoices/invoice-rules';
 import { findInvoice } from '../invoices/invoices.queries';
 import { createInvoice } from '../invoices/invoices.service';
 import { sendInvoice } from '../invoices/send-invoice';
@@ -107,7 +106,6 @@ async function issueDraft(db: Database, actor: FirmActor, invoiceId: string, now
     if (!found || found.invoice.status !== 'draft') return false;
     await tx.update(invoices).set({ status: 'sent', sentAt: now, updatedAt: now }).where(and(eq(invoices.organizationId, actor.firmId), eq(invoices.id, invoiceId)));
     await writeAudit(tx, { ...firmActor(actor), action: 'invoice.sent', entityType: 'invoice', entityId: invoiceId, details: { from: 'draft', to: 'sent', ...details } });
-    await refreshCustomerBalance(tx, actor.firmId, found.invoice.customerId);
     return true;
   });
 }
@@ -122,7 +120,6 @@ async function releaseDraft(db: Database, actor: FirmActor, invoiceId: string, c
       .returning({ customerId: invoices.customerId });
     if (!row) return;
     await writeAudit(tx, { ...firmActor(actor), action: 'invoice.send_failed', entityType: 'invoice', entityId: invoiceId, details: { from: 'sent', to: 'draft' } });
-    await refreshCustomerBalance(tx, actor.firmId, row.customerId);
   });
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { customerBalanceSql } from '../credits/customer-balance';
 import { roles, type Role } from '../../../shared/contracts/common';
 import { type PracticeClient, type PracticeClientListQuery, billingFrequencies, billingDiscountPercent } from '../../../shared/contracts/practice';
 import type { ClientAccessEntry, PracticeClientDetails } from '../../../shared/contracts/portfolio';
@@ -115,7 +116,8 @@ export async function findClientAccess(db: Database, firmId: string, workspaceId
 export async function findOpenBalance(db: Database, firmId: string, customerId: string): Promise<{ balance: string; invoices: number }> {
   const [row] = await db
     .select({
-      balance: sql<string>`(coalesce(sum(${invoices.totalAmount} - ${invoices.amountPaid}), 0))::text`,
+      // The customer's balance by the one definition (open invoices due less unapplied credit).
+      balance: sql<string>`(${customerBalanceSql(firmId, sql`${customerId}::uuid`)})::text`,
       invoices: sql<number>`count(*)::int`,
     })
     .from(invoices)

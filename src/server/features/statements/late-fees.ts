@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { startLoop } from '../../platform/loop';
 import { takeNextInvoiceNumber } from '../invoices/invoice-numbering';
-import { moneyIn, refreshCustomerBalance } from '../invoices/invoice-rules';
+import { moneyIn } from '../invoices/invoice-rules';
 import { selectRows } from '../reports/report-sql';
 
 /*
@@ -206,7 +206,6 @@ async function chargeOne(db: Database, organizationId: string, invoiceId: string
     const audit = { organizationId, userId: null };
     await writeAudit(tx, { ...audit, action: 'invoice.created', entityType: 'invoice', entityId: feeInvoice.id, details: { invoiceNumber, totalAmount: amount, status: 'sent', lateFeeOn: invoice.invoiceNumber } });
     await writeAudit(tx, { ...audit, action: 'invoice.late_fee_charged', entityType: 'invoice', entityId: invoice.id, details: { lateFeeId: claimed.id, period, amount, feeInvoiceId: feeInvoice.id, feeInvoiceNumber: invoiceNumber } });
-    await refreshCustomerBalance(tx, organizationId, invoice.customerId);
     return true;
   });
 }
@@ -245,7 +244,6 @@ export async function reverseLateFee(db: Database, actor: { organizationId: stri
         if (feeInvoice.status !== 'cancelled') {
           await tx.update(invoices).set({ status: 'cancelled', updatedAt: now }).where(eq(invoices.id, feeInvoice.id));
           await writeAudit(tx, { ...actor, action: 'invoice.cancelled', entityType: 'invoice', entityId: feeInvoice.id, details: { from: feeInvoice.status, to: 'cancelled', lateFeeId: fee.id } });
-          await refreshCustomerBalance(tx, actor.organizationId, feeInvoice.customerId);
         }
       }
     }

@@ -4,7 +4,6 @@ import { calendarDay } from '../../../shared/calendar';
 import { invoices, organizations } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { Mailer } from '../../platform/mail';
-import { refreshCustomerBalance } from '../../features/invoices/invoice-rules';
 import { recordInvoicePayment } from '../../features/invoices/record-invoice-payment';
 import { runDueSchedules } from '../../features/recurring-invoices/generate-recurring-invoices';
 import type { SeedContext } from './seed-context';
@@ -54,9 +53,6 @@ export async function settleFeeInvoices(context: SeedContext): Promise<void> {
     if (paidDay) {
       await recordInvoicePayment(db, actor, invoice.id, { amount: centsFromDecimal(invoice.totalAmount), paidAt: paidDay, method: 'ach', reference: `ACH ${paidDay}` }, context.now);
     }
-  }
-  for (const customerId of new Set(drafts.map((invoice) => invoice.customerId))) {
-    await db.transaction((tx) => refreshCustomerBalance(tx, context.organizationId, customerId));
   }
 }
 

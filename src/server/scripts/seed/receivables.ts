@@ -231,15 +231,4 @@ export async function seedReceivables(context: SeedContext, options: { invoices:
       await bulkInsert(tx, payments, batch.flatMap((entry) => entry.payments));
     });
   }
-
-  // Each customer's open balance, from what was just inserted.
-  await context.db.execute(sql`
-    update ${customers} c set current_balance = coalesce(open.balance, 0)
-    from (
-      select ${invoices.customerId} as customer_id, sum(${invoices.totalAmount} - ${invoices.amountPaid}) as balance
-      from ${invoices}
-      where ${invoices.organizationId} = ${context.organizationId} and ${invoices.status} in ('sent', 'overdue')
-      group by ${invoices.customerId}
-    ) open
-    where c.id = open.customer_id`);
 }
