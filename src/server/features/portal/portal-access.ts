@@ -50,7 +50,7 @@ export async function readPortalAccess(db: Database, organizationId: string, cus
     .where(and(scope(portalSessions), gt(portalSessions.expiresAt, now)));
   // Sessions are deleted when they end; the sign-in itself stays in the audit log.
   const [signIn] = await db
-    .select({ at: auditLog.createdAt })
+    .select({ at: auditLog.createdAt, details: auditLog.details })
     .from(auditLog)
     .where(and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, 'customer.portal_sign_in'), eq(auditLog.entityId, customerId)))
     .orderBy(desc(auditLog.createdAt))
@@ -66,7 +66,7 @@ export async function readPortalAccess(db: Database, organizationId: string, cus
     portalPermissions: customer.portalPermissions as PortalPermission[],
     email: portalEmailOf(customer),
     lastInvitedAt: invited?.at ? new Date(invited.at).toISOString() : null,
-    lastSignInAt: signIn ? signIn.at.toISOString() : null,
+    lastSignInAt: signIn ? signedInAt(signIn) : null,
     openSessions: open?.n ?? 0,
     autopay: { enabled: Boolean(method?.autopay && method.stripePaymentMethodId), method: paymentMethodLabel(method) },
   };
@@ -149,4 +149,10 @@ export async function invitePortalCustomer(
 async function organizationName(db: Database, organizationId: string): Promise<string> {
   const [row] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   return row?.name ?? 'Your supplier';
+}
+
+/** The sign-in's time on the app's clock (kept in the audit row), else the row's own time. */
+function signedInAt(row: { at: Date; details: unknown }): string {
+  const at = (row.details as { signedInAt?: unknown } | null)?.signedInAt;
+  return typeof at === 'string' ? at : row.at.toISOString();
 }

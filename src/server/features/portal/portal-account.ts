@@ -6,12 +6,10 @@ import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/m
 import type { Database } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import {
-  autopayCharges,
   customerCredits,
   customerPaymentMethods,
   customers,
   invoices,
-  lateFees,
   organizations,
   payments,
 } from '../../db/schema';
@@ -26,7 +24,6 @@ import { readPortalSettings } from './portal-settings';
 
 const LIST_LIMIT = 50;
 const firms = alias(organizations, 'firm');
-const chargedInvoice = alias(invoices, 'charged_invoice');
 
 /** The organization as the portal shows it, with its firm's name for a practice client's workspace. */
 async function findBrand(db: Database, organizationId: string) {
@@ -182,14 +179,14 @@ export async function findPortalInvoices(
     inArray(invoices.status, [...statuses]),
   );
   const status = effectiveStatus(today);
-  const lateFeeFor: SQL<string | null> = sql`(select ${chargedInvoice.invoiceNumber} from ${lateFees}
-    join ${chargedInvoice} on ${chargedInvoice.id} = ${lateFees.invoiceId}
-    where ${lateFees.feeInvoiceId} = ${invoices.id} and ${lateFees.organizationId} = ${portal.organizationId} limit 1)`;
-  const autopayFailure: SQL<string | null> = sql`case when ${invoices.status} in ('sent', 'overdue') then (
-    select coalesce(${autopayCharges.failureReason}, 'The automatic payment failed') from ${autopayCharges}
-    where ${autopayCharges.invoiceId} = ${invoices.id} and ${autopayCharges.organizationId} = ${portal.organizationId}
-      and ${autopayCharges.status} = 'failed'
-    order by ${autopayCharges.attempt} desc limit 1) end`;
+  // Written out with table names: drizzle leaves columns unqualified in a one-table select.
+  const lateFeeFor: SQL<string | null> = sql`(select charged.invoice_number from late_fees fee
+    join invoices charged on charged.id = fee.invoice_id
+    where fee.fee_invoice_id = "invoices"."id" and fee.organization_id = ${portal.organizationId} limit 1)`;
+  const autopayFailure: SQL<string | null> = sql`case when "invoices"."status" in ('sent', 'overdue') then (
+    select coalesce(charge.failure_reason, 'The automatic payment failed') from autopay_charges charge
+    where charge.invoice_id = "invoices"."id" and charge.organization_id = ${portal.organizationId} and charge.status = 'failed'
+    order by charge.attempt desc limit 1) end`;
   const rows = await db
     .select({ invoice: invoices, status, lateFeeFor, autopayFailure })
     .from(invoices)

@@ -42,7 +42,7 @@ export async function portalRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
           action: 'customer.portal_sign_in',
           entityType: 'customer',
           entityId: opened.context.customerId,
-          details: { email: opened.context.email },
+          details: { email: opened.context.email, signedInAt: now.toISOString() },
         });
         return opened;
       });
