@@ -393,8 +393,8 @@ describe('portal settings', () => {
       const refused = await admin.request({ method: 'PUT', url: '/api/settings/portal', payload });
       expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    await t.deps.db.update(users).set({ role: 'member' }).where(eq(users.id, admin.user.id));
-    const member = await admin.request({ method: 'PUT', url: '/api/settings/portal', payload: { autopayMaxAttempts: 3, autopayRetryDays: 3 } });
-    expect(member.statusCode).toBe(403);
+    await t.deps.db.update(users).set({ role: 'accountant' }).where(eq(users.id, admin.user.id));
+    const accountant = await admin.request({ method: 'PUT', url: '/api/settings/portal', payload: { autopayMaxAttempts: 3, autopayRetryDays: 3 } });
+    expect(accountant.statusCode).toBe(403);
   });
 });
