@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common';
-import { portalAccountSchema, portalInvoiceQuery, portalInvoiceSchema, portalSessionInput } from '../../../shared/contracts/portal';
+import { portalAccountSchema, portalInvoiceQuery, portalInvoiceSchema, portalSessionInput, portalStatementQuery } from '../../../shared/contracts/portal';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { rateLimits } from '../../platform/rate-limit';
 import { hashToken } from '../../platform/sessions';
 import { writeAudit } from '../../platform/audit';
+import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { renderInvoicePdf } from '../invoices/invoice-pdf';
+import { buildStatement } from '../statements/build-statement';
+import { renderStatementPdf } from '../statements/statement-pdf';
 import { loadInvoiceDocument, pdfFileName } from '../invoices/send-invoice';
 import { findPortalInvoiceId, findPortalInvoices, readPortalAccount } from './portal-account';
 import { PORTAL_COOKIE, clearPortalCookie, openPortalSession, requirePortal, setPortalCookie } from './portal-session';
@@ -118,6 +121,35 @@ export async function portalRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
         .header('Content-Disposition', `attachment; filename="${pdfFileName(document.invoice.invoiceNumber)}"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/portal/statement',
+    {
+      config: portal,
+      schema: {
+        tags: ['portal'],
+        summary: "The signed-in customer's statement of account for a period",
+        description:
+          'As the staff statement: opening balance, movements with a running balance, closing balance and aging. ' +
+          'JSON needs view_invoices; format=pdf needs download_statements.',
+        querystring: portalStatementQuery,
+      },
+    },
+    async (request, reply) => {
+      const pdf = request.query.format === 'pdf';
+      const context = await requirePortal(request, deps, pdf ? 'download_statements' : 'view_invoices');
+      const timeZone = await organizationTimeZone(deps.db, context.organizationId);
+      const from = toOrganizationDay(request.query.from, timeZone);
+      const to = toOrganizationDay(request.query.to, timeZone);
+      const statement = await buildStatement(deps.db, context.organizationId, context.customerId, from, to);
+      if (!pdf) return statement;
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="statement-${from}-${to}.pdf"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(await renderStatementPdf(statement));
     },
   );
 }

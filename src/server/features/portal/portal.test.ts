@@ -372,6 +372,35 @@ describe('what the portal shows', () => {
   });
 });
 
+describe('the statement in the portal', () => {
+  it("gives the customer's own statement as JSON and PDF, each with its permission", async () => {
+    const customer = await createCustomerFor(owner);
+    const october = await createInvoiceFor(owner, customer.id, { status: 'sent', issueDate: '2026-10-10', dueDate: '2026-11-10' });
+    await createInvoiceFor(owner, customer.id, { status: 'sent', issueDate: '2026-11-12', dueDate: '2026-12-12' });
+    const paid = await owner.request({ method: 'POST', url: `/api/invoices/${october.id}/payments`, payload: { paidAt: '2026-11-20', method: 'ach', amount: '35.40' } });
+    expect(paid.statusCode).toBe(201);
+    const { get } = await signInToPortal(t, owner, customer, ['view_invoices']);
+    const json = await get('/api/portal/statement?from=2026-11-01&to=2026-11-30');
+    expect(json.statusCode, json.body).toBe(200);
+    // Opening: the October invoice 135.40; November: +135.40 invoice, -35.40 payment; closing 235.40.
+    expect(json.json()).toMatchObject({ from: '2026-11-01', to: '2026-11-30', openingBalance: '135.40', closingBalance: '235.40', customer: { id: customer.id } });
+    expect(json.json<{ lines: { kind: string; balance: string }[] }>().lines.map((line) => [line.kind, line.balance])).toEqual([
+      ['invoice', '270.80'],
+      ['payment', '235.40'],
+    ]);
+    expect((await get('/api/portal/statement?from=2026-11-01&to=2026-11-30&format=pdf')).statusCode).toBe(403);
+    expect((await get('/api/portal/statement?from=2026-11-30&to=2026-11-01')).statusCode).toBe(400);
+    expect((await get('/api/portal/statement?from=soon&to=2026-11-01')).statusCode).toBe(400);
+
+    const statements = await signInToPortal(t, owner, customer, ['download_statements']);
+    const pdf = await statements.get('/api/portal/statement?from=2026-11-01&to=2026-11-30&format=pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await statements.get('/api/portal/statement?from=2026-11-01&to=2026-11-30')).statusCode).toBe(403);
+  });
+});
+
 describe('portal settings', () => {
   it('reads the defaults, saves with an audit row, and refuses out-of-range values', async () => {
     const admin = await signUp(t.app);
