@@ -42,12 +42,12 @@ export function AccountPage() {
       {account.autopay.available ? <AutopayCard account={account} onChanged={refresh} /> : null}
       {canView || canPay ? (
         <Card>
-          <CardHeader className="pb-3">
+          <CardHeader className="px-4 pb-3 sm:px-6">
             <CardTitle asChild>
               <h2 className="text-base">Open invoices</h2>
             </CardTitle>
           </CardHeader>
-          <CardContent className="space-y-3">
+          <CardContent className="space-y-3 px-4 sm:px-6">
             {invoices.isPending ? (
               <Skeleton className="h-24 w-full" />
             ) : open.length === 0 ? (
@@ -188,12 +188,12 @@ function InvoiceRow(props: {
 function ListCard(props: { title: string; empty: string; count: number; children: ReactNode }) {
   return (
     <Card>
-      <CardHeader className="pb-3">
+      <CardHeader className="px-4 pb-3 sm:px-6">
         <CardTitle asChild>
           <h2 className="text-base">{props.title}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         {props.count === 0 ? <p className="text-sm text-muted-foreground">{props.empty}</p> : <ul className="divide-y rounded-lg border">{props.children}</ul>}
       </CardContent>
     </Card>

@@ -32,12 +32,12 @@ export function StatementPage() {
   return (
     <div className="space-y-4">
       <Card>
-        <CardHeader className="pb-3">
+        <CardHeader className="px-4 pb-3 sm:px-6">
           <CardTitle asChild>
             <h1 className="text-lg">Statement of account</h1>
           </CardTitle>
         </CardHeader>
-        <CardContent className="flex flex-wrap items-end gap-3">
+        <CardContent className="flex flex-wrap items-end gap-3 px-4 sm:px-6">
           <div className="grid gap-1.5">
             <Label htmlFor="statement-from">From</Label>
             <Input id="statement-from" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} className="w-40" />
@@ -83,12 +83,37 @@ export function StatementPage() {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader className="pb-3">
+            <CardHeader className="px-4 pb-3 sm:px-6">
               <CardTitle asChild>
                 <h2 className="text-base">Activity</h2>
               </CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent className="px-4 sm:hidden">
+              <ul className="divide-y rounded-lg border" aria-label="Statement activity">
+                <li className="flex justify-between gap-3 p-3 text-sm">
+                  <span>Opening balance, {day(data.from)}</span>
+                  <span className="tabular-nums">{money.amount(data.openingBalance)}</span>
+                </li>
+                {data.lines.map((line) => (
+                  <li key={`${line.kind}-${line.sourceId}`} className="grid grid-cols-[1fr_auto] gap-x-3 p-3 text-sm" data-testid="statement-line-mobile">
+                    <span className="font-medium">{line.description}</span>
+                    <span className="text-right tabular-nums">
+                      {line.debit === '0.00' ? `−${money.amount(line.credit)}` : money.amount(line.debit)}
+                    </span>
+                    <span className="text-muted-foreground">
+                      {day(line.date)}
+                      {line.dueDate ? ` · due ${day(line.dueDate)}` : ''}
+                    </span>
+                    <span className="text-right text-muted-foreground tabular-nums">{money.amount(line.balance)}</span>
+                  </li>
+                ))}
+                <li className="flex justify-between gap-3 p-3 text-sm font-semibold">
+                  <span>Closing balance, {day(data.to)}</span>
+                  <span className="tabular-nums">{money.amount(data.closingBalance)}</span>
+                </li>
+              </ul>
+            </CardContent>
+            <CardContent className="hidden overflow-x-auto sm:block">
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -131,12 +156,12 @@ export function StatementPage() {
             </CardContent>
           </Card>
           <Card>
-            <CardHeader className="pb-3">
+            <CardHeader className="px-4 pb-3 sm:px-6">
               <CardTitle asChild>
                 <h2 className="text-base">What is due, by age</h2>
               </CardTitle>
             </CardHeader>
-            <CardContent className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="statement-aging">
+            <CardContent className="grid grid-cols-2 gap-3 px-4 sm:grid-cols-5 sm:px-6" data-testid="statement-aging">
               {data.aging.map((bucket) => (
                 <div key={bucket.key} className="rounded-lg border p-3">
                   <div className="text-xs text-muted-foreground">{bucket.label}</div>

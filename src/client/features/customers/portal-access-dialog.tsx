@@ -89,7 +89,7 @@ function PortalAccessPanel({ customer }: { customer: Customer }) {
       </fieldset>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-muted/50 p-3 text-sm">
         <dt className="text-muted-foreground">Sign-in links go to</dt>
-        <dd className="min-w-0 truncate">{access.email}</dd>
+        <dd className="min-w-0 break-all">{access.email}</dd>
         <dt className="text-muted-foreground">Last invited</dt>
         <dd>{when(access.lastInvitedAt)}</dd>
         <dt className="text-muted-foreground">Last sign-in</dt>
