@@ -29,6 +29,9 @@ const publicWrites = new Set([
   'POST /api/team/invitations/{token}/accept',
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
+  // The customer portal: public for the staff check, each route asks for a portal session itself.
+  'POST /api/portal/session',
+  'POST /api/portal/logout',
 ]);
 /** Writes a viewer may make: their own profile, preferences, password, currency, second factor and active workspace. */
 const viewerWrites = new Set([

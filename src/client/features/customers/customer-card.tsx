@@ -1,5 +1,5 @@
 import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
-import { FileText, HandCoins, ScrollText, Wallet } from 'lucide-react';
+import { FileText, Globe, HandCoins, ScrollText, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCustomerBalance } from '@/features/credits/api';
@@ -14,12 +14,15 @@ export function CustomerCard({
   onEdit,
   onDelete,
   onStatement,
+  onPortal,
 }: {
   customer: Customer;
   onEdit: () => void;
   onDelete: () => void;
   /** Opens the customer's statement of account (issue 31). */
   onStatement?: () => void;
+  /** Opens the customer's portal access (issue 31). */
+  onPortal?: () => void;
 }) {
   const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
@@ -79,6 +82,12 @@ export function CustomerCard({
               </Link>
             </Button>
           </p>
+        )}
+        {onPortal && (
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={onPortal} aria-label={`Portal of ${customer.name}`}>
+            <Globe aria-hidden="true" />
+            Portal{customer.hasPortalAccess ? ': on' : ''}
+          </Button>
         )}
       </CardContent>
     </Card>

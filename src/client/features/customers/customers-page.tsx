@@ -15,6 +15,7 @@ import type { Customer } from '@shared/contracts/customers';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, useDeleteCustomer } from './api';
 import { CustomerCard } from './customer-card';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { PortalAccessDialog } from './portal-access-dialog';
 
 export default function CustomersPage() {
   const [search, setSearch] = useState('');
@@ -23,6 +24,7 @@ export default function CustomersPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [statementOf, setStatementOf] = useState<Customer | null>(null);
   const [sendOpen, setSendOpen] = useState(false);
+  const [portalFor, setPortalFor] = useState<Customer | null>(null);
   const customers = useCustomers({ search, offset });
   const remove = useDeleteCustomer();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Customer>(remove, 'Customer');
@@ -85,7 +87,14 @@ export default function CustomersPage() {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((customer) => (
-              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} onStatement={() => setStatementOf(customer)} />
+              <CustomerCard
+                key={customer.id}
+                customer={customer}
+                onEdit={() => openForm(customer)}
+                onDelete={() => setDeleting(customer)}
+                onStatement={() => setStatementOf(customer)}
+                onPortal={() => setPortalFor(customer)}
+              />
             ))}
           </div>
           {page && page.total > CUSTOMERS_PAGE_SIZE && (
@@ -98,6 +107,7 @@ export default function CustomersPage() {
         <CustomerStatementDialog key={statementOf.id} customer={statementOf} open onOpenChange={(open) => !open && setStatementOf(null)} />
       )}
       <SendStatementsDialog open={sendOpen} onOpenChange={setSendOpen} />
+      <PortalAccessDialog customer={portalFor} onOpenChange={(open) => !open && setPortalFor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

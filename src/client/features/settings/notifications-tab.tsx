@@ -6,6 +6,7 @@ import { useSettings, useUpdatePreferences } from './api';
 import { ToggleRow } from '@/components/ui/toggle-row';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { LateFeesCard } from '@/features/statements/late-fees-card';
+import { PortalSettingsCard } from './portal-settings-card';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
@@ -47,6 +48,7 @@ export function NotificationsTab() {
       </Card>
       <PaymentRemindersCard />
       <LateFeesCard />
+      <PortalSettingsCard />
     </div>
   );
 }
