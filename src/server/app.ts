@@ -52,6 +52,7 @@ import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
+import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes'; import { creditLimitRoutes } from './features/credits/credit-limit.routes'; // issue 31 (vendor credits)
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -101,6 +102,7 @@ const features: FeatureRoutes[] = [
   integrationsRoutes,
   importsRoutes,
   connectorRoutes,
+  vendorCreditsRoutes, creditLimitRoutes, // issue 31: vendor credits, customer credit limit
 ];
 
 export interface CreateAppOptions extends AppDeps {
