@@ -40,7 +40,7 @@ export function BillCard({ bill, onEdit, onDelete, onPay }: Props) {
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
-        <div className="text-right">
+        <div className="sm:text-right">
           <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(bill.totalAmount)}</p>
           {credited && (
             <p className="text-sm tabular-nums text-slate-500" data-testid="bill-credit">

@@ -9,7 +9,11 @@ export const VENDOR_CREDITS_URL = '/api/vendor-credits';
 export const VENDOR_CREDITS_PAGE_SIZE = 10;
 
 export function useVendorCredits(params: { offset: number; vendorId?: string | undefined }) {
-  const query = { offset: params.offset, limit: VENDOR_CREDITS_PAGE_SIZE, vendorId: params.vendorId };
+  const query = {
+    offset: params.offset,
+    limit: VENDOR_CREDITS_PAGE_SIZE,
+    vendorId: params.vendorId,
+  };
   return useQuery({
     queryKey: [VENDOR_CREDITS_URL, query],
     queryFn: () => apiList<VendorCredit>(VENDOR_CREDITS_URL, query),
@@ -26,8 +30,16 @@ export function useCreditableBills(vendorId: string | null) {
     enabled: vendorId !== null,
     select: (page) =>
       page.items
-        .filter((bill) => bill.status !== 'paid' && bill.status !== 'scheduled' && bill.approvalStatus !== 'rejected' && (parseMoney(bill.amountDue, { round: true }) ?? 0) > 0)
-        .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.billNumber.localeCompare(b.billNumber)),
+        .filter(
+          (bill) =>
+            bill.status !== 'paid' &&
+            bill.status !== 'scheduled' &&
+            bill.approvalStatus !== 'rejected' &&
+            (parseMoney(bill.amountDue, { round: true }) ?? 0) > 0,
+        )
+        .sort(
+          (a, b) => a.dueDate.localeCompare(b.dueDate) || a.billNumber.localeCompare(b.billNumber),
+        ),
   });
 }
 
@@ -46,7 +58,9 @@ function useInvalidate() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: [VENDOR_CREDITS_URL] }),
       queryClient.invalidateQueries({ queryKey: ['/api/bills'] }),
-      queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/bills/') }),
+      queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('/api/bills/'),
+      }),
       queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
       queryClient.invalidateQueries({ queryKey: navigationCountsKey }),
     ]);
@@ -55,7 +69,8 @@ function useInvalidate() {
 export function useRecordVendorCredit() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (payload: VendorCreditPayload) => apiRequest<VendorCredit>('POST', VENDOR_CREDITS_URL, payload),
+    mutationFn: (payload: VendorCreditPayload) =>
+      apiRequest<VendorCredit>('POST', VENDOR_CREDITS_URL, payload),
     onSuccess: invalidate,
   });
 }
@@ -63,8 +78,13 @@ export function useRecordVendorCredit() {
 export function useApplyVendorCredit() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, applications }: { id: string; applications: { billId: string; amount: string }[] }) =>
-      apiRequest<VendorCredit>('POST', `${VENDOR_CREDITS_URL}/${id}/apply`, { applications }),
+    mutationFn: ({
+      id,
+      applications,
+    }: {
+      id: string;
+      applications: { billId: string; amount: string }[];
+    }) => apiRequest<VendorCredit>('POST', `${VENDOR_CREDITS_URL}/${id}/apply`, { applications }),
     onSuccess: invalidate,
   });
 }
@@ -72,7 +92,8 @@ export function useApplyVendorCredit() {
 export function useReverseVendorCreditApplication() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (applicationId: string) => apiRequest<VendorCredit>('POST', `/api/vendor-credit-applications/${applicationId}/reverse`),
+    mutationFn: (applicationId: string) =>
+      apiRequest<VendorCredit>('POST', `/api/vendor-credit-applications/${applicationId}/reverse`),
     onSuccess: invalidate,
   });
 }

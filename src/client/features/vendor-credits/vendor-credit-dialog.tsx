@@ -1,10 +1,22 @@
 import { format, parseISO } from 'date-fns';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { MoneyInput } from '@/components/ui/money-input';
 import { Textarea } from '@/components/ui/textarea';
 import { useOrganizationTimeZone } from '@/lib/auth';
@@ -43,7 +55,9 @@ export function VendorCreditDialog({ open, onOpenChange, credit }: Props) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{credit ? `Apply credit ${credit.creditNumber}` : 'Record vendor credit'}</DialogTitle>
+          <DialogTitle>
+            {credit ? `Apply credit ${credit.creditNumber}` : 'Record vendor credit'}
+          </DialogTitle>
           <DialogDescription>
             {credit
               ? `${credit.vendorName}: apply what is left of the credit to open bills.`
@@ -68,6 +82,13 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A field's message goes once the field is changed. */
+  const changed = (...names: string[]) =>
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([name]) => !names.includes(name) && name !== 'form'),
+      ),
+    );
   const bills = useCreditableBills(vendorId || null);
   const record = useRecordVendorCredit();
   const applyCredit = useApplyVendorCredit();
@@ -89,7 +110,8 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
     if (!vendorId) found.vendorId = 'Vendor is required';
     if (!credit && !creditNumber.trim()) found.creditNumber = 'Credit number is required';
     if (available <= 0) found.amount = 'Amount must be more than 0';
-    if (over) found.applications = `The bills take ${formatCents(applied)}, more than the credit's ${formatCents(available)}`;
+    if (over)
+      found.applications = `The bills take ${formatCents(applied)}, more than the credit's ${formatCents(available)}`;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const applications = billList
@@ -102,15 +124,34 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
           return;
         }
         await applyCredit.mutateAsync({ id: credit.id, applications });
-        toast({ title: 'Credit applied', description: `${formatCents(applied)} of ${credit.creditNumber} applied.` });
+        toast({
+          title: 'Credit applied',
+          description: `${formatCents(applied)} of ${credit.creditNumber} applied.`,
+        });
       } else {
-        await record.mutateAsync({ vendorId, creditNumber: creditNumber.trim(), creditDate, amount: toDecimal(available), reason: reason.trim() || null, applications });
-        toast({ title: 'Vendor credit recorded', description: applied > 0 ? `${formatCents(applied)} applied to open bills.` : 'Apply it to bills later.' });
+        await record.mutateAsync({
+          vendorId,
+          creditNumber: creditNumber.trim(),
+          creditDate,
+          amount: toDecimal(available),
+          reason: reason.trim() || null,
+          applications,
+        });
+        toast({
+          title: 'Vendor credit recorded',
+          description:
+            applied > 0
+              ? `${formatCents(applied)} applied to open bills.`
+              : 'Apply it to bills later.',
+        });
       }
       onDone();
     } catch (error) {
       const fields = (error as { fields?: Record<string, string> }).fields ?? {};
-      setErrors({ ...fields, form: error instanceof Error ? error.message : 'Could not save the credit' });
+      setErrors({
+        ...fields,
+        form: error instanceof Error ? error.message : 'Could not save the credit',
+      });
     }
   };
 
@@ -124,6 +165,7 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
               onValueChange={(value) => {
                 setVendorId(value);
                 setTouched(false);
+                changed('vendorId', 'applications');
               }}
             >
               <SelectTrigger aria-label="Vendor" className="w-full">
@@ -139,16 +181,42 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
             </Select>
           </Field>
           <Field label="Credit number" required error={errors.creditNumber}>
-            <Input value={creditNumber} onChange={(event) => setCreditNumber(event.target.value)} maxLength={50} />
+            <Input
+              value={creditNumber}
+              onChange={(event) => {
+                setCreditNumber(event.target.value);
+                changed('creditNumber');
+              }}
+              maxLength={50}
+            />
           </Field>
           <Field label="Credit date" required error={errors.creditDate}>
-            <Input type="date" value={creditDate} onChange={(event) => setCreditDate(event.target.value)} />
+            <Input
+              type="date"
+              value={creditDate}
+              onChange={(event) => {
+                setCreditDate(event.target.value);
+                changed('creditDate');
+              }}
+            />
           </Field>
           <Field label="Amount" required error={errors.amount}>
-            <MoneyInput currencySymbol={currency.symbol} value={amount} onValueChange={setAmount} />
+            <MoneyInput
+              currencySymbol={currency.symbol}
+              value={amount}
+              onValueChange={(value) => {
+                setAmount(value);
+                changed('amount', 'applications');
+              }}
+            />
           </Field>
           <Field label="Reason" error={errors.reason} className="sm:col-span-2">
-            <Textarea rows={2} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+            <Textarea
+              rows={2}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              maxLength={500}
+            />
           </Field>
         </div>
       )}
@@ -158,15 +226,21 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
           {bills.isLoading ? (
             <p className="text-sm text-slate-500">Loading bills…</p>
           ) : billList.length === 0 ? (
-            <p className="text-sm text-slate-500">This vendor has no open bills. The credit stays available to apply later.</p>
+            <p className="text-sm text-slate-500">
+              This vendor has no open bills. The credit stays available to apply later.
+            </p>
           ) : (
             <ul className="grid max-h-64 gap-2 overflow-y-auto" data-testid="credit-bills">
               {billList.map((bill) => (
-                <li key={bill.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+                <li
+                  key={bill.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+                >
                   <label htmlFor={`credit-${bill.id}`} className="min-w-0">
                     <span className="font-medium">{bill.billNumber}</span>
                     <span className="block text-xs text-slate-500">
-                      Due {format(parseISO(bill.dueDate), 'MMM d, yyyy')} · owes {formatAmount(bill.amountDue)}
+                      Due {format(parseISO(bill.dueDate), 'MMM d, yyyy')} · owes{' '}
+                      {formatAmount(bill.amountDue)}
                     </span>
                   </label>
                   <div className="w-36">
@@ -177,6 +251,7 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
                       value={amounts[bill.id] ?? ''}
                       onValueChange={(value) => {
                         setTouched(true);
+                        changed('applications');
                         setAmounts((current) => ({ ...current, [bill.id]: value }));
                       }}
                     />
@@ -185,9 +260,14 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
               ))}
             </ul>
           )}
-          <p className={over ? 'text-sm text-destructive' : 'text-sm text-slate-600'} data-testid="credit-applied-total">
+          <p
+            className={over ? 'text-sm text-destructive' : 'text-sm text-slate-600'}
+            data-testid="credit-applied-total"
+          >
             Applying {formatCents(applied)} of {formatCents(available)}
-            {!over && available > applied ? `; ${formatCents(available - applied)} stays available` : ''}
+            {!over && available > applied
+              ? `; ${formatCents(available - applied)} stays available`
+              : ''}
           </p>
         </fieldset>
       )}
@@ -196,7 +276,11 @@ function VendorCreditForm({ credit, onDone }: { credit: VendorCredit | null; onD
           {errors.applications ?? errors.form}
         </p>
       )}
-      <DialogFormFooter onCancel={onDone} pending={pending} submitLabel={credit ? 'Apply Credit' : 'Record Credit'} />
+      <DialogFormFooter
+        onCancel={onDone}
+        pending={pending}
+        submitLabel={credit ? 'Apply Credit' : 'Record Credit'}
+      />
     </form>
   );
 }

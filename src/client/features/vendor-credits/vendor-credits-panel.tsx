@@ -9,7 +9,11 @@ import { useMoneyFormat } from '@/lib/money-format';
 import { toast } from '@/lib/toast';
 import type { VendorCredit } from '@shared/contracts/credits';
 import { parseMoney } from '@shared/money';
-import { VENDOR_CREDITS_PAGE_SIZE, useReverseVendorCreditApplication, useVendorCredits } from './api';
+import {
+  VENDOR_CREDITS_PAGE_SIZE,
+  useReverseVendorCreditApplication,
+  useVendorCredits,
+} from './api';
 
 /** The workspace's vendor credits with what is left of each; Apply opens the dialog for one. Hidden while there are none. */
 export function VendorCreditsPanel({ onApply }: { onApply: (credit: VendorCredit) => void }) {
@@ -25,7 +29,11 @@ export function VendorCreditsPanel({ onApply }: { onApply: (credit: VendorCredit
       await reverse.mutateAsync(applicationId);
       toast({ title: 'Credit taken off', description: `${billNumber} owes the amount again.` });
     } catch (error) {
-      toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not take the credit off', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: error instanceof Error ? error.message : 'Could not take the credit off',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -36,14 +44,21 @@ export function VendorCreditsPanel({ onApply }: { onApply: (credit: VendorCredit
       </h2>
       <div className="grid grid-cols-1 gap-3">
         {page.items.map((credit) => {
-          const left = (parseMoney(credit.remaining, { round: true }) ?? 0) > 0 && credit.status === 'open';
+          const left =
+            (parseMoney(credit.remaining, { round: true }) ?? 0) > 0 && credit.status === 'open';
           const live = credit.applications.filter((application) => application.reversedAt === null);
           return (
-            <Card key={credit.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="vendor-credit-card">
+            <Card
+              key={credit.id}
+              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between"
+              data-testid="vendor-credit-card"
+            >
               <div className="min-w-0 space-y-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="font-semibold text-slate-900">{credit.creditNumber}</p>
-                  <Badge variant={left ? 'info' : 'secondary'}>{left ? 'Open' : credit.status === 'void' ? 'Void' : 'Fully applied'}</Badge>
+                  <Badge variant={left ? 'info' : 'secondary'}>
+                    {left ? 'Open' : credit.status === 'void' ? 'Void' : 'Fully applied'}
+                  </Badge>
                 </div>
                 <p className="truncate text-sm text-slate-600">
                   {credit.vendorName} · {format(parseISO(credit.creditDate), 'MMM d, yyyy')}
@@ -73,8 +88,12 @@ export function VendorCreditsPanel({ onApply }: { onApply: (credit: VendorCredit
               </div>
               <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
                 <div className="text-right">
-                  <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(credit.amount)}</p>
-                  <p className="text-sm tabular-nums text-slate-500">{formatAmount(credit.remaining)} remaining</p>
+                  <p className="text-lg font-semibold tabular-nums text-slate-900">
+                    {formatAmount(credit.amount)}
+                  </p>
+                  <p className="text-sm tabular-nums text-slate-500">
+                    {formatAmount(credit.remaining)} remaining
+                  </p>
                 </div>
                 {left && (
                   <Button size="sm" variant="outline" onClick={() => onApply(credit)}>
@@ -86,7 +105,14 @@ export function VendorCreditsPanel({ onApply }: { onApply: (credit: VendorCredit
           );
         })}
       </div>
-      {page.total > VENDOR_CREDITS_PAGE_SIZE && <Pager total={page.total} limit={VENDOR_CREDITS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
+      {page.total > VENDOR_CREDITS_PAGE_SIZE && (
+        <Pager
+          total={page.total}
+          limit={VENDOR_CREDITS_PAGE_SIZE}
+          offset={offset}
+          onOffsetChange={setOffset}
+        />
+      )}
     </section>
   );
 }

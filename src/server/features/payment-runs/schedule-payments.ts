@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import {
   type SchedulePayment,
   type ScheduleResult,
   paymentRunMethodLabels,
 } from '../../../shared/contracts/payment-runs';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { bills, paymentRuns, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
