@@ -56,6 +56,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
+import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes'; import { creditLimitRoutes } from './features/credits/credit-limit.routes'; // issue 31 (vendor credits)
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -105,9 +106,13 @@ const features: FeatureRoutes[] = [
   integrationsRoutes,
   importsRoutes,
   connectorRoutes,
-  statementsRoutes, // issue 31: statements and late fees
+  // Issue 31: statements and late fees, customer credits, the customer portal, vendor credits and credit limits.
+  statementsRoutes,
   creditNotesRoutes,
-  portalStaffRoutes, portalRoutes,
+  portalStaffRoutes,
+  portalRoutes,
+  vendorCreditsRoutes,
+  creditLimitRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -30,7 +30,7 @@ export const glossary = {
   },
   billsToPay: {
     label: 'Bills to Pay',
-    definition: 'The total of bills not yet paid (received, scheduled or overdue). A bill whose approval was rejected is not to be paid and is left out. The Bills badge counts the same bills.',
+    definition: 'The total of bills not yet paid (received, scheduled or overdue), less vendor credits applied to them. A bill whose approval was rejected is not to be paid and is left out. The Bills badge counts the same bills.',
   },
   processedThisMonth: {
     label: 'Processed This Month',

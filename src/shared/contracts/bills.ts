@@ -99,6 +99,10 @@ export interface Bill {
   subtotal: string;
   taxAmount: string;
   totalAmount: string;
+  /** Vendor credits applied to the bill (issue 31). */
+  amountCredited: string;
+  /** What is left to pay: totalAmount - amountCredited, 0 once paid (bill-amount-due.ts). */
+  amountDue: string;
   notes: string | null;
   attachmentUrl: string | null;
   documentId: string | null;

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
 import type { Bill } from '@shared/contracts/bills';
+import { parseMoney } from '@shared/money';
 import { ApprovalBadge, BillStatusBadge } from './bill-badges';
 
 interface Props {
@@ -17,6 +18,7 @@ interface Props {
 
 export function BillCard({ bill, onEdit, onDelete, onPay }: Props) {
   const { formatAmount } = useMoneyFormat();
+  const credited = (parseMoney(bill.amountCredited, { round: true }) ?? 0) > 0;
   const attachment = bill.documentId ? `/api/documents/${bill.documentId}/file` : bill.attachmentUrl;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="bill-card">
@@ -38,7 +40,15 @@ export function BillCard({ bill, onEdit, onDelete, onPay }: Props) {
         </p>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:justify-end">
-        <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(bill.totalAmount)}</p>
+        <div className="sm:text-right">
+          <p className="text-lg font-semibold tabular-nums text-slate-900">{formatAmount(bill.totalAmount)}</p>
+          {credited && (
+            <p className="text-sm tabular-nums text-slate-500" data-testid="bill-credit">
+              Credit applied {formatAmount(bill.amountCredited)}
+              {bill.status !== 'paid' && <span className="block font-medium text-slate-700">Amount due {formatAmount(bill.amountDue)}</span>}
+            </p>
+          )}
+        </div>
         <div className="flex gap-1">
           {onPay && bill.payable && (
             <Button size="sm" onClick={onPay}>

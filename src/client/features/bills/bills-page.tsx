@@ -1,4 +1,4 @@
-import { FileText, Plus, Search } from 'lucide-react';
+import { FileText, Plus, ReceiptText, Search } from 'lucide-react';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -10,7 +10,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConfirmDelete } from '@/lib/use-confirm-delete';
 import { type Bill, type BillStatus, billStatuses } from '@shared/contracts/bills';
+import type { VendorCredit } from '@shared/contracts/credits';
 import { SchedulePaymentDialog } from '../payments/schedule-payment-dialog';
+import { VendorCreditDialog } from '../vendor-credits/vendor-credit-dialog';
+import { VendorCreditsPanel } from '../vendor-credits/vendor-credits-panel';
 import { BILLS_PAGE_SIZE, useBills, useDeleteBill } from './api';
 import { BillCard } from './bill-card';
 import { BillFormDialog } from './bill-form-dialog';
@@ -24,6 +27,7 @@ export default function BillsPage() {
   const [formOpen, setFormOpen] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [paying, setPaying] = useState<string[] | null>(null);
+  const [crediting, setCrediting] = useState<{ credit: VendorCredit | null } | null>(null);
   const bills = useBills({ status, search, offset });
   const remove = useDeleteBill();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Bill>(remove, 'Bill');
@@ -42,10 +46,16 @@ export default function BillsPage() {
       title="Bills"
       subtitle="Manage your vendor bills and payments"
       actions={
-        <Button onClick={() => openForm(null)}>
-          <Plus aria-hidden="true" />
-          Add Bill
-        </Button>
+        <>
+          <Button variant="outline" onClick={() => setCrediting({ credit: null })}>
+            <ReceiptText aria-hidden="true" />
+            Record Vendor Credit
+          </Button>
+          <Button onClick={() => openForm(null)}>
+            <Plus aria-hidden="true" />
+            Add Bill
+          </Button>
+        </>
       }
     >
       {!empty && (
@@ -113,6 +123,8 @@ export default function BillsPage() {
           {page && page.total > BILLS_PAGE_SIZE && <Pager total={page.total} limit={BILLS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
         </>
       )}
+      <VendorCreditsPanel onApply={(credit) => setCrediting({ credit })} />
+      <VendorCreditDialog open={crediting !== null} onOpenChange={(open) => !open && setCrediting(null)} credit={crediting?.credit ?? null} />
       <SchedulePaymentDialog open={paying !== null} onOpenChange={(open) => !open && setPaying(null)} billIds={paying ?? []} />
       <BillFormDialog open={formOpen} onOpenChange={setFormOpen} billId={editingId} />
       <ConfirmDialog

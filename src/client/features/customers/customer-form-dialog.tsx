@@ -11,6 +11,9 @@ import {
 import { ActiveField, ContactFormFields } from '@/components/contact-form-fields';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
+import { Field } from '@/components/ui/field';
+import { MoneyInput } from '@/components/ui/money-input';
+import { useMoneyFormat } from '@/lib/money-format';
 import {
   type Customer,
   type CustomerFormValues,
@@ -29,6 +32,7 @@ const serverFields = [
   'zipCode',
   'country',
   'taxId',
+  'creditLimit',
 ] as const;
 
 /** The spec's form fields (7.2 POST /api/customers) plus Active, for deactivating a customer with invoices. */
@@ -43,6 +47,7 @@ function defaults(customer: Customer | null): CustomerFormValues {
     zipCode: customer?.zipCode ?? '',
     country: customer?.country ?? 'US',
     taxId: customer?.taxId ?? '',
+    creditLimit: customer?.creditLimit ?? '',
     isActive: customer?.isActive ?? true,
   };
 }
@@ -57,6 +62,7 @@ export function CustomerFormDialog({
   customer: Customer | null;
 }) {
   const save = useSaveCustomer();
+  const { currency } = useMoneyFormat();
   const { register, handleSubmit, control, reset, setError, formState } = useForm<
     CustomerFormValues,
     unknown,
@@ -92,6 +98,13 @@ export function CustomerFormDialog({
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <ContactFormFields register={register} errors={errors} />
+            <Field
+              label="Credit limit"
+              error={errors.creditLimit?.message}
+              description="Invoices that take the customer's balance over it show a warning. Leave empty for none."
+            >
+              <MoneyInput currencySymbol={currency.symbol} {...register('creditLimit')} />
+            </Field>
             {customer && (
               <ActiveField
                 control={control}

@@ -36,6 +36,7 @@ import {
   settingsDefaults,
 } from './invoice-form-values';
 import { statusLabels } from './invoice-status-badge';
+import { CreditLimitNotice } from './credit-limit-notice';
 
 const serverFields = [
   'customerId',
@@ -73,9 +74,9 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     formState,
   } = form;
   const { errors } = formState;
-  const [items, taxAmount, discountAmount] = useWatch({
+  const [items, taxAmount, discountAmount, customerId] = useWatch({
     control,
-    name: ['items', 'taxAmount', 'discountAmount'],
+    name: ['items', 'taxAmount', 'discountAmount', 'customerId'],
   });
   const totals = previewTotals(items, taxAmount, discountAmount);
   const totalsKey = JSON.stringify(totals);
@@ -238,6 +239,13 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
                 {totalsError && <p className="text-sm text-destructive">{totalsError}</p>}
               </dl>
             </div>
+
+            <CreditLimitNotice
+              customerId={customerId || undefined}
+              totalCents={totals.totalAmount}
+              invoice={invoice}
+              customerName={[...(currentCustomer ? [currentCustomer] : []), ...customerOptions].find((customer) => customer.id === customerId)?.name}
+            />
 
             <DialogFormFooter
               onCancel={() => onOpenChange(false)}

@@ -52,12 +52,15 @@ export function BillPicker(props: {
                 <span className="block text-xs text-slate-500">
                   Due {format(parseISO(bill.dueDate), 'MMM d, yyyy')}
                   {bill.status === 'overdue' && <span className="text-red-700"> · Overdue</span>}
+                  {(parseMoney(bill.amountCredited, { round: true }) ?? 0) > 0 && (
+                    <span> · Credit applied {formatCents(parseMoney(bill.amountCredited, { round: true }) ?? 0)}</span>
+                  )}
                 </span>
               </span>
               <span className="flex items-center gap-2">
                 <Badge variant={badge.variant}>{badge.label}</Badge>
                 <span className="font-medium tabular-nums">
-                  {formatCents(parseMoney(bill.totalAmount, { round: true }) ?? 0)}
+                  {formatCents(parseMoney(bill.amountDue, { round: true }) ?? 0)}
                 </span>
               </span>
             </label>

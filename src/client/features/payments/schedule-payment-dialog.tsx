@@ -114,7 +114,7 @@ export function SchedulePaymentDialog({
     return sumCents(
       (bills.data ?? [])
         .filter((bill) => chosen.has(bill.id))
-        .map((bill) => parseMoney(bill.totalAmount, { round: true }) ?? 0),
+        .map((bill) => parseMoney(bill.amountDue, { round: true }) ?? 0),
     );
   }, [bills.data, selected]);
 

@@ -5,6 +5,8 @@ import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
+import { toDecimal } from '../../../shared/money';
+import { billAmountDueSql, billNetCents } from './bill-amount-due';
 
 export type BillRow = typeof bills.$inferSelect;
 type BillItemRow = typeof billItems.$inferSelect;
@@ -53,6 +55,8 @@ export function toBillDto(row: BillListRow): Bill {
     subtotal: bill.subtotal,
     taxAmount: bill.taxAmount,
     totalAmount: bill.totalAmount,
+    amountCredited: bill.amountCredited,
+    amountDue: bill.status === 'paid' ? '0.00' : toDecimal(billNetCents(bill)),
     notes: bill.notes,
     attachmentUrl: bill.attachmentUrl,
     documentId: bill.documentId,
@@ -96,6 +100,8 @@ const billListPageRows = (db: Database, window: PageWindow | null) =>
       subtotal: bills.subtotal,
       taxAmount: bills.taxAmount,
       totalAmount: bills.totalAmount,
+      amountCredited: bills.amountCredited,
+      amountDue: billAmountDueSql().as('amount_due'),
       notes: bills.notes,
       attachmentUrl: bills.attachmentUrl,
       documentId: bills.documentId,
@@ -134,6 +140,8 @@ const billListPageJsonStatement = preparedPages((db, window) => {
     subtotal: jsonDecimal(page.subtotal),
     taxAmount: jsonDecimal(page.taxAmount),
     totalAmount: jsonDecimal(page.totalAmount),
+    amountCredited: jsonDecimal(page.amountCredited),
+    amountDue: jsonDecimal(page.amountDue),
     notes: page.notes,
     attachmentUrl: page.attachmentUrl,
     documentId: page.documentId,

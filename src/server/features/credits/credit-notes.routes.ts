@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common';
 import { applyCreditInput, createCreditNoteInput, creditNoteListQuery, refundCreditInput } from '../../../shared/contracts/credits';
 import { requireAuth } from '../../platform/auth';
@@ -10,8 +9,6 @@ import { pdfFileName } from '../invoices/send-invoice';
 import { renderCreditNotePdf } from './credit-note-pdf';
 import { findCredit, findCredits } from './credit-notes.queries';
 import { applyCredit, createCreditNote, refundCredit, reverseAllocation, voidCredit } from './credit-notes.service';
-import { customerBalance } from './customer-balance';
-import { toDecimal } from '../../../shared/money';
 
 const tags = ['credit-notes'];
 
@@ -98,18 +95,6 @@ export async function creditNotesRoutes(app: ZodApp, deps: AppDeps): Promise<voi
       const auth = requireAuth(request);
       await reverseAllocation(deps.db, auth, request.params.id, deps.now());
       return { reversed: true };
-    },
-  );
-
-  app.get(
-    '/api/customers/:id/balance',
-    { schema: { tags, summary: "A customer's balance: open invoices due less unapplied credit", params: idParam, response: { 200: z.object({ openInvoicesDue: z.string(), unappliedCredit: z.string(), balance: z.string() }) } } },
-    async (request) => {
-      const { organizationId } = requireAuth(request);
-      const customer = await findCustomer(deps.db, organizationId, request.params.id);
-      if (!customer) throw notFound('Customer');
-      const balance = await customerBalance(deps.db, organizationId, customer.id);
-      return { openInvoicesDue: toDecimal(balance.openInvoicesDue), unappliedCredit: toDecimal(balance.unappliedCredit), balance: toDecimal(balance.balance) };
     },
   );
 }

@@ -141,8 +141,9 @@ function dashboardStatsFrom(organizationId: string | Placeholder, now: string | 
       from invoice_totals where organization_id = ${org} and status in ('sent', 'overdue')
     ) i,
     lateral (
-      -- glossary.billsToPay: not paid, and not refused by its approver (a rejected bill is not owed).
-      select coalesce(sum(total_amount), 0) as to_pay,
+      -- glossary.billsToPay: not paid, and not refused by its approver (a rejected bill is not owed);
+      -- each bill's total less the vendor credits applied to it (bill-amount-due.ts).
+      select coalesce(sum(total_amount - amount_credited), 0) as to_pay,
         (count(*) filter (where due_date between b.week_start and b.week_end))::int as due_this_week
       from bills where organization_id = ${org} and status <> 'paid' and approval_status <> 'rejected'
     ) bl,

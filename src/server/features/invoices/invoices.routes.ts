@@ -3,6 +3,7 @@ import { invoiceInputSchema, invoiceListQuery, newInvoiceSchema, recordPaymentSc
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { creditLimitWarnings } from '../credits/credit-limit';
 import { renderInvoicePdf } from './invoice-pdf';
 import { calendarDay, organizationToday } from '../../platform/calendar';
 import { findInvoice, findInvoicePageJson, findInvoices } from './invoices.queries';
@@ -51,7 +52,8 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      return reply.status(201).send(await createInvoice(deps.db, auth, request.body, deps.now()));
+      const invoice = await createInvoice(deps.db, auth, request.body, deps.now());
+      return reply.status(201).send({ ...invoice, warnings: await creditLimitWarnings(deps.db, auth.organizationId, invoice.id) });
     },
   );
 
@@ -94,7 +96,8 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     { schema: { tags: ['invoices'], summary: 'Email the invoice PDF to the customer', params: idParam } },
     async (request) => {
       const auth = requireAuth(request);
-      return sendInvoice(deps.db, deps.mail, auth, request.params.id, deps.now());
+      const invoice = await sendInvoice(deps.db, deps.mail, auth, request.params.id, deps.now());
+      return { ...invoice, warnings: await creditLimitWarnings(deps.db, auth.organizationId, invoice.id) };
     },
   );
 

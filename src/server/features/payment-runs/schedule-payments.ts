@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import {
   type SchedulePayment,
   type ScheduleResult,
   paymentRunMethodLabels,
 } from '../../../shared/contracts/payment-runs';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { bills, paymentRuns, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { findBankAccount } from '../bank-accounts/bank-accounts.queries';
 import type { Actor } from '../bank-accounts/bank-accounts.service';
 import { assertBillPayable } from '../bills/bills.service';
+import { billMoneyPaid, billStillOwed } from '../bills/bill-amount-due';
 import { calendarDay, organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 
 type VendorRow = typeof vendors.$inferSelect;
@@ -29,7 +30,8 @@ export function vendorCanReceive(
 /**
  * Schedules one payment per bill from a verified account of the organization, all in one
  * transaction: if any bill may not be paid (unapproved, rejected, paid, already scheduled, a
- * vendor without bank details) nothing is created. Each payment is the bill's open total.
+ * vendor without bank details) nothing is created. Each payment is the bill's open total: its
+ * total less vendor credits applied less money already paid.
  */
 export async function schedulePayments(
   db: Database,
@@ -86,22 +88,11 @@ export async function schedulePayments(
       );
     const vendorById = new Map(vendorRows.map((vendor) => [vendor.id, vendor]));
 
-    const paidSoFar = await tx
-      .select({ billId: payments.referenceId, paid: sql<string>`sum(${payments.amount})::text` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.organizationId, actor.organizationId),
-          eq(payments.type, 'bill_payment'),
-          inArray(
-            payments.referenceId,
-            payable.map((bill) => bill.id),
-          ),
-          inArray(payments.status, ['pending', 'processing', 'completed']),
-        ),
-      )
-      .groupBy(payments.referenceId);
-    const paidByBill = new Map(paidSoFar.map((row) => [row.billId, centsFromDecimal(row.paid)]));
+    const paidByBill = await billMoneyPaid(
+      tx,
+      actor.organizationId,
+      payable.map((bill) => bill.id),
+    );
 
     const planned = payable.map((bill) => {
       const vendor = vendorById.get(bill.vendorId);
@@ -112,7 +103,8 @@ export async function schedulePayments(
           `Vendor ${vendor.name} has no bank account details for ${methodLabel} payments. Add their account and routing numbers, or pay by check.`,
         );
       }
-      const open = centsFromDecimal(bill.totalAmount) - (paidByBill.get(bill.id) ?? 0);
+      // The bill's total less vendor credits applied, less money already paid (bill-amount-due.ts).
+      const open = billStillOwed(bill, paidByBill);
       if (open <= 0)
         throw new AppError('CONFLICT', `Bill ${bill.billNumber} has nothing left to pay`);
       return { bill, vendor, amount: open };
