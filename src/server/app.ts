@@ -52,6 +52,7 @@ import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
+import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -101,6 +102,8 @@ const features: FeatureRoutes[] = [
   integrationsRoutes,
   importsRoutes,
   connectorRoutes,
+  // Issue 31 (i31-pay): portal payments and autopay.
+  portalPaymentsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -29,6 +29,9 @@ const publicWrites = new Set([
   'POST /api/team/invitations/{token}/accept',
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
+  // The customer portal's writes: a portal session, never a staff one (issue 31).
+  'POST /api/portal/payments',
+  'POST /api/portal/autopay',
 ]);
 /** Writes a viewer may make: their own profile, preferences, password, currency, second factor and active workspace. */
 const viewerWrites = new Set([
