@@ -142,6 +142,10 @@ function fakeStripeJs(): string {
     return {
       _registerWrapper() {},
       registerAppInfo() {},
+      // Checked by @stripe/react-stripe-js (isStripe); not used by the portal.
+      async createToken() { return { error: { message: 'Not available in the fake Stripe.js' } }; },
+      async createPaymentMethod() { return { error: { message: 'Not available in the fake Stripe.js' } }; },
+      async confirmCardPayment() { return { error: { message: 'Not available in the fake Stripe.js' } }; },
       elements(options) {
         const listeners = {};
         const elements = {
