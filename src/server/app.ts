@@ -43,6 +43,8 @@ import { paymentsRoutes } from './features/payments/payments.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { recurringInvoicesRoutes } from './features/recurring-invoices/recurring-invoices.routes';
 import { portfolioRoutes } from './features/practice/portfolio.routes';
+import { portalRoutes } from './features/portal/portal.routes';
+import { portalStaffRoutes } from './features/portal/portal-staff.routes';
 import { onboardingRoutes } from './features/practice/onboarding.routes';
 import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
@@ -102,6 +104,7 @@ const features: FeatureRoutes[] = [
   integrationsRoutes,
   importsRoutes,
   connectorRoutes,
+  portalStaffRoutes, portalRoutes,
   // Issue 31 (i31-pay): portal payments and autopay.
   portalPaymentsRoutes,
 ];

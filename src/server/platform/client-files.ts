@@ -28,7 +28,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (path.basename(filePath) === 'index.html') res.header('Cache-Control', 'no-cache');
+      else if (['index.html', 'portal.html'].includes(path.basename(filePath))) res.header('Cache-Control', 'no-cache');
     },
   });
 }
@@ -47,7 +47,12 @@ async function existingFile(root: string, pathname: string): Promise<string | nu
   return info?.isFile() ? path.relative(root, file) : null;
 }
 
-/** For GET and HEAD outside /api: the file on disk, a JSON 404 for a missing file, else index.html. */
+/** /portal and every page under it belong to the customer portal's entry. */
+export function isPortalPage(pathname: string): boolean {
+  return pathname === '/portal' || pathname.startsWith('/portal/');
+}
+
+/** For GET and HEAD outside /api: the file on disk, a JSON 404 for a missing file, portal.html for the portal, else index.html. */
 export async function sendClientFile(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -58,6 +63,8 @@ export async function sendClientFile(
   const file = await existingFile(path.resolve(clientDir), pathname);
   if (file) return reply.code(200).sendFile(file);
   if (looksLikeFile(pathname)) return notFound();
+  // The customer portal is its own app (portal.html): a customer never loads the staff app.
+  if (isPortalPage(pathname)) return reply.code(200).sendFile('portal.html');
   // The client router decides what to show (its own 404 page for unknown paths).
   return reply.code(200).sendFile('index.html');
 }

@@ -51,6 +51,29 @@ export const rateLimits = {
       by: (request) => emailOf(request.body),
     },
   ],
+  /**
+   * Portal sign-in links (issue 31), like password reset links: 5 per 15 minutes per customer, so
+   * no one floods one mailbox, and 50 per hour per workspace.
+   */
+  portalInvite: [
+    {
+      name: 'portal-invite-customer',
+      max: 5,
+      windowMs: 15 * MINUTE,
+      by: (request) => {
+        const id = (request.params as { id?: unknown } | undefined)?.id;
+        return typeof id === 'string' ? `customer:${id}` : undefined;
+      },
+    },
+    {
+      name: 'portal-invite-organization',
+      max: 50,
+      windowMs: HOUR,
+      by: (request) => (request.auth ? `organization:${request.auth.organizationId}` : undefined),
+    },
+  ],
+  /** Opening a portal sign-in link: 10 per 15 minutes per address (a token is 256 random bits). */
+  portalSession: [{ name: 'portal-session', max: 10, windowMs: 15 * MINUTE }],
   /** Setting the new password: 10 per 15 minutes per address (a token is 256 random bits). */
   passwordResetConfirm: [{ name: 'password-reset-confirm', max: 10, windowMs: 15 * MINUTE }],
 } satisfies Record<string, readonly RateLimit[]>;

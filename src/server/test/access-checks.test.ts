@@ -29,6 +29,9 @@ const publicWrites = new Set([
   'POST /api/team/invitations/{token}/accept',
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
+  // The customer portal: public for the staff check, each route asks for a portal session itself.
+  'POST /api/portal/session',
+  'POST /api/portal/logout',
   // The customer portal's writes: a portal session, never a staff one (issue 31).
   'POST /api/portal/payments',
   'POST /api/portal/autopay',

@@ -101,6 +101,11 @@ export const auditActionLabels: Readonly<Record<string, string>> = {
   'integration.disconnected': 'Integration disconnected',
   'integration.authorized': 'Integration authorized',
   'firm.plan_subscription_cancel_failed': 'Plan subscription not cancelled',
+  // Customer portal (issue 31)
+  'customer.portal_access': 'Portal access changed',
+  'customer.portal_invited': 'Portal sign-in link sent',
+  'customer.portal_sign_in': 'Signed in to the portal',
+  'portal_settings.updated': 'Portal settings changed',
 };
 
 /** The kinds of record an audit row is about, as the Record type filter offers them. */

@@ -141,3 +141,31 @@ export const portalAutopayResult = z.object({
   clientSecret: z.string().nullable(),
   publishableKey: z.string().nullable(),
 });
+
+/** GET/PUT /api/settings/portal: bank transfer instructions shown in the portal, and autopay retries. */
+export const portalSettingsInput = z.object({
+  paymentInstructions: z
+    .string()
+    .trim()
+    .max(2000, 'Payment instructions must be at most 2000 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  autopayMaxAttempts: z.coerce
+    .number({ message: 'Autopay attempts must be a whole number' })
+    .int('Autopay attempts must be a whole number')
+    .min(1, 'Autopay attempts must be between 1 and 10')
+    .max(10, 'Autopay attempts must be between 1 and 10'),
+  autopayRetryDays: z.coerce
+    .number({ message: 'Days between attempts must be a whole number' })
+    .int('Days between attempts must be a whole number')
+    .min(1, 'Days between attempts must be between 1 and 30')
+    .max(30, 'Days between attempts must be between 1 and 30'),
+});
+export type PortalSettingsInput = z.input<typeof portalSettingsInput>;
+
+export const portalSettingsSchema = z.object({
+  paymentInstructions: z.string().nullable(),
+  autopayMaxAttempts: z.number().int(),
+  autopayRetryDays: z.number().int(),
+});
+export type PortalSettings = z.infer<typeof portalSettingsSchema>;

@@ -1,5 +1,6 @@
 import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
-import { FileText, Wallet } from 'lucide-react';
+import { FileText, Globe, Wallet } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -10,10 +11,13 @@ export function CustomerCard({
   customer,
   onEdit,
   onDelete,
+  onPortal,
 }: {
   customer: Customer;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the customer's portal access (issue 31). */
+  onPortal?: () => void;
 }) {
   const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
@@ -51,6 +55,12 @@ export function CustomerCard({
               </span>
             </span>
           </p>
+        )}
+        {onPortal && (
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={onPortal} aria-label={`Portal of ${customer.name}`}>
+            <Globe aria-hidden="true" />
+            Portal{customer.hasPortalAccess ? ': on' : ''}
+          </Button>
         )}
       </CardContent>
     </Card>

@@ -13,12 +13,14 @@ import type { Customer } from '@shared/contracts/customers';
 import { CUSTOMERS_PAGE_SIZE, useCustomers, useDeleteCustomer } from './api';
 import { CustomerCard } from './customer-card';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { PortalAccessDialog } from './portal-access-dialog';
 
 export default function CustomersPage() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Customer | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [portalFor, setPortalFor] = useState<Customer | null>(null);
   const customers = useCustomers({ search, offset });
   const remove = useDeleteCustomer();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Customer>(remove, 'Customer');
@@ -77,7 +79,7 @@ export default function CustomersPage() {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((customer) => (
-              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} />
+              <CustomerCard key={customer.id} customer={customer} onEdit={() => openForm(customer)} onDelete={() => setDeleting(customer)} onPortal={() => setPortalFor(customer)} />
             ))}
           </div>
           {page && page.total > CUSTOMERS_PAGE_SIZE && (
@@ -86,6 +88,7 @@ export default function CustomersPage() {
         </>
       )}
       <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <PortalAccessDialog customer={portalFor} onOpenChange={(open) => !open && setPortalFor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

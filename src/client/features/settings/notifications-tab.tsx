@@ -5,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { useSettings, useUpdatePreferences } from './api';
 import { ToggleRow } from '@/components/ui/toggle-row';
 import { PaymentRemindersCard } from './payment-reminders-card';
+import { PortalSettingsCard } from './portal-settings-card';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
@@ -45,6 +46,7 @@ export function NotificationsTab() {
         </CardContent>
       </Card>
       <PaymentRemindersCard />
+      <PortalSettingsCard />
     </div>
   );
 }

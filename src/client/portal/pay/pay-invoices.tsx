@@ -5,7 +5,7 @@ import type { PortalAccount, PortalInvoice, PortalPaymentResult } from '@shared/
 import { type Cents, parseMoney, sumCents, toDecimal } from '@shared/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
+import { inputClassName } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { ApiError, apiRequest } from '@/lib/api';
 import { findCurrency } from '@shared/currencies';
@@ -115,11 +115,6 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
   });
   const total = sumCents(lines.map((line) => line.amount));
 
-  function toggle(id: string, on: boolean) {
-    onSelectedChange(on ? [...selected.filter((other) => other !== id), id] : selected.filter((other) => other !== id));
-    if (!on && partial?.invoiceId === id) setPartial(null);
-  }
-
   async function pay() {
     setSubmitting(true);
     setError(null);
@@ -221,83 +216,90 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
     );
   }
 
+  const partialInvoice = ticked.find((invoice) => invoice.id === partial?.invoiceId) ?? null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2 className="text-lg">Pay invoices</h2>
-        </CardTitle>
-        <CardDescription>
-          {account.payment.stripe ? 'Tick the invoices to pay; pay by card or US bank account.' : 'Tick the invoices to pay; you get the bank transfer details and a reference to quote.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {open.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing is due. Thank you!</p>
-        ) : (
-          <ul className="flex flex-col divide-y rounded-md border">
-            {open.map((invoice) => {
-              const id = `${idBase}-${invoice.id}`;
-              const checked = selected.includes(invoice.id);
-              const isPartial = partial?.invoiceId === invoice.id;
-              return (
-                <li key={invoice.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="flex items-start gap-3">
-                    <Checkbox id={id} checked={checked} onCheckedChange={(value) => toggle(invoice.id, value === true)} disabled={!canPay} className="mt-0.5" />
-                    <label htmlFor={id} className="flex flex-col text-sm">
-                      <span className="font-medium">Invoice {invoice.invoiceNumber}</span>
-                      <span className={invoice.status === 'overdue' ? 'text-red-700' : 'text-slate-600'}>
-                        {invoice.status === 'overdue' ? 'Overdue, was due' : 'Due'} {invoice.dueDate}
-                      </span>
-                      {invoice.autopayFailure ? <span className="text-red-700">{invoice.autopayFailure}</span> : null}
-                    </label>
-                  </div>
-                  <div className="flex items-center gap-2 pl-7 sm:pl-0">
-                    {checked && isPartial ? (
-                      <MoneyInput
-                        currencySymbol={symbol}
-                        aria-label={`Amount to pay on invoice ${invoice.invoiceNumber}`}
-                        className="w-36"
-                        value={partial.amount}
-                        onValueChange={(amount) => setPartial({ invoiceId: invoice.id, amount })}
-                      />
-                    ) : (
-                      <span className="text-sm font-medium tabular-nums">{portalMoney(invoice.amountDue, currency)}</span>
-                    )}
-                    {checked ? (
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setPartial(isPartial ? null : { invoiceId: invoice.id, amount: invoice.amountDue })}
-                      >
-                        {isPartial ? 'Pay all' : 'Pay part'}
-                      </Button>
-                    ) : null}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {badLine ? (
-          <p role="alert" className="text-sm text-destructive">
-            Enter an amount above zero and at most {portalMoney(badLine.amountDue, currency)} for invoice {badLine.invoiceNumber}.
-          </p>
-        ) : null}
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+    <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4" data-testid="pay-invoices">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <div className="text-sm text-muted-foreground">
+            {ticked.length === 0 ? 'Tick the invoices to pay' : ticked.length === 1 ? '1 invoice selected' : `${ticked.length} invoices selected`}
+          </div>
+          <div className="text-lg font-semibold tabular-nums" data-testid="pay-total">
+            {portalMoney(total, currency)}
+          </div>
+        </div>
         {canPay ? (
-          <Button className="self-stretch sm:self-end" disabled={ticked.length === 0 || Boolean(badLine) || submitting} onClick={() => void pay()}>
+          <Button className="w-full sm:w-auto" disabled={ticked.length === 0 || Boolean(badLine) || submitting} onClick={() => void pay()}>
             {submitting ? 'Starting payment...' : `Pay ${portalMoney(total, currency)}`}
           </Button>
+        ) : null}
+      </div>
+      {ticked.length > 0 ? (
+        partialInvoice ? (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${idBase}-partial-invoice`} className="text-sm font-medium">
+                Pay part of
+              </label>
+              <select
+                id={`${idBase}-partial-invoice`}
+                className={`${inputClassName} sm:w-56`}
+                value={partialInvoice.id}
+                onChange={(event) => {
+                  const next = ticked.find((invoice) => invoice.id === event.target.value);
+                  if (next) setPartial({ invoiceId: next.id, amount: next.amountDue });
+                }}
+              >
+                {ticked.map((invoice) => (
+                  <option key={invoice.id} value={invoice.id}>
+                    Invoice {invoice.invoiceNumber} ({portalMoney(invoice.amountDue, currency)} due)
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${idBase}-partial-amount`} className="text-sm font-medium">
+                Amount
+              </label>
+              <MoneyInput
+                id={`${idBase}-partial-amount`}
+                currencySymbol={symbol}
+                className="sm:w-36"
+                value={partial?.amount ?? ''}
+                onValueChange={(amount) => setPartial({ invoiceId: partialInvoice.id, amount })}
+              />
+            </div>
+            <Button type="button" variant="ghost" onClick={() => setPartial(null)}>
+              Pay in full
+            </Button>
+          </div>
         ) : (
-          <p className="text-sm text-slate-600">Your portal access does not include payments.</p>
-        )}
-      </CardContent>
-    </Card>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto self-start p-0"
+            onClick={() => {
+              const first = ticked[0];
+              if (first) setPartial({ invoiceId: first.id, amount: first.amountDue });
+            }}
+          >
+            Pay part of an invoice
+          </Button>
+        )
+      ) : null}
+      {badLine ? (
+        <p role="alert" className="text-sm text-destructive">
+          Enter an amount above zero and at most {portalMoney(badLine.amountDue, currency)} for invoice {badLine.invoiceNumber}.
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">
+        {account.payment.stripe ? 'Card or US bank account, through Stripe.' : 'You get the bank transfer details and a reference to quote.'}
+      </p>
+    </div>
   );
 }

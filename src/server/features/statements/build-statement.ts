@@ -1,0 +1,240 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Statement, StatementLineKind } from '../../../shared/contracts/statements';
+import { toDecimal, centsFromDecimal } from '../../../shared/money';
+import type { Database } from '../../db/client';
+import { creditAllocations, customerCredits, customers, invoices, organizations, payments } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { selectRows } from '../reports/report-sql';
+
+/*
+ * A customer's statement of account (issue 31), per the definitions in
+ * src/shared/contracts/statements.ts. Every figure is an SQL aggregate over the same movements:
+ *   invoices sent (sent/overdue/paid; never draft or cancelled) by issue date: debit of the total;
+ *   completed payments of the customer's invoices by their processedAt as the organization's day:
+ *     credit of the whole amount received (an overpayment's excess is inside it);
+ *   credit notes not void by issue date: credit of the amount;
+ *   refunds of credit not reversed by allocation date: debit.
+ * Overpayment credits and applications of credit are not movements: the cash is already a payment
+ * line, and an application only moves credit from the customer's account onto an invoice.
+ */
+
+const ORDER_INVOICE = 0;
+const ORDER_PAYMENT = 1;
+const ORDER_CREDIT_NOTE = 2;
+const ORDER_REFUND = 3;
+
+/**
+ * Every movement of one customer (or of every customer of the organization when `customerId` is
+ * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric).
+ */
+export function movementsSql(organizationId: string, customerId: string | null, timeZone: string): SQL {
+  const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
+  return sql`
+    select ${invoices.customerId} as customer_id, ${invoices.issueDate} as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, ${invoices.id}::text as source_id,
+      ${invoices.invoiceNumber} as reference, null::text as detail, ${invoices.totalAmount} as debit, 0::numeric as credit,
+      ${invoices.dueDate}::text as due_date
+    from ${invoices}
+    where ${invoices.organizationId} = ${organizationId} and ${only(invoices.customerId)}
+      and ${invoices.status} in ('sent', 'overdue', 'paid')
+    union all
+    select ${invoices.customerId}, (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
+      ${invoices.invoiceNumber}, concat_ws(' ', ${payments.method}, ${payments.reference}), 0::numeric, ${payments.amount}, null::text
+    from ${payments}
+    join ${invoices} on ${invoices.id} = ${payments.referenceId} and ${invoices.organizationId} = ${organizationId}
+    where ${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'
+      and ${only(invoices.customerId)}
+    union all
+    select ${customerCredits.customerId}, ${customerCredits.issueDate}, 'credit_note', ${ORDER_CREDIT_NOTE}, ${customerCredits.id}::text,
+      ${customerCredits.creditNumber}, null::text, 0::numeric, ${customerCredits.amount}, null::text
+    from ${customerCredits}
+    where ${customerCredits.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
+      and ${customerCredits.kind} = 'credit_note' and ${customerCredits.status} <> 'void'
+    union all
+    select ${customerCredits.customerId}, ${creditAllocations.allocationDate}, 'refund', ${ORDER_REFUND}, ${creditAllocations.id}::text,
+      ${customerCredits.creditNumber}, concat_ws(' ', ${creditAllocations.method}, ${creditAllocations.reference}), ${creditAllocations.amount}, 0::numeric, null::text
+    from ${creditAllocations}
+    join ${customerCredits} on ${customerCredits.id} = ${creditAllocations.creditId}
+    where ${creditAllocations.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
+      and ${creditAllocations.kind} = 'refund' and ${creditAllocations.reversedAt} is null`;
+}
+
+interface LineRow {
+  day: string;
+  kind: StatementLineKind;
+  source_id: string;
+  reference: string | null;
+  detail: string | null;
+  debit: string;
+  credit: string;
+  balance: string;
+  due_date: string | null;
+}
+
+interface TotalsRow {
+  opening: string;
+  debits: string;
+  credits: string;
+  unapplied: string;
+}
+
+interface AgingRow {
+  current: string;
+  d1_30: string;
+  d31_60: string;
+  d61_90: string;
+  over_90: string;
+}
+
+export const agingBuckets = [
+  { key: 'current', label: 'Current' },
+  { key: '1_30', label: '1–30 days' },
+  { key: '31_60', label: '31–60 days' },
+  { key: '61_90', label: '61–90 days' },
+  { key: 'over_90', label: 'Over 90 days' },
+] as const;
+
+const dayText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+const METHOD_NAMES: Record<string, string> = { ach: 'ACH', wire: 'Wire', check: 'Check', card: 'Card', stripe: 'Card (Stripe)' };
+
+function description(kind: StatementLineKind, reference: string | null, detail: string | null): string {
+  switch (kind) {
+    case 'invoice':
+      return `Invoice ${reference ?? ''}`.trim();
+    case 'payment': {
+      const [method = '', ...rest] = (detail ?? '').trim().split(' ');
+      const how = [METHOD_NAMES[method] ?? method, rest.join(' ')].filter(Boolean).join(' ');
+      return `Payment${how ? ` - ${how}` : ''}${reference ? ` (${reference})` : ''}`;
+    }
+    case 'refund': {
+      const [method = '', ...rest] = (detail ?? '').trim().split(' ');
+      const how = [METHOD_NAMES[method] ?? method, rest.join(' ')].filter(Boolean).join(' ');
+      return `${reference ? `Refund of ${reference}` : 'Refund of credit'}${how ? ` - ${how}` : ''}`;
+    }
+    case 'credit_note':
+      return `Credit note ${reference ?? ''}`.trim();
+  }
+}
+
+const joinAddress = (parts: (string | null | undefined)[]): string | null => {
+  const text = parts.filter((part): part is string => Boolean(part?.trim())).join(', ');
+  return text || null;
+};
+
+/**
+ * The statement of `customerId` for the organization's days `from`..`to` (both included, already
+ * normalised). 404 for a customer of another organization; 400 when `to` is before `from`.
+ */
+export async function buildStatement(db: Database, organizationId: string, customerId: string, from: string, to: string): Promise<Statement> {
+  if (to < from) throw new AppError('VALIDATION', 'The end of the period is before its start', { to: 'Must be on or after From' });
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  if (!org) throw notFound('Organization');
+  const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuidLike.test(customerId)) throw notFound('Customer');
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.organizationId, organizationId)))
+    .limit(1);
+  if (!customer) throw notFound('Customer');
+
+  const movements = movementsSql(organizationId, customerId, org.timeZone);
+
+  const lineRows = await selectRows<LineRow>(
+    db,
+    sql`with m as (${movements}),
+      opening as (select coalesce(sum(debit - credit), 0) as amount from m where day < ${from}::date)
+    select m.day::text as day, m.kind, m.source_id, m.reference, m.detail, m.debit::text as debit, m.credit::text as credit, m.due_date,
+      ((select amount from opening) + sum(m.debit - m.credit) over (order by m.day, m.ord, m.source_id rows between unbounded preceding and current row))::text as balance
+    from m where m.day between ${from}::date and ${to}::date
+    order by m.day, m.ord, m.source_id`,
+  );
+
+  const [totals] = await selectRows<TotalsRow>(
+    db,
+    sql`with m as (${movements})
+    select
+      coalesce(sum(debit - credit) filter (where day < ${from}::date), 0)::text as opening,
+      coalesce(sum(debit) filter (where day between ${from}::date and ${to}::date), 0)::text as debits,
+      coalesce(sum(credit) filter (where day between ${from}::date and ${to}::date), 0)::text as credits,
+      (select coalesce(sum(c.amount), 0) from ${customerCredits} c
+         where c.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void' and c.issue_date <= ${to}::date)
+      - (select coalesce(sum(a.amount), 0) from ${creditAllocations} a join ${customerCredits} c on c.id = a.credit_id
+         where a.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void'
+           and a.reversed_at is null and a.allocation_date <= ${to}::date)
+      as unapplied
+    from m`,
+  );
+
+  // Aging on `to`: each invoice issued by then, what it still owed on `to`, by days past due on `to`.
+  const [aging] = await selectRows<AgingRow>(
+    db,
+    sql`with due as (
+      select i.due_date,
+        i.total_amount - least(i.total_amount,
+          (select coalesce(sum(p.amount), 0) from ${payments} p
+             where p.organization_id = ${organizationId} and p.type = 'invoice_payment' and p.reference_id = i.id and p.status = 'completed'
+               and (coalesce(p.processed_at, p.created_at) at time zone ${org.timeZone})::date <= ${to}::date)
+          + (select coalesce(sum(a.amount), 0) from ${creditAllocations} a
+             where a.organization_id = ${organizationId} and a.invoice_id = i.id and a.kind = 'invoice' and a.reversed_at is null
+               and a.allocation_date <= ${to}::date)) as amount
+      from ${invoices} i
+      where i.organization_id = ${organizationId} and i.customer_id = ${customerId}::uuid
+        and i.status in ('sent', 'overdue', 'paid') and i.issue_date <= ${to}::date)
+    select
+      coalesce(sum(amount) filter (where due_date >= ${to}::date), 0)::text as current,
+      coalesce(sum(amount) filter (where ${to}::date - due_date between 1 and 30), 0)::text as d1_30,
+      coalesce(sum(amount) filter (where ${to}::date - due_date between 31 and 60), 0)::text as d31_60,
+      coalesce(sum(amount) filter (where ${to}::date - due_date between 61 and 90), 0)::text as d61_90,
+      coalesce(sum(amount) filter (where ${to}::date - due_date > 90), 0)::text as over_90
+    from due`,
+  );
+
+  const opening = centsFromDecimal(totals?.opening ?? '0');
+  const debits = centsFromDecimal(totals?.debits ?? '0');
+  const credits = centsFromDecimal(totals?.credits ?? '0');
+  const agingValues: Record<(typeof agingBuckets)[number]['key'], string> = {
+    current: aging?.current ?? '0',
+    '1_30': aging?.d1_30 ?? '0',
+    '31_60': aging?.d31_60 ?? '0',
+    '61_90': aging?.d61_90 ?? '0',
+    over_90: aging?.over_90 ?? '0',
+  };
+
+  return {
+    organization: {
+      name: org.name,
+      email: org.email,
+      address: joinAddress([org.address, org.city, [org.state, org.zipCode].filter(Boolean).join(' '), org.country]),
+      logoUrl: org.logoUrl,
+      primaryColor: org.primaryColor,
+    },
+    customer: {
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      address: joinAddress([customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' '), customer.country]),
+    },
+    currency: org.currency,
+    from,
+    to,
+    openingBalance: toDecimal(opening),
+    lines: lineRows.map((row) => ({
+      date: dayText(row.day),
+      kind: row.kind,
+      description: description(row.kind, row.reference, row.detail),
+      sourceId: row.source_id,
+      reference: row.reference,
+      debit: toDecimal(centsFromDecimal(row.debit)),
+      credit: toDecimal(centsFromDecimal(row.credit)),
+      balance: toDecimal(centsFromDecimal(row.balance)),
+      dueDate: row.due_date ? dayText(row.due_date) : null,
+    })),
+    totalDebits: toDecimal(debits),
+    totalCredits: toDecimal(credits),
+    closingBalance: toDecimal(opening + debits - credits),
+    unappliedCredit: toDecimal(Math.max(0, centsFromDecimal(totals?.unapplied ?? '0'))),
+    aging: agingBuckets.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: toDecimal(centsFromDecimal(agingValues[bucket.key])) })),
+  };
+}
