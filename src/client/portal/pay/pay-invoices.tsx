@@ -4,7 +4,6 @@ import { type FormEvent, type ReactElement, useId, useMemo, useState } from 'rea
 import type { PortalAccount, PortalInvoice, PortalPaymentResult } from '@shared/contracts/portal';
 import { type Cents, parseMoney, sumCents, toDecimal } from '@shared/money';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { inputClassName } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { ApiError, apiRequest } from '@/lib/api';
@@ -19,6 +18,9 @@ type Stage =
   | { kind: 'bank'; payment: PortalPaymentResult }
   | { kind: 'confirming'; payment: PortalPaymentResult }
   | { kind: 'received'; payment: PortalPaymentResult; shown: boolean };
+
+/** The pay panel sits under the portal's list of open invoices. */
+const PANEL = 'flex flex-col gap-3 rounded-lg border bg-muted/40 p-4';
 
 const isOpen = (invoice: PortalInvoice) => invoice.status !== 'paid' && (parseMoney(invoice.amountDue) ?? 0) > 0;
 
@@ -142,35 +144,27 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
 
   if (stage.kind === 'card') {
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="text-lg">Pay {portalMoney(stage.payment.amount, stage.payment.currency)}</h2>
-          </CardTitle>
-          <CardDescription>Reference {stage.payment.reference}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Elements stripe={stripeFor(stage.payment.publishableKey ?? '')} options={{ clientSecret: stage.payment.clientSecret ?? '' }}>
+      <div className={PANEL} data-testid="pay-invoices">
+        <div>
+          <h3 className="text-base font-semibold">Pay {portalMoney(stage.payment.amount, stage.payment.currency)}</h3>
+          <p className="text-sm text-muted-foreground">Reference {stage.payment.reference}</p>
+        </div>
+        <Elements stripe={stripeFor(stage.payment.publishableKey ?? '')} options={{ clientSecret: stage.payment.clientSecret ?? '' }}>
             <CardForm payment={stage.payment} onConfirmed={() => void confirmed(stage.payment, stage.lines)} onCancel={() => setStage({ kind: 'choose' })} />
-          </Elements>
-        </CardContent>
-      </Card>
+        </Elements>
+      </div>
     );
   }
 
   if (stage.kind === 'bank') {
     return (
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2 className="flex items-center gap-2 text-lg">
-              <Landmark className="size-5" aria-hidden="true" /> Pay {portalMoney(stage.payment.amount, stage.payment.currency)} by bank transfer
-            </h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
+      <div className={PANEL} data-testid="pay-invoices">
+        <h3 className="flex items-center gap-2 text-base font-semibold">
+          <Landmark className="size-5" aria-hidden="true" /> Pay {portalMoney(stage.payment.amount, stage.payment.currency)} by bank transfer
+        </h3>
+        <div className="flex flex-col gap-4">
           <p className="text-sm whitespace-pre-line">{stage.payment.bankTransferInstructions}</p>
-          <div className="rounded-md border bg-slate-50 p-3">
+          <div className="rounded-md border bg-background p-3">
             <p className="text-xs text-slate-600">Reference to quote</p>
             <p className="font-mono text-lg font-semibold tracking-wider" data-testid="payment-reference">
               {stage.payment.reference}
@@ -187,16 +181,16 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
           >
             Done
           </Button>
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     );
   }
 
   if (stage.kind === 'confirming' || stage.kind === 'received') {
     const done = stage.kind === 'received';
     return (
-      <Card>
-        <CardContent className="flex flex-col items-start gap-3 pt-6" role="status">
+      <div className={PANEL} data-testid="pay-invoices">
+        <div className="flex flex-col items-start gap-3" role="status">
           <p className="flex items-center gap-2 text-lg font-semibold">
             {done ? <CheckCircle2 className="size-5 text-emerald-600" aria-hidden="true" /> : null}
             {done ? (stage.shown ? 'Payment received' : 'Payment submitted') : 'Confirming your payment...'}
@@ -211,14 +205,14 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
               Pay other invoices
             </Button>
           ) : null}
-        </CardContent>
-      </Card>
+        </div>
+      </div>
     );
   }
 
   const partialInvoice = ticked.find((invoice) => invoice.id === partial?.invoiceId) ?? null;
   return (
-    <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4" data-testid="pay-invoices">
+    <div className={PANEL} data-testid="pay-invoices">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <div className="text-sm text-muted-foreground">
