@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { portalAutopayInput, portalAutopayResult, portalPaymentInput, portalPaymentResult } from '../../../shared/contracts/portal';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { useStripeApiBase } from '../checkout/stripe-gateway';
@@ -18,10 +19,13 @@ export async function portalPaymentsRoutes(app: ZodApp, deps: AppDeps): Promise<
     app.addHook('onClose', stop);
   }
 
+  // The portal session is checked before the body: no session is a 401, whatever was sent.
+  const portalFirst = { config: { public: true }, preValidation: async (request: FastifyRequest) => void (await requirePortal(request, deps, 'pay')) };
+
   app.post(
     '/api/portal/payments',
     {
-      config: { public: true },
+      ...portalFirst,
       schema: {
         tags: ['portal'],
         summary: 'Pay several invoices at once',
@@ -40,7 +44,7 @@ export async function portalPaymentsRoutes(app: ZodApp, deps: AppDeps): Promise<
   app.post(
     '/api/portal/autopay',
     {
-      config: { public: true },
+      ...portalFirst,
       schema: {
         tags: ['portal'],
         summary: 'Save a payment method, or turn autopay on or off',
