@@ -7,6 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 5055);
 const dataDir = path.join(tmpdir(), `signal-ar-e2e-${port}`);
 process.env.E2E_DATA_DIR = dataDir;
 const build = process.env.E2E_SKIP_BUILD ? '' : 'npm run build && ';
+// A second server WITH Stripe keys, talking to the local fake Stripe server (src/server/test/fake-stripe.ts),
+// for the journeys that pay through Stripe; the first server runs without Stripe (checkout.spec.ts
+// asserts "Payment Unavailable"). Its port: E2E_STRIPE_PORT, else E2E_PORT + 50 (5105 by default).
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 50);
+const stripeDataDir = path.join(tmpdir(), `signal-ar-e2e-${stripePort}`);
+process.env.E2E_STRIPE_DATA_DIR = stripeDataDir;
+const STRIPE_SPECS = ['**/customer-portal-pay.spec.ts'];
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,13 +40,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `${build}node --import tsx e2e/serve.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'app', testIgnore: STRIPE_SPECS },
+    { name: 'stripe', testMatch: STRIPE_SPECS, use: { baseURL: `http://127.0.0.1:${stripePort}` } },
+  ],
+  webServer: [
+    {
+      command: `${build}node --import tsx e2e/serve.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://127.0.0.1:${stripePort}/api/health`,
+      env: { E2E_PORT: String(stripePort), E2E_DATA_DIR: stripeDataDir, E2E_FAKE_STRIPE: '1' },
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

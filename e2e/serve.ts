@@ -23,5 +23,20 @@ if (!process.env.PLAID_CLIENT_ID) {
   const plaid = await startFakePlaid({ now: startClock(process.env.FAKE_NOW) });
   Object.assign(process.env, { PLAID_CLIENT_ID: plaid.clientId, PLAID_SECRET: plaid.secret, PLAID_ENV: 'sandbox', PLAID_BASE_URL: plaid.url });
 }
+// E2E_FAKE_STRIPE: this server takes card payments through a local fake of Stripe's API
+// (src/server/test/fake-stripe.ts), which also serves a fake Stripe.js and posts signed webhooks
+// here. The journeys find its address in DATA_DIR/fake-stripe.json.
+if (process.env.E2E_FAKE_STRIPE) {
+  const { writeFileSync } = await import('node:fs');
+  const { startFakeStripe } = await import('../src/server/test/fake-stripe');
+  const stripe = await startFakeStripe({ webhookUrl: `http://127.0.0.1:${process.env.PORT}/api/webhooks/stripe` });
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
+  writeFileSync(path.join(dataDir, 'fake-stripe.json'), JSON.stringify({ url: stripe.url }));
+}
 console.log(`e2e DATA_DIR=${process.env.DATA_DIR}`);
 await import('../src/server/main');

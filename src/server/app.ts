@@ -56,7 +56,9 @@ import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
-import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes'; import { creditLimitRoutes } from './features/credits/credit-limit.routes'; // issue 31 (vendor credits)
+import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
+import { creditLimitRoutes } from './features/credits/credit-limit.routes';
+import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -113,6 +115,7 @@ const features: FeatureRoutes[] = [
   portalRoutes,
   vendorCreditsRoutes,
   creditLimitRoutes,
+  portalPaymentsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

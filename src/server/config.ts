@@ -13,7 +13,8 @@ export interface AppConfig {
   encryptionKey: Buffer;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | null;
+  /** apiBase: STRIPE_API_BASE, another host for Stripe's API (a local fake server in tests). */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiBase?: string | null } | null;
   secureCookies: boolean;
   /** Lower-cased; they are mailed contact requests and may read them. Empty: nobody. */
   operatorEmails: string[];
@@ -83,6 +84,7 @@ export function buildConfig(env: Env): AppConfig {
             secretKey: env.STRIPE_SECRET_KEY,
             publishableKey: env.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE ?? null,
           }
         : null,
     secureCookies: env.NODE_ENV === 'production',

@@ -22,6 +22,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  /** Override of Stripe's API host (the local fake Stripe server of the tests and e2e journeys): a full URL. */
+  STRIPE_API_BASE: z.string().url('must be a URL').optional(),
   /** QuickBooks Online API connector (issue 14): the Intuit app's OAuth2 client; both or neither. */
   QBO_CLIENT_ID: z.string().min(1).optional(),
   QBO_CLIENT_SECRET: z.string().min(1).optional(),

@@ -32,6 +32,9 @@ const publicWrites = new Set([
   // The customer portal: public for the staff check, each route asks for a portal session itself.
   'POST /api/portal/session',
   'POST /api/portal/logout',
+  // The customer portal's writes: a portal session, never a staff one (issue 31).
+  'POST /api/portal/payments',
+  'POST /api/portal/autopay',
 ]);
 /** Writes a viewer may make: their own profile, preferences, password, currency, second factor and active workspace. */
 const viewerWrites = new Set([

@@ -132,6 +132,8 @@ export interface Invoice {
   createdAt: string;
   updatedAt: string;
   items: InvoiceItem[];
+  /** GET /api/invoices/{id}: why the last autopay charge failed, when it did (issue 31). */
+  autopayFailure?: string | null;
 }
 
 export interface InvoicePayment {

@@ -10,6 +10,7 @@ import { pdfUrl } from './api';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { ReminderBadge } from './reminder-badge';
 import { LateFeesButton } from '@/features/statements/invoice-late-fees-dialog';
+import { AutopayFailureBadge } from './autopay-failure-badge';
 
 export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link' | 'credit';
 
@@ -29,6 +30,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
             <h3 className="font-semibold text-slate-900">{invoice.invoiceNumber}</h3>
             <InvoiceStatusBadge status={invoice.status} />
             {invoice.status === 'overdue' && <ReminderBadge invoiceId={invoice.id} />}
+            {invoice.status === 'overdue' && <AutopayFailureBadge invoiceId={invoice.id} />}
           </div>
           <p className="truncate text-sm text-slate-600">{invoice.customer.name}</p>
           <p className="text-xs text-slate-500">Due {format(parseISO(invoice.dueDate), 'MMM d, yyyy')}</p>

@@ -9,6 +9,8 @@ import { recordInvoicePayment } from '../invoices/record-invoice-payment';
 import { applyPlanCheckout } from '../settings/change-plan';
 import { isUuid } from '../../db/query-helpers';
 import { fromStripeAmount } from './stripe-gateway';
+import { allocatePortalPayment, failPortalPayment } from '../portal-payments/allocate-portal-payment';
+import { handleAutopayEvent, saveSetupMethod } from '../portal-payments/autopay';
 
 /** unmatched: Stripe took the money but the invoice could not take it (paid meanwhile): audited for a refund. */
 export type StripeEventOutcome = 'recorded' | 'duplicate' | 'ignored' | 'unmatched';
@@ -25,6 +27,14 @@ async function alreadyRecorded(db: Database, paymentIntentId: string): Promise<b
 export async function handleStripeEvent(db: Database, event: Stripe.Event, now: Date, stripe: { secretKey: string } | null = null): Promise<StripeEventOutcome> {
   // A firm's plan bought through Settings > Billing.
   if (event.type === 'checkout.session.completed') return applyPlanCheckout(db, event.data.object, now, stripe);
+  // Issue 31: a portal payment of several invoices, an autopay charge, a method saved for autopay.
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    const succeeded = event.type === 'payment_intent.succeeded';
+    const intent = event.data.object;
+    if (intent.metadata.portalPaymentId) return succeeded ? allocatePortalPayment(db, intent, event.id, now) : failPortalPayment(db, intent, event.id);
+    if (intent.metadata.autopayChargeId) return handleAutopayEvent(db, intent, succeeded, now);
+  }
+  if (event.type === 'setup_intent.succeeded') return saveSetupMethod(db, event.data.object, stripe, now);
   if (event.type !== 'payment_intent.succeeded') return 'ignored';
   const intent = event.data.object;
   const { organizationId, invoiceId, linkId } = intent.metadata;

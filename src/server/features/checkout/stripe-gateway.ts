@@ -17,7 +17,8 @@ export interface PaymentIntentRequest {
   amountCents: Cents;
   currency: string;
   description: string;
-  metadata: { organizationId: string; invoiceId: string; linkId: string };
+  /** A payment link's { organizationId, invoiceId, linkId } or a portal payment's { organizationId, portalPaymentId, customerId }: the webhook dispatches on it. */
+  metadata: Record<string, string>;
   /** The same link and amount give back the same intent within Stripe's 24-hour window. */
   idempotencyKey: string;
 }
@@ -30,12 +31,28 @@ export interface CreatedPaymentIntent {
 export type PaymentIntentCreator = (request: PaymentIntentRequest) => Promise<CreatedPaymentIntent>;
 
 const clients = new Map<string, Stripe>();
+const apiBases = new Map<string, URL>();
+
+/**
+ * Sends every call made with this secret key to another API host (STRIPE_API_BASE: the local fake
+ * Stripe server of the tests, src/server/test/fake-stripe.ts); null puts api.stripe.com back.
+ */
+export function useStripeApiBase(secretKey: string, apiBase: string | null | undefined): void {
+  if (apiBase) apiBases.set(secretKey, new URL(apiBase));
+  else apiBases.delete(secretKey);
+  clients.delete(secretKey);
+}
+
 /** The stripe library is loaded by the first call, not at start: most servers never talk to Stripe. */
 export async function stripeClient(secretKey: string): Promise<Stripe> {
   let client = clients.get(secretKey);
   if (!client) {
     const { default: StripeClient } = await import('stripe');
-    client = new StripeClient(secretKey, { maxNetworkRetries: 1, timeout: 15_000 });
+    const base = apiBases.get(secretKey);
+    const host = base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {};
+    client = new StripeClient(secretKey, { maxNetworkRetries: 1, timeout: 15_000, ...host });
     clients.set(secretKey, client);
   }
   return client;

@@ -1,3 +1,4 @@
+import { autopayFailures } from '../portal-payments/autopay-failures';
 import { idParam, partialBody } from '../../../shared/contracts/common';
 import { invoiceInputSchema, invoiceListQuery, newInvoiceSchema, recordPaymentSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/auth';
@@ -35,7 +36,9 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     const today = await organizationToday(deps.db, organizationId, deps.now());
     const invoice = await findInvoice(deps.db, organizationId, request.params.id, today);
     if (!invoice) throw notFound('Invoice');
-    return invoice;
+    // Issue 31: the last autopay charge failed (the invoice card shows why).
+    const autopayFailure = (await autopayFailures(deps.db, organizationId, [invoice.id])).get(invoice.id) ?? null;
+    return { ...invoice, autopayFailure };
   });
 
   app.post(

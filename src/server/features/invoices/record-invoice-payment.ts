@@ -12,6 +12,7 @@ import { calendarDay, middayOf, toOrganizationDay } from '../../platform/calenda
 import { findInvoice, findOrganization, lockInvoice } from './invoices.queries';
 import { addOverpaymentCredit } from '../credits/overpayment-credit';
 import { customerCredits } from '../../db/schema';
+import { isUuid } from '../../db/query-helpers';
 
 export interface PaymentReceived {
   amount: Cents;
@@ -61,11 +62,12 @@ function paymentTime(paidAt: Date | string, timeZone: string): { day: string; at
   return { day, at: isCalendarDay(paidAt) ? middayOf(day, timeZone) : new Date(paidAt) };
 }
 
-async function findByIntent(db: Database, organizationId: string, intentId: string): Promise<PaymentRow | null> {
+/** The payment this Stripe intent already recorded on this invoice (one intent may pay several invoices, each once). */
+async function findByIntent(db: Database, organizationId: string, intentId: string, invoiceId: string): Promise<PaymentRow | null> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.organizationId, organizationId), eq(payments.stripePaymentIntentId, intentId)))
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.stripePaymentIntentId, intentId), eq(payments.referenceId, invoiceId)))
     .limit(1);
   return row ?? null;
 }
@@ -105,7 +107,7 @@ export async function recordInvoicePaymentIn(
   const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   if (intentId) {
-    const existing = await findByIntent(tx, actor.organizationId, intentId);
+    const existing = await findByIntent(tx, actor.organizationId, intentId, invoice.id);
     if (existing) return { row: existing, duplicate: true };
   }
   if (invoice.status === 'cancelled') {
@@ -207,7 +209,7 @@ export async function recordInvoicePayment(
   } catch (error) {
     // The same intent recorded concurrently: the unique index let the other one through.
     if (intentId && isUniqueViolation(error, 'payments_stripe_intent_key')) {
-      const existing = await findByIntent(db, actor.organizationId, intentId);
+      const existing = isUuid(invoiceId) ? await findByIntent(db, actor.organizationId, intentId, invoiceId) : null;
       if (existing) return existingResult(db, actor, invoiceId, existing, today);
     }
     throw error;
