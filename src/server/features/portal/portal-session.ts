@@ -118,6 +118,9 @@ export async function findPortalSession(db: Database, cookieToken: string, now: 
   };
 }
 
+/** One session lookup per request, however many checks ask (a route's preValidation and its handler). */
+const lookups = new WeakMap<FastifyRequest, Promise<PortalContext | null>>();
+
 /**
  * The portal context of a request (portal routes are `public` for the staff check and call this
  * instead): 401 without a live portal session, 403 without the permission asked for.
@@ -127,9 +130,14 @@ export async function requirePortal(
   deps: { db: Database; now: () => Date },
   permission?: PortalPermission,
 ): Promise<PortalContext> {
-  const raw = request.cookies[PORTAL_COOKIE];
-  const unsigned = raw ? request.unsignCookie(raw) : null;
-  const context = unsigned?.valid && unsigned.value ? await findPortalSession(deps.db, unsigned.value, deps.now()) : null;
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    const raw = request.cookies[PORTAL_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    lookup = unsigned?.valid && unsigned.value ? findPortalSession(deps.db, unsigned.value, deps.now()) : Promise.resolve(null);
+    lookups.set(request, lookup);
+  }
+  const context = await lookup;
   if (!context) throw new AppError('UNAUTHORIZED', 'Not signed in to the portal');
   if (permission && !context.permissions.includes(permission)) throw new AppError('FORBIDDEN', 'Your portal access does not include this');
   return context;

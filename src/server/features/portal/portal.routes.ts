@@ -23,6 +23,12 @@ import { eq } from 'drizzle-orm';
  */
 export async function portalRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   const portal = { public: true } as const;
+  // Signed in before anything else is checked: a visitor without a portal session gets a 401, not
+  // a 400 about the query it sent. Signing in and out are the two routes open without one.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url === '/api/portal/session' || request.routeOptions.url === '/api/portal/logout') return;
+    await requirePortal(request, deps);
+  });
 
   app.post(
     '/api/portal/session',
