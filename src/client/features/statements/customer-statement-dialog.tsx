@@ -58,7 +58,7 @@ export function CustomerStatementDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-3xl">
+      <DialogContent className="max-h-[92vh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-4xl">
         <DialogHeader>
           <DialogTitle>Statement of account</DialogTitle>
           <DialogDescription>{customer.name}</DialogDescription>

@@ -19,6 +19,7 @@ import {
   scoreLine,
 } from './scoring';
 import { NameIndex, numberCandidates } from './text-similarity';
+import { billNetCents } from '../bills/bill-amount-due';
 
 /** Lines scored per round of candidate queries. */
 const CHUNK = 1000;
@@ -234,13 +235,15 @@ async function fetchPool(
             vendorId: bills.vendorId,
             dueDate: bills.dueDate,
             totalAmount: bills.totalAmount,
+            amountCredited: bills.amountCredited,
           })
           .from(bills)
           .where(
             and(
               eq(bills.organizationId, organizationId),
               inArray(bills.status, ['received', 'overdue']),
-              inArray(bills.totalAmount, debitAmounts),
+              // What the bill costs to pay: its total less vendor credits applied (bill-amount-due.ts).
+              inArray(sql`(${bills.totalAmount} - ${bills.amountCredited})`, debitAmounts),
               notExists(
                 sql`(select 1 from ${payments} where ${payments.referenceId} = ${bills.id} and ${payments.type} = 'bill_payment' and ${payments.status} <> 'failed')`,
               ),
@@ -319,7 +322,7 @@ async function fetchPool(
     if (!row.matched) push(pool.billPaymentsByAmount, candidate.amount, candidate);
   }
   for (const row of openBills) {
-    const bill: OpenBill = { id: row.id, number: row.number, numberKey: row.numberKey, vendorId: row.vendorId, dueDate: dayOf(row.dueDate), balance: centsFromDecimal(row.totalAmount) };
+    const bill: OpenBill = { id: row.id, number: row.number, numberKey: row.numberKey, vendorId: row.vendorId, dueDate: dayOf(row.dueDate), balance: billNetCents(row) };
     push(pool.openBillsByBalance, bill.balance, bill);
   }
   // Lists are cut to their first candidates when scored: order them the same on every database.

@@ -21,6 +21,7 @@ import { effectiveStatus } from '../invoices/invoices.queries';
 import { paymentMethodLabel } from './portal-access';
 import type { PortalContext } from './portal-session';
 import { readPortalSettings } from './portal-settings';
+import { autopayFailures } from '../portal-payments/autopay-failures';
 
 const LIST_LIMIT = 50;
 const firms = alias(organizations, 'firm');
@@ -183,21 +184,20 @@ export async function findPortalInvoices(
   const lateFeeFor: SQL<string | null> = sql`(select charged.invoice_number from late_fees fee
     join invoices charged on charged.id = fee.invoice_id
     where fee.fee_invoice_id = "invoices"."id" and fee.organization_id = ${portal.organizationId} limit 1)`;
-  const autopayFailure: SQL<string | null> = sql`case when "invoices"."status" in ('sent', 'overdue') then (
-    select coalesce(charge.failure_reason, 'The automatic payment failed') from autopay_charges charge
-    where charge.invoice_id = "invoices"."id" and charge.organization_id = ${portal.organizationId} and charge.status = 'failed'
-    order by charge.attempt desc limit 1) end`;
   const rows = await db
-    .select({ invoice: invoices, status, lateFeeFor, autopayFailure })
+    .select({ invoice: invoices, status, lateFeeFor })
     .from(invoices)
     .where(where)
     .orderBy(sql`case when ${invoices.status} = 'paid' then 1 else 0 end`, asc(invoices.dueDate), asc(invoices.invoiceNumber))
     .limit(query.limit)
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(invoices).where(where);
+  // The staff invoice view reads the same: the last attempt, when it failed, of an invoice still open.
+  const open = rows.filter((row) => row.invoice.status === 'sent' || row.invoice.status === 'overdue').map((row) => row.invoice.id);
+  const failures = await autopayFailures(db, portal.organizationId, open);
   return {
     total: total?.n ?? 0,
-    invoices: rows.map(({ invoice, status: shown, lateFeeFor: feeFor, autopayFailure: failure }) => {
+    invoices: rows.map(({ invoice, status: shown, lateFeeFor: feeFor }) => {
       const totalCents = centsFromDecimal(invoice.totalAmount);
       const paidCents = centsFromDecimal(invoice.amountPaid);
       return {
@@ -210,7 +210,7 @@ export async function findPortalInvoices(
         amountPaid: toDecimal(paidCents),
         amountDue: toDecimal(Math.max(0, totalCents - paidCents)),
         lateFeeFor: feeFor ?? null,
-        autopayFailure: failure ?? null,
+        autopayFailure: failures.get(invoice.id) ?? null,
       };
     }),
   };

@@ -312,7 +312,7 @@ describe('what the portal shows', () => {
       [settled.invoiceNumber, 'paid', '0.00'],
     ]);
     expect(rows.find((row) => row.id === fee.id)?.lateFeeFor).toBe(late.invoiceNumber);
-    expect(rows.find((row) => row.id === dueToday.id)?.autopayFailure).toBe('Your card was declined.');
+    expect(rows.find((row) => row.id === dueToday.id)?.autopayFailure).toBe('Autopay on 2026-11-28 failed: Your card was declined.');
     expect(rows.find((row) => row.id === late.id)).toMatchObject({ lateFeeFor: null, autopayFailure: null });
     const open = await get('/api/portal/invoices?status=open&limit=2');
     expect(open.json<PortalInvoice[]>().map((row) => row.id)).toEqual([late.id, dueToday.id]);
