@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Actor } from '../invoices/invoice-rules';
 import { recordInvoicePaymentIn } from '../invoices/record-invoice-payment';
 import { type LineRow, findLine, lockLine, toLineDto } from './bank-lines';
+import { billNetCents } from '../bills/bill-amount-due';
 
 export type CreateChoice = CreateFromBankTransaction | { kind: 'rule_expense'; ruleId: string };
 
@@ -33,7 +34,8 @@ async function payBill(tx: Database, actor: Actor, line: LineRow, billId: string
     .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
     .where(and(eq(payments.organizationId, actor.organizationId), eq(payments.type, 'bill_payment'), eq(payments.referenceId, bill.id), ne(payments.status, 'failed')));
-  const total = centsFromDecimal(bill.totalAmount);
+  // What the bill costs to pay: its total less vendor credits applied (bill-amount-due.ts).
+  const total = billNetCents(bill);
   const paidBefore = centsFromDecimal(paid?.total ?? '0');
   if (bill.status === 'paid' || paidBefore >= total) throw new AppError('VALIDATION', `Bill ${bill.billNumber} is already paid`);
   if (amount > total - paidBefore) {

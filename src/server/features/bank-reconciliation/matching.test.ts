@@ -351,3 +351,27 @@ describe('debits: payment runs, bill payments and ACH returns', () => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describe('bills with vendor credits', () => {
+  it('suggests and pays a bill by what it costs after the credit applied to it', async () => {
+    const ws = await workspace(t);
+    const vendor = await createVendor(ws.owner, { name: 'Credited Supplies' });
+    const bill = await createBill(ws.owner, vendor.id, '100.00');
+    const credit = await ws.owner.request({
+      method: 'POST',
+      url: '/api/vendor-credits',
+      payload: { vendorId: vendor.id, creditNumber: 'VC-1', creditDate: '2026-11-20', amount: '25.00', applications: [{ billId: bill.id, amount: '25.00' }] },
+    });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const [gross = '', net = ''] = await addLines(t, ws, [{ amount: '-100.00' }, { amount: '-75.00', description: `ACH DEBIT CREDITED SUPPLIES ${bill.billNumber}` }]);
+    expect((await suggestionsOf(ws.owner, gross)).suggestions.some((suggestion) => suggestion.key === `bill:${bill.id}`)).toBe(false);
+    const { suggestions } = await suggestionsOf(ws.owner, net);
+    expect(suggestions[0]).toMatchObject({ key: `bill:${bill.id}`, kind: 'bill_payment' });
+    const tooMuch = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${gross}/create`, payload: { kind: 'bill_payment', billId: bill.id } });
+    expect(tooMuch.statusCode).toBe(400);
+    const paid = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${net}/match`, payload: { suggestionKey: suggestions[0]?.key } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [stored] = await t.deps.db.select().from(bills).where(eq(bills.id, bill.id));
+    expect(stored?.status).toBe('paid');
+  });
+});
