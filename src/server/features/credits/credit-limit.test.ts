@@ -29,7 +29,7 @@ describe('credit limit warning', () => {
     expect(sent.json()).toMatchObject({ status: 'sent', warnings: [] });
 
     const position = await owner.request({ method: 'GET', url: `/api/customers/${customer.id}/balance` });
-    expect(position.json()).toEqual({ customerId: customer.id, balance: '135.40', creditLimit: '200.00', currency: 'USD' });
+    expect(position.json()).toEqual({ customerId: customer.id, openInvoicesDue: '135.40', unappliedCredit: '0.00', balance: '135.40', creditLimit: '200.00', currency: 'USD' });
 
     // A second draft: 135.40 + 135.40 = 270.80 > 200.00, created all the same.
     const second = await create();
