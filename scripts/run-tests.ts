@@ -32,6 +32,11 @@ const DATE_API_TESTS = [
   'src/server/features/integrations/integrations.test.ts',
   // Issue 15: the summary tables' overdue split and this month's payments on the organization's day.
   'src/server/platform/summary-totals.test.ts',
+  // Issue 31: statement periods and aging, late fee months, autopay due dates and the portal's overdue on the organization's day.
+  'src/server/features/statements/statements.test.ts',
+  'src/server/features/statements/late-fees.test.ts',
+  'src/server/features/portal-payments/autopay.test.ts',
+  'src/server/features/portal/portal.test.ts',
 ];
 const DATE_JOURNEYS = [
   'e2e/dashboard.spec.ts',
