@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { CreditNote, CreditNoteDetail, CreditNoteListQuery } from '../../../shared/contracts/credits';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
@@ -41,8 +41,15 @@ function toCreditDto({ credit, customerName, invoiceNumber }: ListRow): CreditNo
 }
 
 /** GET /api/credit-notes: a page of the organization's credits, newest first, and the total for X-Total-Count. */
-export async function findCredits(db: Database, organizationId: string, query: CreditNoteListQuery): Promise<{ credits: CreditNote[]; total: number }> {
+export async function findCredits(
+  db: Database,
+  organizationId: string,
+  query: CreditNoteListQuery,
+  options: { hideVoid?: boolean } = {},
+): Promise<{ credits: CreditNote[]; total: number }> {
   const conditions: SQL[] = [eq(customerCredits.organizationId, organizationId)];
+  // The portal shows a customer its credits, never the ones voided by mistake.
+  if (options.hideVoid) conditions.push(ne(customerCredits.status, 'void'));
   if (query.customerId) conditions.push(eq(customerCredits.customerId, query.customerId));
   if (query.kind) conditions.push(eq(customerCredits.kind, query.kind));
   if (query.status) conditions.push(eq(customerCredits.status, query.status));

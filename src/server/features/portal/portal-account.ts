@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CreditNote } from '../../../shared/contracts/credits';
 import type { PortalAccount, PortalInvoice } from '../../../shared/contracts/portal';
 import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { isUuid } from '../../db/query-helpers';
 import {
-  customerCredits,
   customerPaymentMethods,
   customers,
   invoices,
@@ -22,6 +20,7 @@ import { paymentMethodLabel } from './portal-access';
 import type { PortalContext } from './portal-session';
 import { readPortalSettings } from './portal-settings';
 import { autopayFailures } from '../portal-payments/autopay-failures';
+import { findCredits } from '../credits/credit-notes.queries';
 
 const LIST_LIMIT = 50;
 const firms = alias(organizations, 'firm');
@@ -93,44 +92,9 @@ export async function readPortalAccount(deps: Pick<AppDeps, 'db' | 'config' | 'n
       enabled: Boolean(method?.autopay && method.stripePaymentMethodId),
       method: paymentMethodLabel(method),
     },
-    credits: seesLedger ? await findCredits(db, organizationId, customerId, customer.name) : [],
+    credits: seesLedger ? (await findCredits(db, organizationId, { customerId, limit: LIST_LIMIT, offset: 0 }, { hideVoid: true })).credits : [],
     payments: seesLedger ? await findPayments(db, organizationId, customerId, organization.timeZone) : [],
   };
-}
-
-async function findCredits(db: Database, organizationId: string, customerId: string, customerName: string): Promise<CreditNote[]> {
-  const rows = await db
-    .select({ credit: customerCredits, invoiceNumber: invoices.invoiceNumber })
-    .from(customerCredits)
-    .leftJoin(invoices, and(eq(invoices.id, customerCredits.invoiceId), eq(invoices.organizationId, organizationId)))
-    .where(and(eq(customerCredits.organizationId, organizationId), eq(customerCredits.customerId, customerId), ne(customerCredits.status, 'void')))
-    .orderBy(desc(customerCredits.issueDate), desc(customerCredits.createdAt))
-    .limit(LIST_LIMIT);
-  return rows.map(({ credit, invoiceNumber }) => {
-    const amount = centsFromDecimal(credit.amount);
-    const applied = centsFromDecimal(credit.amountApplied);
-    const refunded = centsFromDecimal(credit.amountRefunded);
-    return {
-      id: credit.id,
-      kind: credit.kind,
-      creditNumber: credit.creditNumber,
-      customerId,
-      customerName,
-      invoiceId: credit.invoiceId,
-      invoiceNumber: invoiceNumber ?? null,
-      paymentId: credit.paymentId,
-      issueDate: credit.issueDate,
-      subtotal: normalizeDecimal(credit.subtotal),
-      taxAmount: normalizeDecimal(credit.taxAmount),
-      amount: toDecimal(amount),
-      amountApplied: toDecimal(applied),
-      amountRefunded: toDecimal(refunded),
-      remaining: toDecimal(amount - applied - refunded),
-      status: credit.status,
-      reason: credit.reason,
-      createdAt: credit.createdAt.toISOString(),
-    };
-  });
 }
 
 async function findPayments(db: Database, organizationId: string, customerId: string, timeZone: string): Promise<PortalAccount['payments']> {
