@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { addDays, format, parseISO } from 'date-fns';
@@ -20,6 +20,8 @@ function fakeStripeUrl(): string {
 
 function outbox(): string[] {
   const dir = path.join(dataDir, 'outbox');
+  // Made by the server's first mail: until then there is nothing to read, and the caller polls on.
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()
     .map((file) => readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
@@ -11,6 +11,8 @@ export async function readOutbox(page: Pick<Page, 'request'>): Promise<string[]>
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) return [];
   const outbox = path.join(dir, 'outbox');
+  // The outbox folder is made by the first mail: before it, there are no mails yet (a poll waits on).
+  if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
     .sort()
     .map((file) => readFileSync(path.join(outbox, file), 'utf8'));
