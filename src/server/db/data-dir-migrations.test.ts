@@ -16,7 +16,7 @@ async function stateOf(dataDir: string): Promise<{ applied: number; newestTable:
   try {
     const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('customer_credits') is not null as newest_table`,
+              to_regclass('vendor_w9_requests') is not null as newest_table`,
     );
     return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
@@ -33,15 +33,30 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0013_customer_portal_credits created.
+      // What 0014_vendor_tax_1099 created.
       await client.exec(`
-        drop table credit_allocations, credit_note_items, customer_credits, credit_note_settings,
-          vendor_credit_applications, vendor_credits, late_fee_policies, late_fees, statement_deliveries,
-          portal_tokens, portal_sessions, portal_payments, customer_payment_methods, autopay_charges, portal_settings;
-        alter table invoices drop column amount_credited;
-        alter table bills drop column amount_credited;
-        drop index payments_stripe_intent_key;
-        create unique index payments_stripe_intent_key on payments (stripe_payment_intent_id);`);
+        drop table vendor_w9_requests, tax_1099_forms, tax_1099_filings, tax_1099_settings;
+        drop index vendors_org_tin_fingerprint_idx;
+        alter table vendors drop column tin_encrypted,
+          drop column tin_last4,
+          drop column tin_fingerprint,
+          drop column tin_type,
+          drop column legal_name,
+          drop column business_name,
+          drop column tax_classification,
+          drop column llc_tax_classification,
+          drop column other_classification,
+          drop column exempt_payee_code,
+          drop column fatca_exemption_code,
+          drop column w9_received_at,
+          drop column w9_source,
+          drop column w9_document_id,
+          drop column w9_signed_name,
+          drop column w9_signed_on,
+          drop column form_1099_box,
+          drop column is_attorney,
+          drop column form_1099_email_consent_at,
+          drop column form_1099_email_consent_email;`);
     }
   } finally {
     await client.close();

@@ -25,3 +25,4 @@ export * from './summaries';
 export * from './bank-reconciliation';
 export * from './customer-ledger';
 export * from './customer-portal';
+export * from './tax-1099';

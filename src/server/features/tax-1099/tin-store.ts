@@ -1,0 +1,32 @@
+import { createHmac } from 'node:crypto';
+import { type TinType, tinDigits } from '../../../shared/tin';
+import { decryptSecret, encryptSecret } from '../../platform/encryption';
+
+/** The columns a TIN is kept in (vendors.tin_*): encrypted, its last four, and a fingerprint to compare. */
+export interface StoredTin {
+  tinType: TinType;
+  tinEncrypted: string;
+  tinLast4: string;
+  tinFingerprint: string;
+}
+
+/**
+ * HMAC-SHA256 of the nine digits under a key derived from the encryption key: two vendor records
+ * with one TIN have one fingerprint (a payee paid under two names) without the TIN being readable.
+ */
+export function tinFingerprint(encryptionKey: Buffer, digits: string): string {
+  const key = createHmac('sha256', encryptionKey).update('signal-ar:tin-fingerprint:v1').digest();
+  return createHmac('sha256', key).update(digits).digest('hex');
+}
+
+/** The stored form of a TIN typed with or without dashes; throws when it is not nine digits (validate first). */
+export function storeTin(encryptionKey: Buffer, tinType: TinType, value: string): StoredTin {
+  const digits = tinDigits(value);
+  if (!digits) throw new Error('A TIN has nine digits');
+  return { tinType, tinEncrypted: encryptSecret(encryptionKey, digits), tinLast4: digits.slice(-4), tinFingerprint: tinFingerprint(encryptionKey, digits) };
+}
+
+/** The nine digits, for the filing file and Copy 1/2 only. */
+export function readTin(encryptionKey: Buffer, tinEncrypted: string): string {
+  return decryptSecret(encryptionKey, tinEncrypted);
+}
