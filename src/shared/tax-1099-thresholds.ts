@@ -36,7 +36,9 @@ export const TAX_1099_THRESHOLDS: readonly ThresholdRow[] = [
 
 /** The threshold row for a tax year. */
 export function thresholdsFor(taxYear: number): ThresholdRow {
-  let chosen = TAX_1099_THRESHOLDS[0]!;
-  for (const row of TAX_1099_THRESHOLDS) if (row.fromYear <= taxYear) chosen = row;
+  const [first, ...later] = TAX_1099_THRESHOLDS;
+  if (!first) throw new Error('No 1099 thresholds');
+  let chosen = first;
+  for (const row of later) if (row.fromYear <= taxYear) chosen = row;
   return chosen;
 }

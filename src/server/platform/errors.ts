@@ -54,6 +54,21 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/**
+ * A deadlock (40P01), serialization failure (40001) or lock wait timeout (55P03): two requests
+ * changed the same rows at the same moment and the database rolled one back whole. Nothing was
+ * half written; the client may send it again.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as PgLikeError).code;
+    if (code === '40P01' || code === '40001' || code === '55P03') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function toBody(error: AppError): ApiErrorBody {
   return error.fields
     ? { message: error.message, code: error.code, fields: error.fields }
@@ -96,6 +111,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let appError: AppError | null = error instanceof AppError ? error : fromFastifyError(error);
     if (!appError && isUniqueViolation(error)) appError = new AppError('CONFLICT', 'That record already exists');
+    if (!appError && isConcurrencyFailure(error)) {
+      request.log.warn({ err: error }, 'concurrent change rolled back');
+      appError = new AppError('CONFLICT', 'Another change to the same records was saved at the same moment. Nothing was saved; try again.', undefined, { retryAfterSeconds: 1 });
+    }
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side', code: 'INTERNAL' });

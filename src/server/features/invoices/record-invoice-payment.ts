@@ -220,12 +220,19 @@ type InvoiceRow = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
 /**
  * An invoice payment of the workspace and the invoice it pays, both locked: the invoice first,
- * then the payment, the order recording a payment takes.
+ * then the payment, the order recording a payment takes. An overpayment credit the payment made is
+ * locked before either, as applying a credit locks the credit before its invoices: two
+ * transactions never wait on each other in opposite orders.
  */
 async function lockPaymentAndInvoice(tx: Database, actor: Actor, paymentId: string): Promise<{ payment: PaymentRow; invoice: InvoiceRow }> {
   const scoped = and(eq(payments.organizationId, actor.organizationId), eq(payments.id, paymentId), eq(payments.type, 'invoice_payment'));
   const [found] = await tx.select({ referenceId: payments.referenceId }).from(payments).where(scoped).limit(1);
   if (!found) throw notFound('Payment');
+  await tx
+    .select({ id: customerCredits.id })
+    .from(customerCredits)
+    .where(and(eq(customerCredits.organizationId, actor.organizationId), eq(customerCredits.paymentId, paymentId)))
+    .for('update');
   const invoice = await lockInvoice(tx, actor.organizationId, found.referenceId);
   if (!invoice) throw notFound('Invoice');
   const [payment] = await tx.select().from(payments).where(scoped).for('update');
