@@ -72,7 +72,7 @@ export default function Practice1099Page() {
   return (
     <PageLayout
       title="1099s"
-      subtitle="Every client's 1099 year end: who needs a form, who is ready, and the W-9s still missing"
+      subtitle="Each client's vendors that need a 1099, and the W-9s still missing"
       actions={
         <>
           <Button variant="outline" asChild>
@@ -90,7 +90,7 @@ export default function Practice1099Page() {
         </>
       }
     >
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <FilterSelect label="Tax year" value={String(year)} options={yearOptions()} onValueChange={changeYear} className="w-44" />
           {data && <p className="text-xs text-slate-500">{seasonText(data.requestSeason.from, data.requestSeason.to)}</p>}
@@ -168,7 +168,7 @@ export default function Practice1099Page() {
                           <TableRow key={row.organizationId} data-testid="practice-1099-row">
                             <TableCell className="font-medium [overflow-wrap:anywhere]">
                               {row.clientName}
-                              <span className="block text-xs font-normal text-slate-500">{row.vendorsPaid} vendors paid</span>
+                              <span className="block text-xs font-normal text-slate-500">{row.vendorsPaid} {row.vendorsPaid === 1 ? 'vendor' : 'vendors'} paid</span>
                             </TableCell>
                             <TableCell className="text-right tabular-nums">{row.needForm}</TableCell>
                             <TableCell className="text-right tabular-nums">{row.ready}</TableCell>
@@ -203,7 +203,7 @@ export default function Practice1099Page() {
           <AlertDialogHeader>
             <AlertDialogTitle>Send every missing W-9 request for {year}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Each vendor that needs a {year} 1099 and has no W-9, in every client you may work in ({totals?.missingW9 ?? 0} vendors), gets an email with a
+              Each vendor that needs a {year} 1099 and has no W-9, in every client you may work in ({totals?.missingW9 ?? 0} missing now), gets an email with a
               single-use link to fill its W-9. Vendors without an email address, or with a request still open, are skipped.
             </AlertDialogDescription>
           </AlertDialogHeader>
