@@ -50,6 +50,7 @@ import { practiceRoutes } from './features/practice/practice.routes';
 import { practiceQueueRoutes } from './features/practice/queue.routes';
 import { practiceReconciliationRoutes } from './features/practice/reconciliation-queue.routes';
 import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
+import { practice1099Routes } from './features/practice/practice-1099.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -98,6 +99,7 @@ const features: FeatureRoutes[] = [
   reconciliationsRoutes,
   bankFeedsRoutes,
   practiceReconciliationRoutes,
+  practice1099Routes,
   paymentRunsRoutes,
   documentsRoutes,
   firmsRoutes,

@@ -39,6 +39,7 @@ export const appRoutes: RouteObject[] = [
   page('/practice', () => import('@/features/practice/practice-page')),
   page('/practice/queue', () => import('@/features/practice/queue-page')),
   page('/practice/reconciliation', () => import('@/features/practice/reconciliation-queue-page')),
+  page('/practice/1099s', () => import('@/features/practice/practice-1099-page')),
   page('/practice/add-client', () => import('@/features/practice/add-client/add-client-page')),
   page('/practice/clients/:id', () => import('@/features/practice/client-details-page')),
   page('/practice/onboard-client', () => import('@/features/practice/onboard-client-page')),

@@ -423,4 +423,40 @@ export interface PracticeW9RequestsResult {
   sent: number;
   skipped: number;
   failed: number;
+  /** Per client with a vendor missing a W-9. */
+  perClient: PracticeW9RequestsClientResult[];
+}
+
+/** Firm-wide figures of GET /api/practice/1099, over every visible active client (not one page). */
+export interface Practice1099Totals {
+  clients: number;
+  /** Clients with at least one vendor that needs a 1099. */
+  clientsWithForms: number;
+  vendorsPaid: number;
+  needForm: number;
+  ready: number;
+  missingW9: number;
+  missingTin: number;
+  requestsSent: number;
+  requestsAnswered: number;
+}
+
+/** GET /api/practice/1099?year= */
+export interface Practice1099List {
+  year: number;
+  /** Which W-9 requests count for the year (the season), said in words for the page. */
+  requestSeason: { from: string; to: string };
+  rows: Practice1099Row[];
+  total: number;
+  totals: Practice1099Totals;
+}
+
+/** One client's part of POST /api/practice/1099/w9-requests. */
+export interface PracticeW9RequestsClientResult {
+  organizationId: string;
+  clientName: string;
+  sent: number;
+  failed: number;
+  /** Vendors left out, with why (no email address, a request already open). */
+  skipped: { vendorId: string; name: string; reason: string }[];
 }

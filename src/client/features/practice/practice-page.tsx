@@ -1,4 +1,4 @@
-import { Briefcase, ClipboardCheck, Download, Landmark, ListChecks, UserPlus } from 'lucide-react';
+import { Briefcase, ClipboardCheck, Download, FileSpreadsheet, Landmark, ListChecks, UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
@@ -60,6 +60,12 @@ export default function PracticePage() {
               <Link to="/practice/reconciliation">
                 <Landmark aria-hidden="true" />
                 Reconciliation
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link to="/practice/1099s">
+                <FileSpreadsheet aria-hidden="true" />
+                1099s
               </Link>
             </Button>
             {canWrite && (
