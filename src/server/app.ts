@@ -59,6 +59,8 @@ import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
+import { vendorFormsRoutes } from './features/tax-1099/vendor-forms.routes';
+import { w9RequestsRoutes } from './features/tax-1099/w9-requests.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -116,6 +118,9 @@ const features: FeatureRoutes[] = [
   vendorCreditsRoutes,
   creditLimitRoutes,
   portalPaymentsRoutes,
+  // Issue 32: W-9s and 1099s.
+  w9RequestsRoutes,
+  vendorFormsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {
@@ -134,6 +139,7 @@ export const redactPaths = [
   '*.newPassword',
   '*.accountNumber',
   '*.routingNumber',
+  '*.tin',
 ];
 
 /** The one factory for the server and the tests. */
