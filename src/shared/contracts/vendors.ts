@@ -162,6 +162,8 @@ export interface Vendor {
   country: string;
   /** The TIN only masked ("••-•••6789"), never whole. */
   taxId: string | null;
+  /** When a W-9 was taken in (issue 32); null: none on file. */
+  w9ReceivedAt: string | null;
   paymentMethod: VendorPaymentMethod;
   bankName: string | null;
   /** "••••1234", or null when none is stored. */

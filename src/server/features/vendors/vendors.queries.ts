@@ -22,6 +22,7 @@ export function toVendorDto(row: VendorRow, billCount = 0): Vendor {
     zipCode: row.zipCode,
     country: row.country,
     taxId: maskTin(row.tinType, row.tinLast4),
+    w9ReceivedAt: row.w9ReceivedAt?.toISOString() ?? null,
     paymentMethod: row.paymentMethod,
     bankName: row.bankName,
     accountNumber: maskAccountNumber(row.accountLast4),
