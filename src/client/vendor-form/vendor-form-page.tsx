@@ -282,7 +282,7 @@ function W9Form({ token, info, onDone }: { token: string; info: PublicVendorForm
           </div>
           <ErrorText id={ids.tinType} error={errors.w9?.tinType} />
         </fieldset>
-        <Field label={tinType === 'ein' ? 'Employer identification number' : tinType === 'ssn' ? 'Social security number' : 'TIN'} error={errors.w9?.tin?.message} required>
+        <Field label={tinType === 'ein' ? 'Your EIN' : tinType === 'ssn' ? 'Your SSN' : 'Your TIN'} error={errors.w9?.tin?.message} required>
           <Input
             {...tinField}
             type={showTin ? 'text' : 'password'}
