@@ -240,7 +240,7 @@ function W9Form({ token, info, onDone }: { token: string; info: PublicVendorForm
             <Input {...register('w9.otherClassification')} />
           </Field>
         )}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label="4. Exempt payee code (if any)" error={errors.w9?.exemptPayeeCode?.message} description="Most individuals and companies leave this blank.">
             <Input {...register('w9.exemptPayeeCode')} inputMode="numeric" maxLength={2} />
           </Field>
@@ -290,7 +290,8 @@ function W9Form({ token, info, onDone }: { token: string; info: PublicVendorForm
             inputMode="numeric"
             placeholder={tinType === 'ein' ? '12-3456789' : '123-45-6789'}
             onChange={(event) => {
-              setValue('w9.tin', withDashes(event.target.value, tinType));
+              // Once the form was submitted, the message follows the corrected number.
+              setValue('w9.tin', withDashes(event.target.value, tinType), { shouldDirty: true, shouldValidate: formState.isSubmitted });
             }}
           />
         </Field>
@@ -316,7 +317,7 @@ function W9Form({ token, info, onDone }: { token: string; info: PublicVendorForm
             </div>
           </fieldset>
           {method === 'ach' && (
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <Field label="Bank name" error={errors.payment?.bankName?.message} required>
                 <Input {...register('payment.bankName')} />
               </Field>

@@ -192,7 +192,7 @@ function TaxForm({ vendor, profile, onDone }: { vendor: Vendor; profile: VendorT
     <form onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
       <W9Status profile={profile} />
       <RequestW9 vendor={vendor} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <Field label="Legal name (W-9 line 1)" error={errors.legalName?.message}>
           <Input {...register('legalName')} />
         </Field>
