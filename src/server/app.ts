@@ -142,6 +142,23 @@ export const redactPaths = [
   '*.tin',
 ];
 
+/**
+ * The request line as logged: a link token in a path (the vendor's W-9 form, issue 32) is replaced,
+ * so an unused single-use link never sits readable in a log.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/^(\/api\/vendor-forms\/)[^/?#]+/, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with the URL through loggedUrl. */
+export const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+  method: req.method,
+  url: loggedUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
 /** The one factory for the server and the tests. */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const { logger, clientDir, ...deps } = options;

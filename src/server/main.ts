@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, redactPaths } from './app';
+import { createApp, redactPaths, requestSerializer } from './app';
 import { buildConfig } from './config';
 import { openDatabase } from './db/client';
 import { readEnv } from './env';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     now: startClock(env.FAKE_NOW),
     startWorkers: env.WORKERS === 'on',
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
-    logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },
+    logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } },
   });
   const stopMaintenance = env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log) : () => undefined;
   app.addHook('onClose', async () => stopMaintenance());

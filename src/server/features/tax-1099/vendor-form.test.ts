@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, redactPaths, requestSerializer } from '../../app';
 import { auditLog, documents, vendorW9Requests, vendors } from '../../db/schema';
 import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
@@ -193,5 +195,27 @@ describe('the public W-9 form', () => {
     for (let attempt = 0; attempt < 32; attempt += 1) guesses.push((await open(`guess${attempt}`.padEnd(43, 'a'), address)).statusCode);
     expect(guesses.slice(0, 30).every((code) => code === 404)).toBe(true);
     expect(guesses.slice(30)).toEqual([429, 429]);
+  });
+
+  it('never writes the link token in the request log', async () => {
+    const { token } = await requestW9();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = await createApp({ ...t.deps, logger: { level: 'info', stream, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } } });
+    try {
+      expect((await logged.inject({ method: 'GET', url: `/api/vendor-forms/${token}`, remoteAddress: nextClientAddress() })).statusCode).toBe(200);
+      expect((await logged.inject({ method: 'POST', url: `/api/vendor-forms/${token}`, payload: w9Submission(), remoteAddress: nextClientAddress() })).statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('/api/vendor-forms/[redacted]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('471234567');
   });
 });

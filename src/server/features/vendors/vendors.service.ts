@@ -64,8 +64,8 @@ function typedTin(taxId: string | null, encryptionKey: Buffer): Partial<StoredTi
 
 /** What changed, for the audit row; bank details are named, never written out. */
 function changedFields(before: VendorRow, after: VendorRow): string[] {
-  const keys = ['name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'tinEncrypted', 'paymentMethod', 'bankName', 'routingNumber', 'accountNumberEncrypted', 'wireInstructions', 'isActive'] as const;
-  const names: Partial<Record<(typeof keys)[number], string>> = { accountNumberEncrypted: 'accountNumber', tinEncrypted: 'taxId' };
+  const keys = ['name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'tinFingerprint', 'paymentMethod', 'bankName', 'routingNumber', 'accountNumberEncrypted', 'wireInstructions', 'isActive'] as const;
+  const names: Partial<Record<(typeof keys)[number], string>> = { accountNumberEncrypted: 'accountNumber', tinFingerprint: 'taxId' };
   return keys.filter((key) => before[key] !== after[key]).map((key) => names[key] ?? key);
 }
 
