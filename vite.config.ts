@@ -20,8 +20,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // npm run bench reads it to measure each page's first-load JavaScript (bench/bundle.ts).
     manifest: true,
-    // The customer portal is its own small entry: a customer never loads the staff app (issue 31).
-    rollupOptions: { input: { index: path.join(root, 'index.html'), portal: path.join(root, 'portal.html') } },
+    // The customer portal (issue 31) and the vendor's W-9 form (issue 32) are their own small
+    // entries: a customer or vendor never loads the staff app.
+    rollupOptions: {
+      input: { index: path.join(root, 'index.html'), portal: path.join(root, 'portal.html'), 'vendor-form': path.join(root, 'vendor-form.html') },
+    },
   },
   server: {
     port: 5173,

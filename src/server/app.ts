@@ -60,6 +60,8 @@ import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
+import { vendorFormsRoutes } from './features/tax-1099/vendor-forms.routes';
+import { w9RequestsRoutes } from './features/tax-1099/w9-requests.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -118,6 +120,9 @@ const features: FeatureRoutes[] = [
   vendorCreditsRoutes,
   creditLimitRoutes,
   portalPaymentsRoutes,
+  // Issue 32: W-9s and 1099s.
+  w9RequestsRoutes,
+  vendorFormsRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {
@@ -136,7 +141,25 @@ export const redactPaths = [
   '*.newPassword',
   '*.accountNumber',
   '*.routingNumber',
+  '*.tin',
 ];
+
+/**
+ * The request line as logged: a link token in a path (the vendor's W-9 form, issue 32) is replaced,
+ * so an unused single-use link never sits readable in a log.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/^(\/api\/vendor-forms\/)[^/?#]+/, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with the URL through loggedUrl. */
+export const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+  method: req.method,
+  url: loggedUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
 
 /** The one factory for the server and the tests. */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {

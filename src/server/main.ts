@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp, redactPaths } from './app';
+import { createApp, redactPaths, requestSerializer } from './app';
 import { buildConfig } from './config';
 import { openDatabase } from './db/client';
 import { readEnv } from './env';
 import { startClock } from './platform/clock';
 import { createMailer } from './platform/mail';
 import { startMaintenance } from './platform/maintenance';
+import { encryptLegacyTins } from './features/tax-1099/encrypt-legacy-tins';
 
 async function main(): Promise<void> {
   let env;
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   }
   const config = buildConfig(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: config.dataDir });
+  // After the migrations: plain vendor tax IDs from before issue 32 are encrypted (idempotent).
+  const legacyTins = await encryptLegacyTins(database.db, config.encryptionKey);
   const app = await createApp({
     db: database.db,
     dbKind: database.kind,
@@ -26,7 +29,7 @@ async function main(): Promise<void> {
     now: startClock(env.FAKE_NOW),
     startWorkers: env.WORKERS === 'on',
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
-    logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' } },
+    logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } },
   });
   const stopMaintenance = env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log) : () => undefined;
   app.addHook('onClose', async () => stopMaintenance());
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
     });
   }
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (legacyTins.moved + legacyTins.dropped > 0) app.log.info(legacyTins, 'legacy vendor tax IDs encrypted');
   app.log.info(`Signal AR on http://localhost:${env.PORT} (database: ${database.kind})`);
 }
 

@@ -60,3 +60,18 @@ export function maskTin(type: TinType | null, last4: string | null): string | nu
   if (!last4) return null;
   return type === 'ein' ? `••-•••${last4}` : `•••-••-${last4}`;
 }
+
+/**
+ * The type a Tax ID typed without a choice most likely is (issue 32): "123-45-6789" an SSN,
+ * "12-3456789" or nine bare digits an EIN (vendors are businesses unless written as an SSN).
+ * Null when it is neither shape.
+ */
+export function guessTinType(value: string): TinType | null {
+  const text = value.trim();
+  if (/^\d{3}-\d{2}-\d{4}$/.test(text)) return 'ssn';
+  if (/^\d{2}-\d{7}$/.test(text) || /^\d{9}$/.test(text)) return 'ein';
+  return null;
+}
+
+/** A masked TIN sent back unchanged by a form ("••-•••6789"): it means "keep the stored one". */
+export const isMaskedTin = (value: string): boolean => value.includes('•');

@@ -17,6 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Signal AR</title><div id="root"></div>');
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log("main");');
+  writeFileSync(path.join(clientDir, 'vendor-form.html'), '<!doctype html><title>Form W-9</title><div id="vendor-form"></div>');
   writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createApp({ ...testApp.deps, clientDir });
   await app.ready();
@@ -53,6 +54,13 @@ describe('the built client', () => {
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(response.body, url).toContain('<div id="root">');
     }
+  });
+
+  it("answers the vendor's W-9 page with its own entry, never the staff app", async () => {
+    const response = await app.inject({ method: 'GET', url: '/vendor-form' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="vendor-form">');
   });
 
   it('serves a file written after the server started, and the index.html on disk now', async () => {

@@ -28,7 +28,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else if (['index.html', 'portal.html'].includes(path.basename(filePath))) res.header('Cache-Control', 'no-cache');
+      else if (['index.html', 'portal.html', 'vendor-form.html'].includes(path.basename(filePath))) res.header('Cache-Control', 'no-cache');
     },
   });
 }
@@ -65,6 +65,8 @@ export async function sendClientFile(
   if (looksLikeFile(pathname)) return notFound();
   // The customer portal is its own app (portal.html): a customer never loads the staff app.
   if (isPortalPage(pathname)) return reply.code(200).sendFile('portal.html');
+  // The vendor's W-9 form (issue 32) is its own entry too.
+  if (pathname === '/vendor-form') return reply.code(200).sendFile('vendor-form.html');
   // The client router decides what to show (its own 404 page for unknown paths).
   return reply.code(200).sendFile('index.html');
 }

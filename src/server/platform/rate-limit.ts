@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
 import { AppError } from './errors';
+import { hashToken } from './sessions';
 
 /**
  * One fixed-window limit on a route: at most `max` requests per `windowMs` for each value of
@@ -74,6 +75,22 @@ export const rateLimits = {
   ],
   /** Opening a portal sign-in link: 10 per 15 minutes per address (a token is 256 random bits). */
   portalSession: [{ name: 'portal-session', max: 10, windowMs: 15 * MINUTE }],
+  /**
+   * The public W-9 form (issue 32): 30 requests per 15 minutes per address, and 10 per 15 minutes
+   * per link (counted by the token's hash, so the counter table never holds a token).
+   */
+  vendorForm: [
+    { name: 'vendor-form', max: 30, windowMs: 15 * MINUTE },
+    {
+      name: 'vendor-form-token',
+      max: 10,
+      windowMs: 15 * MINUTE,
+      by: (request) => {
+        const token = (request.params as { token?: unknown } | undefined)?.token;
+        return typeof token === 'string' ? `token:${hashToken(token)}` : undefined;
+      },
+    },
+  ],
   /** Setting the new password: 10 per 15 minutes per address (a token is 256 random bits). */
   passwordResetConfirm: [{ name: 'password-reset-confirm', max: 10, windowMs: 15 * MINUTE }],
 } satisfies Record<string, readonly RateLimit[]>;

@@ -35,6 +35,8 @@ const publicWrites = new Set([
   // The customer portal's writes: a portal session, never a staff one (issue 31).
   'POST /api/portal/payments',
   'POST /api/portal/autopay',
+  // The vendor's W-9 form: its link's token is the only key (issue 32).
+  'POST /api/vendor-forms/{token}',
 ]);
 /** Writes a viewer may make: their own profile, preferences, password, currency, second factor and active workspace. */
 const viewerWrites = new Set([

@@ -103,6 +103,8 @@ export const w9FieldsSchema = z
     tinType: z.enum(tinTypes, { message: 'Choose SSN or EIN' }),
     tin: z.string({ message: 'TIN is required' }).trim().min(1, 'TIN is required'),
   })
+  // The public form takes only these fields (no mass assignment): an unknown key is a 400.
+  .strict()
   .superRefine((value, ctx) => {
     const problem = tinProblem(value.tinType, value.tin);
     if (problem) ctx.addIssue({ code: 'custom', path: ['tin'], message: problem });
@@ -140,6 +142,7 @@ export const vendorFormSubmission = z
         accountNumber: optionalText(17, 'Account number'),
         accountType: z.enum(['checking', 'savings']).default('checking'),
       })
+      .strict()
       .superRefine((value, ctx) => {
         if (value.paymentMethod !== 'ach') return;
         if (!value.bankName) ctx.addIssue({ code: 'custom', path: ['bankName'], message: 'Bank name is required' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROUTING_CHECK_MESSAGE, ROUTING_LENGTH_MESSAGE, isValidRoutingNumber } from '../aba';
+import { guessTinType, isMaskedTin, tinProblem } from '../tin';
 import { pageQuery } from './common';
 
 export const vendorPaymentMethods = ['ach', 'wire', 'check', 'card'] as const;
@@ -56,6 +57,32 @@ const routingNumberInput = z
     return digits;
   });
 
+export const TAX_ID_SHAPE_MESSAGE = 'Tax ID must be an EIN (12-3456789) or an SSN (123-45-6789)';
+
+/**
+ * A vendor's Tax ID is its W-9 TIN (issue 32): an EIN or SSN, kept encrypted. Blank or the masked
+ * value the form shows ("••-•••6789") keeps the stored one.
+ */
+const taxIdInput = z
+  .string()
+  .trim()
+  .max(50, 'Tax ID must be at most 50 characters')
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value || isMaskedTin(value)) return null;
+    const type = guessTinType(value);
+    if (!type) {
+      ctx.addIssue({ code: 'custom', message: TAX_ID_SHAPE_MESSAGE });
+      return z.NEVER;
+    }
+    const problem = tinProblem(type, value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return value;
+  });
+
 const vendorFields = z.object({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   email: z
@@ -75,7 +102,8 @@ const vendorFields = z.object({
     .max(100, 'Country must be at most 100 characters')
     .nullish()
     .transform((value) => value || 'US'),
-  taxId: optionalText(50, 'Tax ID'),
+  /** Blank (or the masked value) keeps the stored TIN; a typed one replaces it. */
+  taxId: taxIdInput,
   paymentMethod: z.enum(vendorPaymentMethods, { message: 'Payment method must be ach, wire, check or card' }).default('ach'),
   bankName: optionalText(200, 'Bank name'),
   /** Blank on an edit keeps the stored account number (it is never sent back to the form). */
@@ -132,7 +160,10 @@ export interface Vendor {
   state: string | null;
   zipCode: string | null;
   country: string;
+  /** The TIN only masked ("••-•••6789"), never whole. */
   taxId: string | null;
+  /** When a W-9 was taken in (issue 32); null: none on file. */
+  w9ReceivedAt: string | null;
   paymentMethod: VendorPaymentMethod;
   bankName: string | null;
   /** "••••1234", or null when none is stored. */

@@ -1,5 +1,6 @@
 import { ContactLines, RecordActions, formatAddress } from '@/components/record-card-parts';
-import { Landmark } from 'lucide-react';
+import { FileText, Landmark } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { Vendor } from '@shared/contracts/vendors';
@@ -9,10 +10,12 @@ export function VendorCard({
   vendor,
   onEdit,
   onDelete,
+  onTaxDetails,
 }: {
   vendor: Vendor;
   onEdit: () => void;
   onDelete: () => void;
+  onTaxDetails: () => void;
 }) {
   const address = formatAddress(vendor);
   return (
@@ -24,6 +27,7 @@ export function VendorCard({
           </CardTitle>
           <div className="flex flex-wrap gap-1.5">
             <PaymentMethodBadge method={vendor.paymentMethod} />
+            {vendor.w9ReceivedAt ? <Badge variant="success">W-9 on file</Badge> : <Badge variant="warning">W-9 missing</Badge>}
             {!vendor.isActive && <Badge variant="secondary">Inactive</Badge>}
           </div>
         </div>
@@ -39,6 +43,10 @@ export function VendorCard({
             </span>
           </p>
         )}
+        <Button variant="link" className="h-auto px-0" onClick={onTaxDetails} aria-label={`Tax details of ${vendor.name}`}>
+          <FileText aria-hidden="true" />
+          Tax details{vendor.taxId ? ` · TIN ${vendor.taxId}` : ''}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -13,12 +13,15 @@ import type { Vendor } from '@shared/contracts/vendors';
 import { VENDORS_PAGE_SIZE, useDeleteVendor, useVendors } from './api';
 import { VendorCard } from './vendor-card';
 import { VendorFormDialog } from './vendor-form-dialog';
+import { RequestMissingW9s } from './request-missing-w9s';
+import { VendorTaxDialog } from './vendor-tax-dialog';
 
 export default function VendorsPage() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Vendor | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [taxVendor, setTaxVendor] = useState<Vendor | null>(null);
   const vendors = useVendors({ search, offset });
   const remove = useDeleteVendor();
   const { deleting, setDeleting, confirmDelete } = useConfirmDelete<Vendor>(remove, 'Vendor');
@@ -38,6 +41,7 @@ export default function VendorsPage() {
       actions={
         <>
           <ImportButton entity="vendors" />
+          {!empty && <RequestMissingW9s />}
           <Button onClick={() => openForm(null)}>
             <Plus aria-hidden="true" />
             Add Vendor
@@ -77,7 +81,7 @@ export default function VendorsPage() {
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page?.items.map((vendor) => (
-              <VendorCard key={vendor.id} vendor={vendor} onEdit={() => openForm(vendor)} onDelete={() => setDeleting(vendor)} />
+              <VendorCard key={vendor.id} vendor={vendor} onEdit={() => openForm(vendor)} onDelete={() => setDeleting(vendor)} onTaxDetails={() => setTaxVendor(vendor)} />
             ))}
           </div>
           {page && page.total > VENDORS_PAGE_SIZE && (
@@ -86,6 +90,7 @@ export default function VendorsPage() {
         </>
       )}
       <VendorFormDialog open={formOpen} onOpenChange={setFormOpen} vendor={editing} />
+      <VendorTaxDialog vendor={taxVendor} onOpenChange={(open) => !open && setTaxVendor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

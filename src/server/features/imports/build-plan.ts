@@ -369,12 +369,22 @@ function planDocuments(input: PlanInput, rows: { row: number; values: Values }[]
   return { operations, counts };
 }
 
+/** The preview shows a Tax ID and an account number only by their last four digits (issue 32). */
+function maskSecrets(values: Values): Values {
+  const masked = { ...values };
+  for (const key of ['taxId', 'accountNumber'] as const) {
+    const value = masked[key];
+    if (value) masked[key] = `••••${value.replace(/[\s-]/g, '').slice(-4)}`;
+  }
+  return masked;
+}
+
 /** Reads every row through the mapping and the create contracts: the preview, and the commit's list of writes. */
 export function buildPlan(input: PlanInput): Plan {
   const errors = new Collector();
   const usable = checkMapping(input, errors);
   const rows = input.sheet.rows.map((row) => ({ row: row.row, values: rowValues(input.sheet, input.mapping, row) }));
-  const previewRows = rows.slice(0, PREVIEW_ROWS);
+  const previewRows = rows.slice(0, PREVIEW_ROWS).map(({ row, values }) => ({ row, values: maskSecrets(values) }));
   const { format, source } = resolveDateFormat(input, rows, errors);
   const dateFormat = format ?? templateDateFormat(input.template);
   const parties = input.entity === 'customers' || input.entity === 'vendors';

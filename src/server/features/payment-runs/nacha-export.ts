@@ -10,11 +10,11 @@ import { type NachaEntry, type SecCode, buildNachaFile } from './nacha';
 import { findPaymentRun } from './payment-runs.queries';
 
 /**
- * PPD (consumer) when the vendor's tax id is written as a social security number (123-45-6789),
- * CCD (corporate) otherwise: vendors are businesses unless their tax id says a person.
+ * PPD (consumer) when the vendor's TIN is a social security number, CCD (corporate) otherwise:
+ * vendors are businesses unless their TIN says a person.
  */
-export function secCodeFor(taxId: string | null): SecCode {
-  return taxId && /^\d{3}-\d{2}-\d{4}$/.test(taxId.trim()) ? 'PPD' : 'CCD';
+export function secCodeFor(tinType: 'ssn' | 'ein' | null): SecCode {
+  return tinType === 'ssn' ? 'PPD' : 'CCD';
 }
 
 /** "1" + the organization's EIN when it has one, otherwise its bank's routing number. */
@@ -77,7 +77,7 @@ export async function exportNachaFile(
       amountCents: centsFromDecimal(payment.amount),
       identification: billNumber,
       name: vendor.name,
-      secCode: secCodeFor(vendor.taxId),
+      secCode: secCodeFor(vendor.tinType),
     };
   });
 

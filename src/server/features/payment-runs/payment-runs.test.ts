@@ -190,9 +190,8 @@ describe('GET /api/payment-runs/{id}/nacha', () => {
   });
 
   it('treats a tax id written as a social security number as a person', () => {
-    expect(secCodeFor('123-45-6789')).toBe('PPD');
-    expect(secCodeFor('12-3456789')).toBe('CCD');
-    expect(secCodeFor('123456789')).toBe('CCD');
+    expect(secCodeFor('ssn')).toBe('PPD');
+    expect(secCodeFor('ein')).toBe('CCD');
     expect(secCodeFor(null)).toBe('CCD');
   });
 });

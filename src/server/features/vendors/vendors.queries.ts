@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Vendor } from '../../../shared/contracts/vendors';
+import { maskTin } from '../../../shared/tin';
 import type { Database } from '../../db/client';
 import { bills, vendors } from '../../db/schema';
 import { decryptSecret, maskAccountNumber } from '../../platform/encryption';
@@ -20,7 +21,8 @@ export function toVendorDto(row: VendorRow, billCount = 0): Vendor {
     state: row.state,
     zipCode: row.zipCode,
     country: row.country,
-    taxId: row.taxId,
+    taxId: maskTin(row.tinType, row.tinLast4),
+    w9ReceivedAt: row.w9ReceivedAt?.toISOString() ?? null,
     paymentMethod: row.paymentMethod,
     bankName: row.bankName,
     accountNumber: maskAccountNumber(row.accountLast4),

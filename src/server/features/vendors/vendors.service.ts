@@ -4,9 +4,11 @@ import { needsBankDetails, type Vendor, type VendorInput, vendorUpdateSchema } f
 import type { Database } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
+import { guessTinType } from '../../../shared/tin';
 import { encryptSecret, lastFour } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
+import { type StoredTin, storeTin } from '../tax-1099/tin-store';
 import { type VendorRow, countVendorBills, findVendor, toVendorDto, vendorHasBills } from './vendors.queries';
 
 export interface VendorActor {
@@ -31,7 +33,6 @@ function vendorValues(input: VendorInput, encryptionKey: Buffer) {
     state: input.state,
     zipCode: input.zipCode,
     country: input.country,
-    taxId: input.taxId,
     paymentMethod: input.paymentMethod,
     bankName: bank ? input.bankName : null,
     routingNumber: bank ? input.routingNumber : null,
@@ -39,6 +40,7 @@ function vendorValues(input: VendorInput, encryptionKey: Buffer) {
     isActive: input.isActive,
     accountNumberEncrypted: undefined as string | null | undefined,
     accountLast4: undefined as string | null | undefined,
+    ...typedTin(input.taxId, encryptionKey),
   };
   if (!bank) {
     values.accountNumberEncrypted = null;
@@ -50,10 +52,21 @@ function vendorValues(input: VendorInput, encryptionKey: Buffer) {
   return values;
 }
 
+/**
+ * A Tax ID typed on the vendor form, stored as the W-9 TIN (encrypted, its type guessed from its
+ * shape, the legacy plain column cleared); none typed leaves the stored TIN as it is.
+ */
+function typedTin(taxId: string | null, encryptionKey: Buffer): Partial<StoredTin> & { taxId?: null } {
+  const type = taxId ? guessTinType(taxId) : null;
+  if (!taxId || !type) return {};
+  return { ...storeTin(encryptionKey, type, taxId), taxId: null };
+}
+
 /** What changed, for the audit row; bank details are named, never written out. */
 function changedFields(before: VendorRow, after: VendorRow): string[] {
-  const keys = ['name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'taxId', 'paymentMethod', 'bankName', 'routingNumber', 'accountNumberEncrypted', 'wireInstructions', 'isActive'] as const;
-  return keys.filter((key) => before[key] !== after[key]).map((key) => (key === 'accountNumberEncrypted' ? 'accountNumber' : key));
+  const keys = ['name', 'email', 'phone', 'address', 'city', 'state', 'zipCode', 'country', 'tinFingerprint', 'paymentMethod', 'bankName', 'routingNumber', 'accountNumberEncrypted', 'wireInstructions', 'isActive'] as const;
+  const names: Partial<Record<(typeof keys)[number], string>> = { accountNumberEncrypted: 'accountNumber', tinFingerprint: 'taxId' };
+  return keys.filter((key) => before[key] !== after[key]).map((key) => names[key] ?? key);
 }
 
 export async function createVendor(db: Database, actor: VendorActor, input: VendorInput, encryptionKey: Buffer): Promise<Vendor> {
@@ -72,7 +85,7 @@ export async function createVendor(db: Database, actor: VendorActor, input: Vend
       action: 'vendor.created',
       entityType: 'vendor',
       entityId: row.id,
-      details: { name: row.name, paymentMethod: row.paymentMethod, accountLast4: row.accountLast4 },
+      details: { name: row.name, paymentMethod: row.paymentMethod, accountLast4: row.accountLast4, tinLast4: row.tinLast4 },
     });
     return toVendorDto(row);
   });
@@ -84,7 +97,8 @@ export async function updateVendor(db: Database, actor: VendorActor, id: string,
     const before = await findVendor(tx, actor.organizationId, id, { lock: true });
     if (!before) throw notFound('Vendor');
     // The account number is never read back: left out (or blank), the stored one stays.
-    const input = mergeUpdate(vendorUpdateSchema, storedFields(before, vendorUpdateSchema), body);
+    // Likewise the TIN: the legacy plain column is never merged back in.
+    const input = mergeUpdate(vendorUpdateSchema, { ...storedFields(before, vendorUpdateSchema), taxId: null }, body);
     const values = vendorValues(input, encryptionKey);
     if (needsBankDetails(input.paymentMethod) && !input.accountNumber && !before.accountNumberEncrypted) {
       throw new AppError('VALIDATION', ACCOUNT_REQUIRED, { accountNumber: ACCOUNT_REQUIRED });

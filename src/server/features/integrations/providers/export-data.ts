@@ -131,7 +131,8 @@ const vendorColumns = {
   state: vendors.state,
   zipCode: vendors.zipCode,
   country: vendors.country,
-  taxId: vendors.taxId,
+  // A vendor's TIN leaves the app only in the IRS filing file and Copy 1/2 (issue 32).
+  taxId: sql<string | null>`null`,
   paymentTerms: sql<string | null>`null`,
 };
 
