@@ -1,0 +1,228 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { ocrPage } from '../ocr/ocr-page';
+import type { TextLine, Word } from '../text-line';
+import { cleanText, splitCityLine, type W9Reading } from './w9-reading';
+
+/**
+ * Reads a scanned or photographed W-9 against the form's layout: each numbered line's label is
+ * found in the OCR text and its answer is the text between it and the next label; the marked
+ * box of line 3a is the one with the most ink beside its label; the TIN is read again from the
+ * digit boxes alone, their borders wiped first (OCR reads a box border as "|", "1" or "]").
+ */
+export interface GreyPage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+const anchors = {
+  line1: /name of entity|entity\/individual/i,
+  line2: /business name|disregarded entity name/i,
+  line3a: /check the appropriate box|federal tax classification/i,
+  line4: /exemptions \(codes/i,
+  line5: /address \(number|number, street/i,
+  line6: /city, state|and zip code/i,
+  line7: /list account number/i,
+  partOne: /taxpayer identification number \(tin\)/i,
+  requester: /requester'?s name/i,
+  ssn: /social security number/i,
+  ein: /employer identification/i,
+  partTwo: /certification$|^part ?i?ll/i,
+};
+
+const labelLike = /^(\d|3a|3b|§)?\s*(name of|business name|check the|only one|address \(|city, state|list account|requester|exempt|give form|before you)|owner'?s name on line/i;
+
+function findLine(lines: readonly TextLine[], pattern: RegExp, after = 0): TextLine | null {
+  return lines.find((line) => line.y >= after && pattern.test(line.text)) ?? null;
+}
+
+const centre = (box: { y: number; height: number }) => box.y + box.height / 2;
+
+/** The answer between two labels: lines whose centre lies between them, left of `maxX`, labels left out. */
+function textBetween(lines: readonly TextLine[], top: TextLine | null, bottom: TextLine | null, maxX = 1): string | null {
+  if (!top) return null;
+  const from = top.y + top.height * 0.8;
+  const to = bottom ? bottom.y : from + 0.03;
+  const parts = lines
+    .filter((line) => centre(line) > from && centre(line) < to && !labelLike.test(line.text) && line !== bottom)
+    .map((line) => line.words.filter((word) => word.x < maxX && word.x >= top.x - 0.03).map((word) => word.text).join(' '))
+    .filter((text) => /[\p{L}\d]/u.test(text));
+  return cleanText(parts.join(' ').replace(/^[|_—\-=.\s]+|[|_—\-=\s]+$/g, ''));
+}
+
+async function decode(png: Buffer): Promise<Pixels> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const rgba = context.getImageData(0, 0, image.width, image.height).data;
+  const data = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < data.length; i += 1) data[i] = rgba[i * 4] ?? 255;
+  return { data, width: image.width, height: image.height };
+}
+
+/** Share of dark pixels in a rectangle given in fractions of the page. */
+function inkShare(pixels: Pixels, box: { x: number; y: number; width: number; height: number }): number {
+  const x0 = Math.max(0, Math.round(box.x * pixels.width));
+  const y0 = Math.max(0, Math.round(box.y * pixels.height));
+  const x1 = Math.min(pixels.width, Math.round((box.x + box.width) * pixels.width));
+  const y1 = Math.min(pixels.height, Math.round((box.y + box.height) * pixels.height));
+  let dark = 0;
+  let all = 0;
+  for (let y = y0; y < y1; y += 1)
+    for (let x = x0; x < x1; x += 1) {
+      all += 1;
+      if ((pixels.data[y * pixels.width + x] ?? 255) < 110) dark += 1;
+    }
+  return all === 0 ? 0 : dark / all;
+}
+
+const boxLabels: { classification: W9Reading['taxClassification']; pattern: RegExp; before?: RegExp }[] = [
+  { classification: 'individual', pattern: /individual\/?/i },
+  { classification: 'c_corporation', pattern: /^corporation/i, before: /[c¢(]$/i },
+  { classification: 's_corporation', pattern: /^corporation/i, before: /[s5$]$/i },
+  { classification: 'partnership', pattern: /^partnership$/i },
+  { classification: 'trust_estate', pattern: /^trus/i },
+  { classification: 'llc', pattern: /^llc\.?$/i },
+  { classification: 'other', pattern: /^other$/i },
+];
+
+/** Line 3a: the label words of the seven boxes (first time each is seen below the 3a label) and the ink left of each. */
+function markedClassification(lines: readonly TextLine[], pixels: Pixels, from: TextLine | null, to: TextLine | null): W9Reading['taxClassification'] {
+  if (!from) return null;
+  const words = lines.filter((line) => line.y > from.y + from.height * 0.5 && (!to || line.y < to.y)).flatMap((line) => line.words.map((word, index) => ({ word, prior: line.words[index - 1] ?? null })));
+  const scores: { classification: W9Reading['taxClassification']; ink: number }[] = [];
+  for (const option of boxLabels) {
+    const found = words.find(({ word, prior }) => {
+      if (!option.pattern.test(word.text)) return false;
+      if (!option.before) return true;
+      return prior !== null && option.before.test(prior.text) && prior.text.length <= 4;
+    });
+    if (!found) continue;
+    // A one-letter prefix ("C corporation") starts the label; the box is left of the whole label.
+    const start: Word = option.before && found.prior ? found.prior : found.word;
+    const h = Math.max(found.word.height, 0.006);
+    const letter = start.text.length > 1 && /[\][|xX]/.test(start.text.slice(0, -1)) ? start.width - h * 0.7 : 0;
+    const x = start.x + letter;
+    scores.push({ classification: option.classification, ink: inkShare(pixels, { x: x - h * 2.1, y: centre(found.word) - h * 0.8, width: h * 1.8, height: h * 1.6 }) });
+  }
+  const sorted = [...scores].sort((a, b) => b.ink - a.ink);
+  const best = sorted[0];
+  const second = sorted[1];
+  if (!best || best.ink < 0.08) return null;
+  return !second || best.ink > second.ink * 1.25 ? best.classification : null;
+}
+
+/** A code written after its label on the same line ("Exempt payee code (if any)  5"). */
+function codeAfter(lines: readonly TextLine[], pattern: RegExp, shape: RegExp): string | null {
+  for (const line of lines) {
+    const index = line.words.findIndex((word, i) => pattern.test(line.words.slice(Math.max(0, i - 3), i + 1).map((w) => w.text).join(' ')));
+    if (index < 0) continue;
+    const label = line.words[index];
+    const nearby = lines.flatMap((other) => other.words).filter((word) => label && word.x > label.x + label.width && Math.abs(centre(word) - centre(label)) < label.height * 1.2);
+    const code = nearby.map((word) => word.text.replace(/[^A-Z0-9]/gi, '')).find((text) => shape.test(text));
+    return code ?? null;
+  }
+  return null;
+}
+
+/** The digits in the TIN boxes below a label: the region cropped, box borders wiped, read alone. */
+async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, page: number): Promise<string> {
+  const x0 = Math.max(0, Math.floor((label.x - 0.01) * pixels.width));
+  const x1 = Math.min(pixels.width, Math.ceil((label.x + 0.36) * pixels.width));
+  const y0 = Math.max(0, Math.floor((label.y + label.height) * pixels.height));
+  const y1 = Math.min(pixels.height, Math.ceil(bottom * pixels.height));
+  const width = x1 - x0;
+  const height = y1 - y0;
+  if (width < 10 || height < 5) return '';
+  const crop = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) crop[y * width + x] = pixels.data[(y + y0) * pixels.width + x + x0] ?? 255;
+  // A box border is a run of dark pixels across most of the box: wipe every long dark run,
+  // down each column and along each row, with a pixel either side.
+  const run = Math.max(8, Math.round(label.height * pixels.height * 1.2));
+  const dark = (x: number, y: number) => (crop[y * width + x] ?? 255) < 140;
+  const wipe = new Uint8Array(width * height);
+  for (let x = 0; x < width; x += 1) {
+    let length = 0;
+    for (let y = 0; y <= height; y += 1) {
+      if (y < height && dark(x, y)) length += 1;
+      else {
+        if (length >= run) for (let k = y - length; k < y; k += 1) for (let dx = -1; dx <= 1; dx += 1) if (x + dx >= 0 && x + dx < width) wipe[k * width + x + dx] = 1;
+        length = 0;
+      }
+    }
+  }
+  const rowRun = Math.round(run * 1.6);
+  for (let y = 0; y < height; y += 1) {
+    let length = 0;
+    for (let x = 0; x <= width; x += 1) {
+      if (x < width && dark(x, y)) length += 1;
+      else {
+        if (length >= rowRun) for (let k = x - length; k < x; k += 1) for (let dy = -1; dy <= 1; dy += 1) if (y + dy >= 0 && y + dy < height) wipe[(y + dy) * width + k] = 1;
+        length = 0;
+      }
+    }
+  }
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(width, height);
+  for (let i = 0; i < crop.length; i += 1) {
+    const value = wipe[i] ? 255 : (crop[i] ?? 255);
+    image.data[i * 4] = value;
+    image.data[i * 4 + 1] = value;
+    image.data[i * 4 + 2] = value;
+    image.data[i * 4 + 3] = 255;
+  }
+  context.putImageData(image, 0, 0);
+  const lines = await ocrPage(await canvas.encode('png'), { width, height, page });
+  return lines.map((line) => line.text).join(' ').replace(/[oO]/g, '0').replace(/[lI|]/g, '1').replace(/[Ss]/g, '5').replace(/\D/g, '');
+}
+
+/** The W-9 read from an OCR'd page image and the page's OCR lines. */
+export async function readW9FromOcr(page: GreyPage & { page: number }, lines: readonly TextLine[]): Promise<W9Reading> {
+  const pixels = await decode(page.png);
+  const line1 = findLine(lines, anchors.line1);
+  const line2 = findLine(lines, anchors.line2);
+  const line3a = findLine(lines, anchors.line3a);
+  const line4 = findLine(lines, anchors.line4);
+  const line5 = findLine(lines, anchors.line5);
+  const line6 = findLine(lines, anchors.line6, line5?.y ?? 0);
+  const line7 = findLine(lines, anchors.line7);
+  const requester = findLine(lines, anchors.requester);
+  const ssnLabel = findLine(lines, anchors.ssn, line7?.y ?? 0);
+  const einLabel = findLine(lines, anchors.ein);
+  const partTwo = findLine(lines, anchors.partTwo, einLabel?.y ?? 0);
+
+  // The SSN label shares its line with the Part I text: its place is its own words'.
+  const ssnWords = ssnLabel?.words.filter((word) => /social|security|number/i.test(word.text)).slice(-3) ?? [];
+  const ssnBox = ssnWords.length > 0 ? { ...ssnLabel, x: ssnWords[0]?.x ?? 0, y: Math.min(...ssnWords.map((w) => w.y)), height: Math.max(...ssnWords.map((w) => w.height)) } : null;
+  const ssn = ssnBox && ssnLabel ? await readDigitBoxes(pixels, ssnBox as TextLine, einLabel ? einLabel.y - einLabel.height * 1.5 : ssnBox.y + 0.04, page.page) : '';
+  const ein = einLabel ? await readDigitBoxes(pixels, einLabel, partTwo ? partTwo.y - 0.003 : einLabel.y + 0.04, page.page) : '';
+  const tinType = ein.length >= 7 && ssn.length < 5 ? 'ein' : ssn.length >= 7 ? 'ssn' : ein.length > 0 ? 'ein' : null;
+  const tin = tinType === 'ein' ? ein : tinType === 'ssn' ? ssn : null;
+
+  const classification = markedClassification(lines, pixels, line3a, line4 ?? line5);
+  const llcLine = lines.find((line) => /^\W{0,4}llc\b/i.test(line.words.find((w) => /llc/i.test(w.text))?.text ?? '') && /tax classification/i.test(line.text));
+  const llcLetter = classification === 'llc' && llcLine ? codeAfter(lines, /partnership\)/i, /^[CSP]$/) : null;
+  const addressRight = requester ? requester.x - 0.01 : 1;
+  return {
+    method: 'ocr',
+    legalName: textBetween(lines, line1, line2),
+    businessName: textBetween(lines, line2, line3a),
+    taxClassification: classification,
+    llcTaxClassification: llcLetter === 'C' || llcLetter === 'S' || llcLetter === 'P' ? llcLetter : null,
+    exemptPayeeCode: codeAfter(lines, /payee code \(if any\)?/i, /^([1-9]|1[0-3])$/),
+    fatcaExemptionCode: codeAfter(lines, /fatca reporting code|reporting code \(if/i, /^[A-M]$/),
+    address: textBetween(lines, line5, line6, addressRight),
+    ...splitCityLine(textBetween(lines, line6, line7, addressRight)),
+    tinType,
+    tin: tin && tin.length === 9 ? tin : tin,
+    signedOn: null,
+  };
+}
