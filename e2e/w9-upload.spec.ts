@@ -22,7 +22,7 @@ test('upload a fillable W-9, see its fields with the TIN masked, and apply it to
     data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example', companyName: 'Example Co' },
   });
   expect(registered.status()).toBe(201);
-  const vendor = await page.request.post('/api/vendors', { data: { name: llc.legalName, email: `${name}-vendor@example.com` } });
+  const vendor = await page.request.post('/api/vendors', { data: { name: llc.legalName, email: `${name}-vendor@example.com`, paymentMethod: 'check' } });
   expect(vendor.status(), await vendor.text()).toBe(201);
   const vendorId = ((await vendor.json()) as { id: string }).id;
 

@@ -24,19 +24,22 @@ interface Pixels {
 const anchors = {
   line1: /name of entity|entity\/individual/i,
   line2: /business name|disregarded entity name/i,
-  line3a: /check the appropriate box|federal tax classification/i,
+  line3a: /check the appropriate box|appropriate box for|federal tax classification|classification of the entity/i,
   line4: /exemptions \(codes/i,
   line5: /address \(number|number, street/i,
   line6: /city, state|and zip code/i,
   line7: /list account number/i,
   partOne: /taxpayer identification number \(tin\)/i,
-  requester: /requester'?s name/i,
   ssn: /social security number/i,
   ein: /employer identification/i,
   partTwo: /certification$|^part ?i?ll/i,
 };
 
 const labelLike = /^(\d|3a|3b|§)?\s*(name of|business name|check the|only one|address \(|city, state|list account|requester|exempt|give form|before you)|owner'?s name on line/i;
+
+// Words read with less certainty than this are the rules and box borders read as letters ("EE").
+const minConfidence = 0.5;
+const labelEnd = /^.*(\b[lf]ine 1\W{0,3}\)\.?|see instructions\.|\(optional\)|from above[.,]?|zip code)\s*/i;
 
 function findLine(lines: readonly TextLine[], pattern: RegExp, after = 0): TextLine | null {
   return lines.find((line) => line.y >= after && pattern.test(line.text)) ?? null;
@@ -51,9 +54,11 @@ function textBetween(lines: readonly TextLine[], top: TextLine | null, bottom: T
   const to = bottom ? bottom.y : from + 0.03;
   const parts = lines
     .filter((line) => centre(line) > from && centre(line) < to && !labelLike.test(line.text) && line !== bottom)
-    .map((line) => line.words.filter((word) => word.x < maxX && word.x >= top.x - 0.03).map((word) => word.text).join(' '))
+    .map((line) => line.words.filter((word) => word.x < maxX && word.x >= top.x - 0.03 && (word.confidence ?? 1) >= minConfidence).map((word) => word.text).join(' '))
     .filter((text) => /[\p{L}\d]/u.test(text));
-  return cleanText(parts.join(' ').replace(/^[|_—\-=.\s]+|[|_—\-=\s]+$/g, ''));
+  // A label's end read on the answer's line (a turned photo): the answer starts after it.
+  const text = parts.join(' ').replace(labelEnd, '');
+  return cleanText(text.replace(/^[|_—\-=.\s]+|[|_—\-=\s]+$/g, ''));
 }
 
 async function decode(png: Buffer): Promise<Pixels> {
@@ -194,7 +199,7 @@ export async function readW9FromOcr(page: GreyPage & { page: number }, lines: re
   const line5 = findLine(lines, anchors.line5);
   const line6 = findLine(lines, anchors.line6, line5?.y ?? 0);
   const line7 = findLine(lines, anchors.line7);
-  const requester = findLine(lines, anchors.requester);
+  const requester = lines.flatMap((line) => line.words).find((word) => /^requester/i.test(word.text)) ?? null;
   const ssnLabel = findLine(lines, anchors.ssn, line7?.y ?? 0);
   const einLabel = findLine(lines, anchors.ein);
   const partTwo = findLine(lines, anchors.partTwo, einLabel?.y ?? 0);
