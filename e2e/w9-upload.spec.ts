@@ -11,6 +11,8 @@ const llc = labels.find((label) => label.file.startsWith('w9-fillable') && label
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The sidebar slides away below the desktop width: let it finish before the picture.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `/tmp/i32-w9-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -35,11 +35,11 @@ const anchors = {
   partTwo: /certification$|^part ?i?ll/i,
 };
 
-const labelLike = /^(\d|3a|3b|§)?\s*(name of|business name|check the|only one|address \(|city, state|list account|requester|exempt|give form|before you)|owner'?s name on line/i;
+const labelLike = /^(\d|3a|3b|§)?\s*(name of|business name|check the|only one|address \(|city, state|list account|requester|exempt|give form|before you)|owner'?s name on line|whose name is entered|entered on (line )?1|for federal tax|following seven|list account|account number/i;
 
 // Words read with less certainty than this are the rules and box borders read as letters ("EE").
 const minConfidence = 0.5;
-const labelEnd = /^.*(\b[lf]ine 1\W{0,3}\)\.?|see instructions\.|\(optional\)|from above[.,]?|zip code)\s*/i;
+const labelEnd = /^.*(\b[lf]ine 1\W{0,3}\)\.?|owner'?s name on\W+(\w+ )?1\W{0,3}\)\.?|see instructions\.|\(optional\)|from above[.,]?|zip code)\s*/i;
 
 function findLine(lines: readonly TextLine[], pattern: RegExp, after = 0): TextLine | null {
   return lines.find((line) => line.y >= after && pattern.test(line.text)) ?? null;
@@ -146,47 +146,106 @@ async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, p
   const width = x1 - x0;
   const height = y1 - y0;
   if (width < 10 || height < 5) return '';
-  const crop = new Uint8ClampedArray(width * height);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) crop[y * width + x] = pixels.data[(y + y0) * pixels.width + x + x0] ?? 255;
-  // A box border is a run of dark pixels across most of the box: wipe every long dark run,
-  // down each column and along each row, with a pixel either side.
-  const run = Math.max(8, Math.round(label.height * pixels.height * 1.2));
-  const dark = (x: number, y: number) => (crop[y * width + x] ?? 255) < 140;
+  const dark = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) dark[y * width + x] = (pixels.data[(y + y0) * pixels.width + x + x0] ?? 255) < 140 ? 1 : 0;
+  const wipe = wipeBorders(dark, width, height, Math.max(10, Math.round(label.height * pixels.height * 1.6)));
+  const glyphs = glyphColumns(dark, wipe, width, height, label.height * pixels.height * 0.6);
+  if (glyphs.length === 0) return '';
+  // The digits drawn again alone, evenly spaced on white: what is left of a border is no glyph.
+  const gap = Math.round(height * 0.4);
+  const outWidth = glyphs.reduce((sum, glyph) => sum + glyph.to - glyph.from + gap, gap);
+  const canvas = createCanvas(outWidth, height);
+  const context = canvas.getContext('2d');
+  const image = context.createImageData(outWidth, height);
+  image.data.fill(255);
+  let at = gap;
+  for (const glyph of glyphs) {
+    for (let x = glyph.from; x < glyph.to; x += 1)
+      for (let y = 0; y < height; y += 1) {
+        if (!dark[y * width + x] || wipe[y * width + x]) continue;
+        const i = (y * outWidth + at + x - glyph.from) * 4;
+        image.data[i] = 0;
+        image.data[i + 1] = 0;
+        image.data[i + 2] = 0;
+      }
+    at += glyph.to - glyph.from + gap;
+  }
+  context.putImageData(image, 0, 0);
+  const lines = await ocrPage(await canvas.encode('png'), { width: outWidth, height, page });
+  return lines.map((line) => line.text).join(' ').replace(/[oOD]/g, '0').replace(/[Ss]/g, '5').replace(/\D/g, '');
+}
+
+/**
+ * A box border is a run of dark pixels longer than a digit is tall: marks every such run down
+ * each column and along each row (a turned page's border leans, so a column counts the ink of
+ * its neighbours two either side), with two pixels either side.
+ */
+function wipeBorders(dark: Uint8Array, width: number, height: number, run: number): Uint8Array {
   const wipe = new Uint8Array(width * height);
+  const inkNear = (x: number, y: number, alongRows: boolean) => {
+    for (let d = -2; d <= 2; d += 1) {
+      const px = alongRows ? x : x + d;
+      const py = alongRows ? y + d : y;
+      if (px >= 0 && px < width && py >= 0 && py < height && dark[py * width + px]) return true;
+    }
+    return false;
+  };
+  const mark = (x: number, y: number) => {
+    for (let dy = -2; dy <= 2; dy += 1)
+      for (let dx = -2; dx <= 2; dx += 1) {
+        const px = x + dx;
+        const py = y + dy;
+        if (px >= 0 && px < width && py >= 0 && py < height) wipe[py * width + px] = 1;
+      }
+  };
   for (let x = 0; x < width; x += 1) {
     let length = 0;
     for (let y = 0; y <= height; y += 1) {
-      if (y < height && dark(x, y)) length += 1;
+      if (y < height && inkNear(x, y, false)) length += 1;
       else {
-        if (length >= run) for (let k = y - length; k < y; k += 1) for (let dx = -1; dx <= 1; dx += 1) if (x + dx >= 0 && x + dx < width) wipe[k * width + x + dx] = 1;
+        if (length >= run) for (let k = y - length; k < y; k += 1) if (dark[k * width + x]) mark(x, k);
         length = 0;
       }
     }
   }
-  const rowRun = Math.round(run * 1.6);
   for (let y = 0; y < height; y += 1) {
     let length = 0;
     for (let x = 0; x <= width; x += 1) {
-      if (x < width && dark(x, y)) length += 1;
+      if (x < width && inkNear(x, y, true)) length += 1;
       else {
-        if (length >= rowRun) for (let k = x - length; k < x; k += 1) for (let dy = -1; dy <= 1; dy += 1) if (y + dy >= 0 && y + dy < height) wipe[(y + dy) * width + k] = 1;
+        if (length >= run * 1.5) for (let k = x - length; k < x; k += 1) if (dark[y * width + k]) mark(k, y);
         length = 0;
       }
     }
   }
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  const image = context.createImageData(width, height);
-  for (let i = 0; i < crop.length; i += 1) {
-    const value = wipe[i] ? 255 : (crop[i] ?? 255);
-    image.data[i * 4] = value;
-    image.data[i * 4 + 1] = value;
-    image.data[i * 4 + 2] = value;
-    image.data[i * 4 + 3] = 255;
+  return wipe;
+}
+
+/** Runs of columns with ink left after the wipe, kept when tall enough to be a digit. */
+function glyphColumns(dark: Uint8Array, wipe: Uint8Array, width: number, height: number, minHeight: number): { from: number; to: number }[] {
+  const glyphs: { from: number; to: number }[] = [];
+  let from = -1;
+  let top = height;
+  let low = 0;
+  for (let x = 0; x <= width; x += 1) {
+    let ink = false;
+    if (x < width)
+      for (let y = 0; y < height; y += 1)
+        if (dark[y * width + x] && !wipe[y * width + x]) {
+          ink = true;
+          top = Math.min(top, y);
+          low = Math.max(low, y);
+        }
+    if (ink && from < 0) from = x;
+    if (!ink && from >= 0) {
+      // A border's remnant is as tall as the box, taller than any digit (minHeight is 0.6 of a label line).
+      if (low - top >= minHeight && low - top <= minHeight * 2.6 && x - from >= 2) glyphs.push({ from, to: x });
+      from = -1;
+      top = height;
+      low = 0;
+    }
   }
-  context.putImageData(image, 0, 0);
-  const lines = await ocrPage(await canvas.encode('png'), { width, height, page });
-  return lines.map((line) => line.text).join(' ').replace(/[oO]/g, '0').replace(/[lI|]/g, '1').replace(/[Ss]/g, '5').replace(/\D/g, '');
+  return glyphs;
 }
 
 /** The W-9 read from an OCR'd page image and the page's OCR lines. */
