@@ -27,8 +27,8 @@ const anchors = {
   line3a: /check the appropriate box|appropriate box for|federal tax classification|classification of the entity/i,
   line4: /exemptions \(codes/i,
   line5: /address \(number|number, street/i,
-  line6: /city, state|and zip code/i,
-  line7: /list account number/i,
+  line6: /city, state|and zip code|\bstate,? and (zip )?code/i,
+  line7: /list account number|\blist( \w+)? number\(s\)/i,
   partOne: /taxpayer identification number \(tin\)/i,
   ssn: /social security number/i,
   ein: /employer identification/i,
@@ -39,7 +39,7 @@ const labelLike = /^(\d|3a|3b|§)?\s*(name of|business name|check the|only one|a
 
 // Words read with less certainty than this are the rules and box borders read as letters ("EE").
 const minConfidence = 0.5;
-const labelEnd = /^.*(\b[lf]ine 1\W{0,3}\)\.?|owner'?s name on\W+(\w+ )?1\W{0,3}\)\.?|see instructions\.|\(optional\)|from above[.,]?|zip code)\s*/i;
+const labelEnd = /^.*(\b[lf]ine 1\W{0,3}\)\.?|owner'?s name on\W+(\w+ )?1\W{0,3}\)\.?|see instructions\.|\(optional\)|from above[.,]?|zip code|and code)\s*/i;
 
 function findLine(lines: readonly TextLine[], pattern: RegExp, after = 0): TextLine | null {
   return lines.find((line) => line.y >= after && pattern.test(line.text)) ?? null;
