@@ -4,7 +4,8 @@
  * document kind, time per document and peak memory.
  *
  * Usage: npm run eval:documents -- [folder] [--split A|B] [--vendors] [--learning]
- *        [--ocr-cache] [--misses] [--times]
+ *        [--ocr-cache] [--misses] [--times] [--w9-only]
+ *   --w9-only     only the W-9 section (the W-9 set in features/documents/test-data/w9)
  *   --split A|B   only one fixed half of the set (by a hash of the file name)
  *   --vendors     the set's vendor names are the organization's vendors before reading
  *   --learning    for each vendor with two documents or more: correct the first one through
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { extractedData, type ExtractedData } from '../../shared/contracts/extracted-data';
 import { parseMoney, toDecimal } from '../../shared/money';
 import { shutdownExtraction, warmUpExtraction } from '../features/documents/extraction';
+import { measureW9 } from './eval/w9-accuracy';
 import { useOcrCache } from '../features/documents/extraction/ocr/ocr-cache';
 import { addVendor, type EvalApp, startEvalApp, uploadAndRead } from './eval/eval-app';
 import { coreFields, kinds, splitOf, Tally, type TruthEntry, truthEntry } from './eval/score';
@@ -28,6 +30,7 @@ interface Options {
   learning: boolean;
   showMisses: boolean;
   showTimes: boolean;
+  w9Only: boolean;
 }
 
 function parseOptions(args: string[]): Options {
@@ -44,6 +47,7 @@ function parseOptions(args: string[]): Options {
     learning: args.includes('--learning'),
     showMisses: args.includes('--misses'),
     showTimes: args.includes('--times'),
+    w9Only: args.includes('--w9-only'),
   };
 }
 
@@ -181,6 +185,14 @@ async function measureLearning(evalApp: EvalApp, options: Options, entries: Trut
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.w9Only) {
+    try {
+      await measureW9({ misses: options.showMisses });
+    } finally {
+      await shutdownExtraction();
+    }
+    return;
+  }
   const all = z
     .array(truthEntry)
     .parse(JSON.parse(readFileSync(path.join(options.folder, 'truth.json'), 'utf8')));
@@ -204,6 +216,7 @@ async function main(): Promise<void> {
     }
     if (options.learning) await measureLearning(evalApp, options, entries);
     else await measure(evalApp, options, entries);
+    await measureW9({ misses: options.showMisses });
   } finally {
     await evalApp.close();
     await shutdownExtraction();

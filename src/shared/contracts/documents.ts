@@ -3,6 +3,7 @@ import { daysOutOfOrder, dateInput, moneyInput, optionalDateInput, pageQuery } f
 import { type ExtractedData, extractedData } from './extracted-data';
 import { lineItemSchema } from './line-items';
 import { multiplyCents, sumCents } from '../money';
+import type { ExtractedW9 } from './tax-1099';
 
 /**
  * Bills, invoices, receipts and W-9s are uploaded on the Documents page and read (OCR). Bank
@@ -51,6 +52,8 @@ export const storedExtractedData = extractedData.extend({
 });
 export type StoredExtractedData = ExtractedData & {
   vendor: ExtractedData['vendor'] & { matchedVendorId?: string | null };
+  /** A W-9's fields (documentType 'w9'); its TIN only encrypted, and stripped from every response. */
+  w9?: ExtractedW9;
 };
 
 export interface DocumentDto {

@@ -8,6 +8,10 @@ import type {
   ReadableDocumentType,
 } from '@shared/contracts/documents';
 import type { ApiErrorBody } from '@shared/errors';
+import type { ApplyToVendorResult, applyToVendorBody } from '@shared/contracts/tax-1099';
+import type { z } from 'zod';
+
+type ApplyToVendorBody = z.input<typeof applyToVendorBody>;
 
 export const DOCUMENTS_URL = '/api/documents';
 export const DOCUMENTS_PAGE_SIZE = 24;
@@ -111,5 +115,31 @@ export function useCustomerOptions(enabled: boolean) {
     queryKey: ['/api/customers', { limit: 200 }],
     queryFn: () => apiList<CustomerOption>('/api/customers', { limit: 200 }),
     enabled,
+  });
+}
+
+export interface VendorOption {
+  id: string;
+  name: string;
+}
+
+/** Vendors to apply a W-9 to (first 200 by the API's order). */
+export function useVendorOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/vendors', { limit: 200 }],
+    queryFn: () => apiList<VendorOption>('/api/vendors', { limit: 200 }),
+    enabled,
+  });
+}
+
+/** POST /api/documents/{id}/apply-to-vendor: dryRun gives the diff, else the vendor is filled. */
+export function useApplyW9(documentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApplyToVendorBody) => apiRequest<ApplyToVendorResult>('POST', `${DOCUMENTS_URL}/${documentId}/apply-to-vendor`, body),
+    onSuccess: async (result) => {
+      if (!result.applied) return;
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/vendors'] }), queryClient.invalidateQueries({ queryKey: [DOCUMENTS_URL] })]);
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { Download, Eye, FileText, Image as ImageIcon, Link2, Trash2 } from 'lucide-react';
+import { Download, Eye, FileText, Image as ImageIcon, Link2, Trash2, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -12,10 +12,13 @@ import type { DocumentDto } from '@shared/contracts/documents';
 import { useDeleteDocument } from './api';
 import { formatFileSize } from '@/lib/file-size';
 import { documentStatus, documentTypeLabels, formatExtractedTotal } from './document-format';
+import { ApplyW9Dialog } from './apply-w9-dialog';
+import { W9Block } from './w9-block';
 
 function ExtractedDataBlock({ document }: { document: DocumentDto }) {
   const data = document.extractedData;
   if (!data) return null;
+  if (document.documentType === 'w9') return <W9Block document={document} />;
   const rows: [string, string][] = [
     ['Vendor', data.vendor.name ?? '—'],
     ['Total', formatExtractedTotal(data.amounts.total, data.currency)],
@@ -48,7 +51,10 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
   const status = documentStatus(document);
   const StatusIcon = status.icon;
   const FileIcon = document.fileType.startsWith('image/') ? ImageIcon : FileText;
-  const canCreate = document.ocrStatus === 'completed' && document.extractedData !== null && document.relatedEntityId === null;
+  const isW9 = document.documentType === 'w9';
+  const canApplyW9 = isW9 && document.ocrStatus === 'completed' && Boolean(document.extractedData?.w9);
+  const canCreate = !isW9 && document.ocrStatus === 'completed' && document.extractedData !== null && document.relatedEntityId === null;
+  const [applyOpen, setApplyOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteDocument();
 
@@ -87,6 +93,11 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
           </p>
         )}
         <div className="flex flex-wrap gap-2">
+          {canApplyW9 && (
+            <Button size="sm" onClick={() => setApplyOpen(true)}>
+              <UserCheck aria-hidden="true" /> Apply to vendor
+            </Button>
+          )}
           {canCreate && (
             <>
               <Button size="sm" onClick={() => props.onCreate('bill')}>
@@ -114,6 +125,7 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
           )}
         </div>
       </CardContent>
+      {canApplyW9 && <ApplyW9Dialog document={document} open={applyOpen} onOpenChange={setApplyOpen} />}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { uploadMimeTypes, type UploadMimeType } from '../../../shared/contracts/documents';
-import type { ExtractedData } from '../../../shared/contracts/extracted-data';
+import { type StoredExtractedData, uploadMimeTypes, type UploadMimeType } from '../../../shared/contracts/documents';
 import { documents } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { type Job, type JobWorker, runDueJobs, startJobWorker } from '../../platform/jobs';
@@ -9,6 +8,7 @@ import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
 import { findVendorHints } from './documents.queries';
 import { ExtractionError, extractDocument, warmUpExtraction } from './extraction';
 import { findVendorByName, findVendorNames } from '../vendors/vendors.queries';
+import { extractW9Document } from './read-w9-document';
 
 type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -42,8 +42,12 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
   if (!bytes) return markFailed(deps, document.id, 'The uploaded file is missing. Please upload it again.');
   if (!isUploadType(document.fileType)) return markFailed(deps, document.id, 'This file type cannot be processed.');
 
-  let extracted: ExtractedData;
+  let extracted: StoredExtractedData;
   try {
+    if (document.documentType === 'w9') {
+      extracted = await extractW9Document(bytes, document.fileType, deps.config.encryptionKey);
+      return await finish(deps, document.id, await withMatchedVendor(deps, document.organizationId, extracted, [extracted.w9?.legalName, extracted.w9?.businessName]));
+    }
     const hints = await findVendorHints(deps.db, document.organizationId);
     const knownVendors = await findVendorNames(deps.db, document.organizationId);
     extracted = await extractDocument({ bytes, mimeType: document.fileType, hints: hints.map((row) => row.hints), knownVendors });
@@ -55,18 +59,25 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
     if (job.attempts >= job.maxAttempts) return markFailed(deps, document.id, GENERIC_FAILURE);
     throw error;
   }
-  const vendor = extracted.vendor.name ? await findVendorByName(deps.db, document.organizationId, extracted.vendor.name) : null;
+  await finish(deps, document.id, await withMatchedVendor(deps, document.organizationId, extracted, [extracted.vendor.name]));
+}
+
+/** The reading with the first of `names` that matches a vendor of the organization. */
+async function withMatchedVendor(deps: JobDeps, organizationId: string, extracted: StoredExtractedData, names: (string | null | undefined)[]): Promise<StoredExtractedData> {
+  for (const name of names) {
+    if (!name) continue;
+    const vendor = await findVendorByName(deps.db, organizationId, name);
+    if (vendor) return { ...extracted, vendor: { ...extracted.vendor, matchedVendorId: vendor.id } };
+  }
+  return { ...extracted, vendor: { ...extracted.vendor, matchedVendorId: null } };
+}
+
+async function finish(deps: JobDeps, documentId: string, extractedData: StoredExtractedData): Promise<void> {
   const now = deps.now();
   await deps.db
     .update(documents)
-    .set({
-      ocrStatus: 'completed',
-      extractedData: { ...extracted, vendor: { ...extracted.vendor, matchedVendorId: vendor?.id ?? null } },
-      processingError: null,
-      processedAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(documents.id, document.id), eq(documents.ocrStatus, 'processing')));
+    .set({ ocrStatus: 'completed', extractedData, processingError: null, processedAt: now, updatedAt: now })
+    .where(and(eq(documents.id, documentId), eq(documents.ocrStatus, 'processing')));
 }
 
 function handlers(deps: JobDeps) {

@@ -6,6 +6,13 @@ import { isUuid } from '../../db/query-helpers';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** The stored reading as responses give it: a W-9's encrypted TIN never leaves the server. */
+function publicExtractedData(data: DocumentRow['extractedData']): DocumentDto['extractedData'] {
+  if (!data?.w9) return data;
+  const { tinEncrypted: _secret, ...w9 } = data.w9;
+  return { ...data, w9 };
+}
+
 export function toDocumentDto(row: DocumentRow): DocumentDto {
   return {
     id: row.id,
@@ -16,7 +23,7 @@ export function toDocumentDto(row: DocumentRow): DocumentDto {
     fileSize: row.fileSize,
     documentType: row.documentType,
     ocrStatus: row.ocrStatus,
-    extractedData: row.extractedData,
+    extractedData: publicExtractedData(row.extractedData),
     relatedEntityType: row.relatedEntityType,
     relatedEntityId: row.relatedEntityId,
     processingError: row.processingError,

@@ -2,10 +2,12 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { idParam } from '../../../shared/contracts/common';
 import { createTransactionSchema, documentListQuery } from '../../../shared/contracts/documents';
+import { applyToVendorBody } from '../../../shared/contracts/tax-1099';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { JobWorker } from '../../platform/jobs';
+import { applyW9ToVendor } from './apply-w9-to-vendor';
 import { createTransactionFromDocument } from './create-transaction';
 import { startDocumentWorker } from './document-jobs';
 import { findDocument, findDocuments, toDocumentDto } from './documents.queries';
@@ -96,6 +98,15 @@ export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       const auth = requireAuth(request);
       const result = await createTransactionFromDocument(deps.db, auth, request.params.id, request.body, { now: deps.now(), encryptionKey: deps.config.encryptionKey });
       return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/documents/:id/apply-to-vendor',
+    { schema: { tags: ['documents'], summary: "Fill a vendor's tax fields from a read W-9 (dryRun: the diff only)", params: idParam, body: applyToVendorBody } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return applyW9ToVendor(deps.db, auth, request.params.id, request.body, { now: deps.now(), encryptionKey: deps.config.encryptionKey });
     },
   );
 }
