@@ -131,16 +131,14 @@ function sameAmounts(issued: IssuedForm, cents: Partial<Record<Form1099Box, Cent
 export async function computeYear1099(db: Database, encryptionKey: Buffer, organizationId: string, year: number): Promise<Year1099> {
   const timeZone = await organizationTimeZone(db, organizationId);
   const { start, end } = yearBounds(year, timeZone);
-  const counts = sql<boolean>`${payments.method} in (${sql.join(
-    reportablePaymentMethods.map((m) => sql`${m}`),
-    sql`, `,
-  )})`;
-  // One row per vendor, bill category and whether the method counts: an SQL aggregate of the ledger.
-  const sums = await db
+  // One row per vendor, bill category and method: an SQL aggregate of the ledger. (Grouping by a
+  // parameterised "method in (...)" expression is refused by PostgreSQL, so the method is grouped
+  // and whether it counts is decided here.)
+  const rows = await db
     .select({
       vendorId: bills.vendorId,
       category: bills.category,
-      counts,
+      method: payments.method,
       amount: sql<string>`sum(${payments.amount})::text`,
     })
     .from(payments)
@@ -154,7 +152,9 @@ export async function computeYear1099(db: Database, encryptionKey: Buffer, organ
         lt(payments.processedAt, end),
       ),
     )
-    .groupBy(bills.vendorId, bills.category, counts);
+    .groupBy(bills.vendorId, bills.category, payments.method);
+  const counting: readonly string[] = reportablePaymentMethods;
+  const sums = rows.map((row) => ({ ...row, counts: counting.includes(row.method) }));
 
   const paidIds = [...new Set(sums.map((s) => s.vendorId))];
   const paidVendors = paidIds.length ? await db.select().from(vendors).where(and(eq(vendors.organizationId, organizationId), inArray(vendors.id, paidIds))) : [];
