@@ -52,6 +52,7 @@ import { practiceReconciliationRoutes } from './features/practice/reconciliation
 import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { tax1099Routes } from './features/tax-1099/tax-1099.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
@@ -90,6 +91,7 @@ const features: FeatureRoutes[] = [
   dashboardRoutes,
   checkoutRoutes,
   vendorsRoutes,
+  tax1099Routes,
   billsRoutes,
   approvalsRoutes,
   bankAccountsRoutes,

@@ -32,6 +32,11 @@ let owner: SignedIn;
 let y2025: Year1099;
 let y2026: Year1099;
 const ids: Record<string, string> = {};
+function id(name: string): string {
+  const value = ids[name];
+  if (!value) throw new Error(`no vendor ${name}`);
+  return value;
+}
 
 function payee(year: Year1099, name: string): PayeeComputation {
   const found = year.payees.find((p) => p.name === name || p.alsoPaidAs.some((a) => a.name === name));
@@ -46,48 +51,48 @@ beforeAll(async () => {
   const vendor = async (name: string) => (ids[name] = await vendorNamed(t, owner, name));
 
   await giveW9(t, await vendor('Boundary Design'), { tin: '123-45-6789' });
-  await paidBill(t, owner, ids['Boundary Design']!, '700.00', '2026-01-01T07:30:00Z', { method: 'check' });
-  await paidBill(t, owner, ids['Boundary Design']!, '500.00', '2026-01-01T08:30:00Z', { method: 'wire' });
-  await paidBill(t, owner, ids['Boundary Design']!, '1500.00', '2027-01-01T07:00:00Z', { method: 'ach' });
+  await paidBill(t, owner, id('Boundary Design'), '700.00', '2026-01-01T07:30:00Z', { method: 'check' });
+  await paidBill(t, owner, id('Boundary Design'), '500.00', '2026-01-01T08:30:00Z', { method: 'wire' });
+  await paidBill(t, owner, id('Boundary Design'), '1500.00', '2027-01-01T07:00:00Z', { method: 'ach' });
 
   await giveW9(t, await vendor('Card Consulting'), { tin: '223-45-6789' });
-  await paidBill(t, owner, ids['Card Consulting']!, '1999.99', '2026-05-01T18:00:00Z');
-  await paidBill(t, owner, ids['Card Consulting']!, '800.00', '2026-06-01T18:00:00Z', { method: 'card' });
+  await paidBill(t, owner, id('Card Consulting'), '1999.99', '2026-05-01T18:00:00Z');
+  await paidBill(t, owner, id('Card Consulting'), '800.00', '2026-06-01T18:00:00Z', { method: 'card' });
 
   await giveW9(t, await vendor('Corp Supplies Inc'), { tinType: 'ein', tin: '12-9876543', taxClassification: 'c_corporation' });
-  await paidBill(t, owner, ids['Corp Supplies Inc']!, '5000.00', '2026-03-01T18:00:00Z', { method: 'check' });
+  await paidBill(t, owner, id('Corp Supplies Inc'), '5000.00', '2026-03-01T18:00:00Z', { method: 'check' });
 
   await giveW9(t, await vendor('Lawyer LLP'), { tinType: 'ein', tin: '22-9876543', taxClassification: 'c_corporation', isAttorney: true });
-  await paidBill(t, owner, ids['Lawyer LLP']!, '3000.00', '2026-03-01T18:00:00Z', { method: 'check' });
+  await paidBill(t, owner, id('Lawyer LLP'), '3000.00', '2026-03-01T18:00:00Z', { method: 'check' });
 
   await giveW9(t, await vendor('Clinic Corp'), { tinType: 'ein', tin: '32-9876543', taxClassification: 's_corporation' });
-  await paidBill(t, owner, ids['Clinic Corp']!, '2500.00', '2026-04-01T18:00:00Z', { category: 'Medical services' });
+  await paidBill(t, owner, id('Clinic Corp'), '2500.00', '2026-04-01T18:00:00Z', { category: 'Medical services' });
 
   await giveW9(t, await vendor('Landlord'), { tin: '323-45-6789' });
-  await paidBill(t, owner, ids.Landlord!, '2000.00', '2026-04-01T18:00:00Z', { category: 'Office rent' });
+  await paidBill(t, owner, id('Landlord'), '2000.00', '2026-04-01T18:00:00Z', { category: 'Office rent' });
 
   await giveW9(t, await vendor('Songwriter'), { tin: '423-45-6789' });
-  await paidBill(t, owner, ids.Songwriter!, '10.00', '2026-04-01T18:00:00Z', { category: 'Royalties' });
+  await paidBill(t, owner, id('Songwriter'), '10.00', '2026-04-01T18:00:00Z', { category: 'Royalties' });
 
   // One SSN, two vendor records: the newer W-9 names the payee.
   await giveW9(t, await vendor('Jane Smith'), { tin: '523-45-6789', legalName: 'Jane Q Smith', receivedAt: new Date('2026-03-01T00:00:00Z') });
   await giveW9(t, await vendor('Smith Carpentry'), { tin: '523456789', receivedAt: new Date('2026-01-01T00:00:00Z') });
-  await paidBill(t, owner, ids['Jane Smith']!, '1200.00', '2026-05-01T18:00:00Z');
-  await paidBill(t, owner, ids['Smith Carpentry']!, '1200.00', '2026-06-01T18:00:00Z');
+  await paidBill(t, owner, id('Jane Smith'), '1200.00', '2026-05-01T18:00:00Z');
+  await paidBill(t, owner, id('Smith Carpentry'), '1200.00', '2026-06-01T18:00:00Z');
 
   await vendor('No W9 Painter');
-  await paidBill(t, owner, ids['No W9 Painter']!, '2500.00', '2026-07-01T18:00:00Z');
+  await paidBill(t, owner, id('No W9 Painter'), '2500.00', '2026-07-01T18:00:00Z');
 
   await giveW9(t, await vendor('Bad TIN Plumbing'), { tin: '000-12-3456' });
-  await paidBill(t, owner, ids['Bad TIN Plumbing']!, '2500.00', '2026-07-01T18:00:00Z');
+  await paidBill(t, owner, id('Bad TIN Plumbing'), '2500.00', '2026-07-01T18:00:00Z');
 
   await giveW9(t, await vendor('Freight Co'), { tinType: 'ein', tin: '42-9876543', form1099Box: 'none' });
-  await paidBill(t, owner, ids['Freight Co']!, '5000.00', '2026-08-01T18:00:00Z');
+  await paidBill(t, owner, id('Freight Co'), '5000.00', '2026-08-01T18:00:00Z');
 
   await giveW9(t, await vendor('Just Under 2025'), { tin: '623-45-6789' });
-  await paidBill(t, owner, ids['Just Under 2025']!, '599.99', '2025-06-01T18:00:00Z');
+  await paidBill(t, owner, id('Just Under 2025'), '599.99', '2025-06-01T18:00:00Z');
   await giveW9(t, await vendor('At 600'), { tin: '723-45-6789' });
-  await paidBill(t, owner, ids['At 600']!, '600.00', '2025-06-01T18:00:00Z');
+  await paidBill(t, owner, id('At 600'), '600.00', '2025-06-01T18:00:00Z');
 
   y2025 = await computeYear1099(t.deps.db, t.deps.config.encryptionKey, owner.user.organizationId, 2025);
   y2026 = await computeYear1099(t.deps.db, t.deps.config.encryptionKey, owner.user.organizationId, 2026);
@@ -180,9 +185,9 @@ describe('boxes and thresholds', () => {
 describe('one payee under two names', () => {
   it('combines two vendor records with one TIN under the newer W-9 and says so', () => {
     const p = payee(y2026, 'Smith Carpentry');
-    expect(p.vendorId).toBe(ids['Jane Smith']);
+    expect(p.vendorId).toBe(id('Jane Smith'));
     expect(p.legalName).toBe('Jane Q Smith');
-    expect(p.alsoPaidAs).toEqual([{ vendorId: ids['Smith Carpentry'], name: 'Smith Carpentry' }]);
+    expect(p.alsoPaidAs).toEqual([{ vendorId: id('Smith Carpentry'), name: 'Smith Carpentry' }]);
     expect(p.boxes).toEqual({ nec_1: '2400.00' });
     expect(p.problems.map((x) => x.code)).toEqual(['paid_under_two_names']);
     expect(p.status).toBe('ready');
@@ -202,7 +207,7 @@ describe('problems', () => {
   it('lists a malformed TIN, shown by its last four only', () => {
     const p = payee(y2026, 'Bad TIN Plumbing');
     expect(p.problems.map((x) => x.code)).toEqual(['malformed_tin']);
-    expect(p.problems[0]!.message).toBe('An SSN cannot begin with 000');
+    expect(p.problems[0]?.message).toBe('An SSN cannot begin with 000');
     expect(p.tinMasked).toMatch(/3456$/);
     expect(JSON.stringify(p.problems)).not.toContain('000123456');
   });

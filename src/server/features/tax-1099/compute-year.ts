@@ -178,7 +178,8 @@ export async function computeYear1099(db: Database, encryptionKey: Buffer, organ
     // The primary record: the newest W-9, then the most paid.
     const paidBy = (v: VendorRow) => sums.filter((s) => s.vendorId === v.id).reduce((t, s) => t + centsFromDecimal(s.amount), 0);
     members.sort((a, b) => (b.w9ReceivedAt?.getTime() ?? 0) - (a.w9ReceivedAt?.getTime() ?? 0) || paidBy(b) - paidBy(a) || a.id.localeCompare(b.id));
-    const vendor = members[0]!;
+    const vendor = members[0];
+    if (!vendor) continue;
     const others = members.slice(1);
     const ids = members.map((v) => v.id);
 
@@ -237,13 +238,17 @@ export async function computeYear1099(db: Database, encryptionKey: Buffer, organ
     const latest = Object.values(issuedForms).sort((a, b) => b.issuedAt.getTime() - a.issuedAt.getTime())[0];
     // An issued form whose amounts, payee name or TIN no longer hold needs a corrected form.
     const correctionDue = (Object.keys(issuedForms) as Form1099Type[]).some((type) => {
-      const form = issuedForms[type]!;
+      const form = issuedForms[type];
+      if (!form) return false;
       const recipientChanged = form.recipient.name !== (vendor.legalName ?? vendor.name) || form.recipient.tinLast4 !== vendor.tinLast4;
       return recipientChanged || !sameAmounts(form, forms.has(type) ? boxCents : {}, type);
     });
 
     const boxes: Partial<Record<Form1099Box, string>> = {};
-    for (const box of form1099Boxes) if (boxCents[box]) boxes[box] = toDecimal(boxCents[box]!);
+    for (const box of form1099Boxes) {
+      const cents = boxCents[box];
+      if (cents) boxes[box] = toDecimal(cents);
+    }
 
     payees.push({
       vendorId: vendor.id,
