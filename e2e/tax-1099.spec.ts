@@ -7,6 +7,8 @@ import { readOutbox, uniqueName } from './support';
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    // The sidebar slides out when the width drops under md: the picture waits for it.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `/tmp/i32-tax-1099-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });

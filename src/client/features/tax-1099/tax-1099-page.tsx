@@ -105,9 +105,9 @@ export default function Tax1099Page() {
         <>
           <FilterSelect
             label="Tax year"
-            className="w-28"
+            className="w-40"
             value={String(year)}
-            options={years.map((y) => ({ value: y, label: y }))}
+            options={years.map((y) => ({ value: y, label: `Tax year ${y}` }))}
             onValueChange={(value) => {
               setYear(Number(value));
               setOffset(0);

@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { readMails, readOutbox } from '../../test/outbox';
 import { pdfText, pdfTextBoxes } from '../../test/pdf-layout';
+import { addMember } from '../bills/payables-fixtures';
 import { giveW9, paidBill, vendorNamed } from './tax-1099.fixtures';
 
 /*
@@ -110,6 +111,15 @@ describe('issuing forms', () => {
     expect((await issue()).issued).toEqual([]);
     expect((await issue()).unchanged).toBe(2);
     expect((await list()).filing.status).toBe('in_progress');
+  });
+
+  it('lets a viewer see the year and Copy B, but not issue forms nor open a copy with the whole TIN', async () => {
+    const viewer = await addMember(t.app, t.deps.db, owner.user.organizationId, { role: 'viewer' });
+    expect((await viewer.request({ method: 'GET', url: '/api/tax/1099?year=2026' })).statusCode).toBe(200);
+    expect((await copyOf(id('rita'), 'B', viewer)).statusCode).toBe(200);
+    expect((await copyOf(id('rita'), '1', viewer)).statusCode).toBe(403);
+    expect((await viewer.request({ method: 'POST', url: '/api/tax/1099/issue?year=2026' })).statusCode).toBe(403);
+    expect((await viewer.request({ method: 'POST', url: '/api/tax/1099/deliver?year=2026' })).statusCode).toBe(403);
   });
 
   it('prints Copy B with the TIN truncated and Copies 1 and 2 with it whole', async () => {
