@@ -169,6 +169,20 @@ describe('delivering Copy B', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json<Tax1099DeliverResult>();
     };
+    // The first attempt's mail fails: nothing is marked delivered, and a later request tries again.
+    const send = t.deps.mail.send;
+    t.deps.mail.send = () => Promise.reject(new Error('SMTP 451 try later'));
+    try {
+      expect(await deliver()).toEqual({
+        emailed: 0,
+        failed: [{ vendorId: id('rita'), name: 'Rita Q Alvarez', reason: 'The mail could not be sent; try again later' }],
+        forPrint: 1,
+        alreadyDelivered: 0,
+      });
+    } finally {
+      t.deps.mail.send = send;
+    }
+    expect(readOutbox(t)).toHaveLength(0);
     expect(await deliver()).toEqual({ emailed: 1, failed: [], forPrint: 1, alreadyDelivered: 0 });
     const mails = readMails(t);
     expect(mails).toHaveLength(1);
