@@ -1,4 +1,13 @@
-import { AlertTriangle, CheckCircle2, FileText, Mail, Printer, Receipt, Send, Users } from 'lucide-react';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  FileText,
+  Mail,
+  Printer,
+  Receipt,
+  Send,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
@@ -7,12 +16,22 @@ import { FilterSelect } from '@/components/ui/filter-select';
 import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useOrganizationTimeZone } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { calendarDay } from '@shared/calendar';
 import { FilingPanel } from './filing-panel';
-import { TAX_1099_PAGE_SIZE, type Tax1099Filter, copyBUrl, downloadPdf, printUrl, useConfirmPrinted, useDeliverForms, useIssueForms, useTax1099Year } from './api';
+import {
+  TAX_1099_PAGE_SIZE,
+  type Tax1099Filter,
+  copyBUrl,
+  downloadPdf,
+  printUrl,
+  useConfirmPrinted,
+  useDeliverForms,
+  useIssueForms,
+  useTax1099Year,
+} from './api';
 import { PayeeTable } from './payee-table';
 
 /** Last year until the end of March (the forms are due January 31, corrections follow), this year after. */
@@ -27,7 +46,8 @@ const FILTERS: { value: Tax1099Filter; label: string }[] = [
   { value: 'problems', label: 'Problems' },
 ];
 
-const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+const failed = (title: string) => (error: Error) =>
+  toast({ title, description: error.message, variant: 'destructive' });
 
 export default function Tax1099Page() {
   const timeZone = useOrganizationTimeZone();
@@ -51,11 +71,15 @@ export default function Tax1099Page() {
       onSuccess: (result) => {
         const corrected = result.issued.filter((f) => f.corrected).length;
         toast({
-          title: result.issued.length ? `${result.issued.length} form${result.issued.length === 1 ? '' : 's'} issued` : 'No new forms to issue',
+          title: result.issued.length
+            ? `${result.issued.length} form${result.issued.length === 1 ? '' : 's'} issued`
+            : 'No new forms to issue',
           description: [
             corrected ? `${corrected} corrected.` : '',
             result.unchanged ? `${result.unchanged} already issued and unchanged.` : '',
-            result.refused.length ? `Left out until fixed: ${result.refused.map((r) => r.name).join(', ')}.` : '',
+            result.refused.length
+              ? `Left out until fixed: ${result.refused.map((r) => r.name).join(', ')}.`
+              : '',
           ]
             .filter(Boolean)
             .join(' '),
@@ -71,7 +95,9 @@ export default function Tax1099Page() {
           title: `${result.emailed} Copy B emailed`,
           description: [
             result.forPrint ? `${result.forPrint} to print and post (no consent to email).` : '',
-            result.failed.length ? `${result.failed.length} could not be mailed; try again later.` : '',
+            result.failed.length
+              ? `${result.failed.length} could not be mailed; try again later.`
+              : '',
             result.alreadyDelivered ? `${result.alreadyDelivered} delivered before.` : '',
           ]
             .filter(Boolean)
@@ -96,6 +122,39 @@ export default function Tax1099Page() {
       setPrinting(false);
     }
   };
+
+  const results = (
+    <>
+      {summary.isLoading ? (
+        <Skeleton className="h-64" />
+      ) : summary.isError ? (
+        <EmptyState title="Could not load the 1099 year" description={summary.error.message} />
+      ) : data && data.total === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title={filter === 'all' ? `No vendor payments in ${year}` : 'No vendors in this view'}
+        />
+      ) : data ? (
+        <>
+          <PayeeTable
+            rows={data.rows}
+            onDownload={(row) =>
+              void downloadPdf(
+                copyBUrl(row.vendorId, year),
+                `1099-${year}-${row.name}-copy-B.pdf`,
+              ).catch(failed('Could not download Copy B'))
+            }
+          />
+          <Pager
+            offset={offset}
+            limit={TAX_1099_PAGE_SIZE}
+            total={data.total}
+            onOffsetChange={setOffset}
+          />
+        </>
+      ) : null}
+    </>
+  );
 
   return (
     <PageLayout
@@ -129,13 +188,48 @@ export default function Tax1099Page() {
       }
     >
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-        <StatCard label="Vendors paid" value={String(counts?.vendorsPaid ?? 0)} icon={Users} iconTone="bg-slate-100 text-slate-700" loading={summary.isLoading} />
-        <StatCard label="Need a 1099" value={String(counts?.needForm ?? 0)} icon={Receipt} iconTone="bg-blue-100 text-blue-700" loading={summary.isLoading} hint={data?.thresholdNote} />
-        <StatCard label="Ready" value={String(counts?.ready ?? 0)} icon={CheckCircle2} iconTone="bg-green-100 text-green-700" loading={summary.isLoading} />
-        <StatCard label="Need attention" value={String(counts?.needsAttention ?? 0)} icon={AlertTriangle} iconTone="bg-yellow-100 text-yellow-800" loading={summary.isLoading} />
-        <StatCard label="Missing W-9" value={String(counts?.missingW9 ?? 0)} icon={Mail} iconTone="bg-red-100 text-red-700" loading={summary.isLoading} />
+        <StatCard
+          label="Vendors paid"
+          value={String(counts?.vendorsPaid ?? 0)}
+          icon={Users}
+          iconTone="bg-slate-100 text-slate-700"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Need a 1099"
+          value={String(counts?.needForm ?? 0)}
+          icon={Receipt}
+          iconTone="bg-blue-100 text-blue-700"
+          loading={summary.isLoading}
+          hint={data?.thresholdNote}
+        />
+        <StatCard
+          label="Ready"
+          value={String(counts?.ready ?? 0)}
+          icon={CheckCircle2}
+          iconTone="bg-green-100 text-green-700"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Need attention"
+          value={String(counts?.needsAttention ?? 0)}
+          icon={AlertTriangle}
+          iconTone="bg-yellow-100 text-yellow-800"
+          loading={summary.isLoading}
+        />
+        <StatCard
+          label="Missing W-9"
+          value={String(counts?.missingW9 ?? 0)}
+          icon={Mail}
+          iconTone="bg-red-100 text-red-700"
+          loading={summary.isLoading}
+        />
       </div>
-      {data && <p className="mt-3 text-sm text-slate-500" data-testid="threshold-note">{data.thresholdNote}</p>}
+      {data && (
+        <p className="mt-3 text-sm text-slate-500" data-testid="threshold-note">
+          {data.thresholdNote}
+        </p>
+      )}
 
       <Tabs
         className="mt-4"
@@ -152,27 +246,12 @@ export default function Tax1099Page() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {FILTERS.map((f) => (
+          <TabsContent key={f.value} value={f.value} className="mt-4">
+            {f.value === filter && results}
+          </TabsContent>
+        ))}
       </Tabs>
-
-      <div className="mt-4">
-        {summary.isLoading ? (
-          <Skeleton className="h-64" />
-        ) : summary.isError ? (
-          <EmptyState title="Could not load the 1099 year" description={summary.error.message} />
-        ) : data && data.total === 0 ? (
-          <EmptyState icon={Receipt} title={filter === 'all' ? `No vendor payments in ${year}` : 'No vendors in this view'} />
-        ) : data ? (
-          <>
-            <PayeeTable
-              rows={data.rows}
-              onDownload={(row) =>
-                void downloadPdf(copyBUrl(row.vendorId, year), `1099-${year}-${row.name}-copy-B.pdf`).catch(failed('Could not download Copy B'))
-              }
-            />
-            <Pager offset={offset} limit={TAX_1099_PAGE_SIZE} total={data.total} onOffsetChange={setOffset} />
-          </>
-        ) : null}
-      </div>
 
       {/* Filing files (IRIS CSV, Publication 1220): the filing panel. */}
       <FilingPanel year={year} />
