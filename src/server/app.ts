@@ -53,6 +53,7 @@ import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { practice1099Routes } from './features/practice/practice-1099.routes';
 import { billingRoutes } from './features/settings/billing.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { tax1099Routes } from './features/tax-1099/tax-1099.routes';
 import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
@@ -93,6 +94,7 @@ const features: FeatureRoutes[] = [
   dashboardRoutes,
   checkoutRoutes,
   vendorsRoutes,
+  tax1099Routes,
   billsRoutes,
   approvalsRoutes,
   bankAccountsRoutes,

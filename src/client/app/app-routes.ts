@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
   page('/credit-notes', () => import('@/features/credits/credit-notes-page')),
   page('/bills', () => import('@/features/bills/bills-page')),
   page('/vendors', () => import('@/features/vendors/vendors-page')),
+  page('/vendors/1099', () => import('@/features/tax-1099/tax-1099-page')),
   page('/customers', () => import('@/features/customers/customers-page')),
   page('/payments', () => import('@/features/payments/payments-page')),
   page('/bank-accounts', () => import('@/features/bank-accounts/bank-accounts-page')),

@@ -463,3 +463,38 @@ export interface PracticeW9RequestsClientResult {
   /** Vendors left out, with why (no email address, a request already open). */
   skipped: { vendorId: string; name: string; reason: string }[];
 }
+
+// ---- Issuing and delivering forms (H3) -----------------------------------------------------
+
+/** POST /api/tax/1099/issue?year=: the chosen payees, or every payee that needs a form. */
+export const tax1099IssueBody = z.object({ vendorIds: z.array(z.string()).max(5000).optional() }).default({});
+
+export interface Tax1099IssuedForm {
+  vendorId: string;
+  name: string;
+  formType: Form1099Type;
+  version: number;
+  corrected: boolean;
+  total: string;
+}
+
+export interface Tax1099IssueResult {
+  issued: Tax1099IssuedForm[];
+  /** Issued before and unchanged since. */
+  unchanged: number;
+  /** Payees left out until their problems are fixed. */
+  refused: { vendorId: string; name: string; reason: string }[];
+}
+
+export interface Tax1099DeliverResult {
+  emailed: number;
+  /** Mails that could not be sent: a later request tries them again. */
+  failed: { vendorId: string; name: string; reason: string }[];
+  /** Payees without consent to an electronic 1099: their Copy B is to be printed and posted. */
+  forPrint: number;
+  alreadyDelivered: number;
+}
+
+export interface Tax1099PrintConfirmResult {
+  printed: number;
+}

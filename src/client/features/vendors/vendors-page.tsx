@@ -1,4 +1,5 @@
-import { Plus, Search, Store } from 'lucide-react';
+import { FileText, Plus, Search, Store } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { PageLayout } from '@/components/page-layout';
 import { ImportButton } from '@/features/integrations/import-button';
@@ -42,6 +43,12 @@ export default function VendorsPage() {
         <>
           <ImportButton entity="vendors" />
           {!empty && <RequestMissingW9s />}
+          <Button variant="outline" asChild>
+            <Link to="/vendors/1099">
+              <FileText aria-hidden="true" />
+              1099s
+            </Link>
+          </Button>
           <Button onClick={() => openForm(null)}>
             <Plus aria-hidden="true" />
             Add Vendor
