@@ -59,6 +59,7 @@ import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
+import { tax1099FilingRoutes } from './features/tax-1099/filing.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -116,6 +117,8 @@ const features: FeatureRoutes[] = [
   vendorCreditsRoutes,
   creditLimitRoutes,
   portalPaymentsRoutes,
+  // Issue 32: W-9s and 1099s.
+  tax1099FilingRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

@@ -371,7 +371,30 @@ export const tax1099FilingQuery = taxYearQuery.extend({
   format: z.enum(['iris_csv', 'pub1220']),
   /** A Publication 1220 test file (T record's test indicator). */
   test: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /** Generate the file without the payees that do not pass the checks (listed in the filing's leftOut); otherwise a 409 lists them. */
+  includePartial: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
+
+/** A payee left out of a filing file, with why. */
+export interface Tax1099LeftOut {
+  vendorId: string;
+  name: string;
+  reason: string;
+}
+
+/** GET /api/tax/1099/filings?year=: the filing files generated for a year, newest first. */
+export interface Tax1099Filing {
+  id: string;
+  taxYear: number;
+  format: 'iris_csv' | 'pub1220';
+  kind: 'original' | 'correction';
+  isTest: boolean;
+  formCount: number;
+  total: string;
+  leftOut: Tax1099LeftOut[];
+  createdAt: string;
+  filedAt: string | null;
+}
 
 /** POST /api/tax/1099/deliver?year=: Copy B to the vendors (email with consent, otherwise listed for print). */
 export const tax1099DeliverBody = z.object({ vendorIds: z.array(z.string()).max(5000).optional() });
