@@ -131,16 +131,13 @@ function sameAmounts(issued: IssuedForm, cents: Partial<Record<Form1099Box, Cent
 export async function computeYear1099(db: Database, encryptionKey: Buffer, organizationId: string, year: number): Promise<Year1099> {
   const timeZone = await organizationTimeZone(db, organizationId);
   const { start, end } = yearBounds(year, timeZone);
-  const counts = sql<boolean>`${payments.method} in (${sql.join(
-    reportablePaymentMethods.map((m) => sql`${m}`),
-    sql`, `,
-  )})`;
-  // One row per vendor, bill category and whether the method counts: an SQL aggregate of the ledger.
-  const sums = await db
+  // One row per vendor, bill category and method: an SQL aggregate of the ledger. (Grouping by a
+  // parameterised "method in (...)" fails: PostgreSQL sees the select's and the group's as two expressions.)
+  const byMethod = await db
     .select({
       vendorId: bills.vendorId,
       category: bills.category,
-      counts,
+      method: payments.method,
       amount: sql<string>`sum(${payments.amount})::text`,
     })
     .from(payments)
@@ -154,7 +151,9 @@ export async function computeYear1099(db: Database, encryptionKey: Buffer, organ
         lt(payments.processedAt, end),
       ),
     )
-    .groupBy(bills.vendorId, bills.category, counts);
+    .groupBy(bills.vendorId, bills.category, payments.method);
+  const reportable: readonly string[] = reportablePaymentMethods;
+  const sums = byMethod.map((row) => ({ vendorId: row.vendorId, category: row.category, counts: reportable.includes(row.method), amount: row.amount }));
 
   const paidIds = [...new Set(sums.map((s) => s.vendorId))];
   const paidVendors = paidIds.length ? await db.select().from(vendors).where(and(eq(vendors.organizationId, organizationId), inArray(vendors.id, paidIds))) : [];

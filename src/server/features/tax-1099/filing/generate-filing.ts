@@ -1,6 +1,6 @@
 import { ZipArchive } from 'archiver';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Form1099Box, Form1099Type, Tax1099Filing, Tax1099LeftOut } from '../../../../shared/contracts/tax-1099';
+import { type Form1099Box, type Form1099Type, type Tax1099Filing, type Tax1099LeftOut, form1099BoxInfo, form1099Boxes } from '../../../../shared/contracts/tax-1099';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../../shared/money';
 import { tinDigits, tinProblem } from '../../../../shared/tin';
 import { organizations, tax1099Filings, tax1099Forms, tax1099Settings } from '../../../db/schema';
@@ -8,7 +8,7 @@ import { writeAudit } from '../../../platform/audit';
 import { organizationToday } from '../../../platform/calendar';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
-import { computeYear1099 } from '../compute-year';
+import { type PayeeComputation, computeYear1099 } from '../compute-year';
 import { readTin } from '../tin-store';
 import { IRIS_FORM_NAMES, type IrisParty, type IrisRow, buildIrisCsv } from './iris-csv';
 import { type Pub1220Payee, buildPub1220 } from './pub1220';
@@ -64,6 +64,16 @@ async function loadPayer(deps: AppDeps, organizationId: string, format: 'iris_cs
   return { org, ein: ein ?? '', settings };
 }
 
+/** Whether an issued form still says what the year's payments and the payee's W-9 say (else a corrected form is due). */
+function formStillHolds(form: IssuedForm, payee: PayeeComputation): boolean {
+  const vendor = payee.vendor;
+  if (form.recipient.name !== (vendor.legalName ?? vendor.name) || form.recipient.tinLast4 !== vendor.tinLast4) return false;
+  const reported = payee.forms.includes(form.formType);
+  return form1099Boxes
+    .filter((box) => form1099BoxInfo[box].form === form.formType)
+    .every((box) => centsFromDecimal(form.amounts[box] ?? '0') === (reported ? (payee.boxCents[box] ?? 0) : 0));
+}
+
 /**
  * Picks the forms a new file carries: the latest issued form per payee and type not yet carried by a
  * file marked filed, from payees that pass every check; the others are left out, with why.
@@ -91,9 +101,13 @@ async function chooseForms(deps: AppDeps, organizationId: string, year: number):
         leftOut.push({ vendorId: payee.vendorId, name, reason: `No ${label} issued: issue the forms first` });
         continue;
       }
-      if (form.filingId && filedIds.has(form.filingId)) continue;
+      const holds = formStillHolds(form, payee);
+      if (form.filingId && filedIds.has(form.filingId)) {
+        if (!holds) leftOut.push({ vendorId: payee.vendorId, name, reason: `${label}: filed, and the payments or the payee changed since: issue a corrected form` });
+        continue;
+      }
       const reasons: string[] = [];
-      if (payee.correctionDue) reasons.push('The payments or the payee changed since the form was issued: issue a corrected form');
+      if (!holds) reasons.push('The payments or the payee changed since the form was issued: issue a corrected form');
       const vendor = payee.vendor;
       let tin: string | null = null;
       if (vendor.tinEncrypted && vendor.tinType) {

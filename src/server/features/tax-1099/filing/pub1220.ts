@@ -267,6 +267,6 @@ export function buildPub1220(input: Pub1220Input): Pub1220File {
     for (const payee of payees) records.push(bRecord(input, payee, (sequence += 1)));
     records.push(cRecord(payees, (sequence += 1)));
   }
-  records.push(fRecord(keys.length, input.payees.length, (sequence += 1)));
+  records.push(fRecord(keys.length, input.payees.length, sequence + 1));
   return { text: records.join(''), records: records.length, aRecords: keys.length, bRecords: input.payees.length };
 }
