@@ -411,6 +411,33 @@ export const tax1099SettingsBody = z.object({
   contactName: optionalText(40, 'Contact name'),
   contactPhone: optionalText(15, 'Contact phone'),
   contactEmail: optionalText(254, 'Contact email'),
+  /** The workspace's EIN as payer (kept on the organization); blank keeps the stored one. */
+  payerEin: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .superRefine((value, ctx) => {
+      const problem = value ? tinProblem('ein', value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => (v ? (tinDigits(v) ?? v) : null)),
+  /** The payer's mailing address as the filing file gives it (kept on the organization). */
+  address: optionalText(40, 'Address'),
+  city: optionalText(40, 'City'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(|[A-Z]{2})$/, 'The state is its two-letter code')
+    .nullish()
+    .transform((v) => v || null),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^(|\d{5}(-?\d{4})?)$/, 'The ZIP code has 5 or 9 digits')
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export interface Tax1099Settings {
@@ -418,6 +445,12 @@ export interface Tax1099Settings {
   contactName: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
+  /** "••-•••6789": the EIN is never sent whole. */
+  payerEinMasked: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
 }
 
 // ---- Across the firm ------------------------------------------------------------------------

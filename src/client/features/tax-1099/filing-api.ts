@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiRequest, withParams } from '@/lib/api';
-import type { Tax1099Filing, Tax1099FilingState, Tax1099Settings, Tax1099YearSummary } from '@shared/contracts/tax-1099';
+import type { z } from 'zod';
+import type { Tax1099Filing, Tax1099FilingState, Tax1099Settings, Tax1099YearSummary, tax1099SettingsBody } from '@shared/contracts/tax-1099';
 
 export const TAX_1099_URL = '/api/tax/1099';
 export const FILINGS_URL = '/api/tax/1099/filings';
@@ -28,7 +29,7 @@ export function useFilingSettings() {
 export function useSaveFilingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Tax1099Settings) => apiRequest<Tax1099Settings>('PUT', FILING_SETTINGS_URL, input),
+    mutationFn: (input: z.output<typeof tax1099SettingsBody>) => apiRequest<Tax1099Settings>('PUT', FILING_SETTINGS_URL, input),
     onSuccess: (saved) => queryClient.setQueryData([FILING_SETTINGS_URL], saved),
   });
 }

@@ -224,7 +224,7 @@ export function FilingPanel({ year }: { year: number }) {
 }
 
 type SettingsValues = z.input<typeof tax1099SettingsBody>;
-const SETTINGS_FIELDS = ['transmitterControlCode', 'contactName', 'contactPhone', 'contactEmail'] as const;
+const SETTINGS_FIELDS = ['transmitterControlCode', 'contactName', 'contactPhone', 'contactEmail', 'payerEin', 'address', 'city', 'state', 'zipCode'] as const;
 
 function FilingSettings({ canEdit }: { canEdit: boolean }) {
   const { data } = useFilingSettings();
@@ -241,6 +241,11 @@ function FilingSettingsForm({ settings, canEdit }: { settings: Tax1099Settings; 
       contactName: settings.contactName ?? '',
       contactPhone: settings.contactPhone ?? '',
       contactEmail: settings.contactEmail ?? '',
+      payerEin: '',
+      address: settings.address ?? '',
+      city: settings.city ?? '',
+      state: settings.state ?? '',
+      zipCode: settings.zipCode ?? '',
     },
   });
   const errors = form.formState.errors;
@@ -259,10 +264,31 @@ function FilingSettingsForm({ settings, canEdit }: { settings: Tax1099Settings; 
         Filing Settings
       </h3>
       <p className="text-sm text-slate-600">
-        The payer is this workspace: its name, EIN and address from Settings. The Publication 1220 file also needs the Transmitter Control Code
+        The payer is this workspace, under its name, EIN and mailing address. The Publication 1220 file also needs the Transmitter Control Code
         the IRS issued you and a contact.
       </p>
       <form onSubmit={submit} noValidate aria-label="1099 filing settings" className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Payer EIN"
+          description={settings.payerEinMasked ? `On file: ${settings.payerEinMasked}. Leave blank to keep it.` : 'The workspace EIN, 12-3456789.'}
+          error={errors.payerEin?.message}
+        >
+          <Input autoComplete="off" inputMode="numeric" disabled={!canEdit} {...form.register('payerEin')} />
+        </Field>
+        <Field label="Payer address" error={errors.address?.message}>
+          <Input autoComplete="street-address" disabled={!canEdit} {...form.register('address')} />
+        </Field>
+        <Field label="City" error={errors.city?.message}>
+          <Input autoComplete="address-level2" disabled={!canEdit} {...form.register('city')} />
+        </Field>
+        <div className="grid grid-cols-2 gap-4">
+          <Field label="State" error={errors.state?.message}>
+            <Input autoComplete="address-level1" maxLength={2} disabled={!canEdit} {...form.register('state')} />
+          </Field>
+          <Field label="ZIP code" error={errors.zipCode?.message}>
+            <Input autoComplete="postal-code" inputMode="numeric" disabled={!canEdit} {...form.register('zipCode')} />
+          </Field>
+        </div>
         <Field label="Transmitter Control Code (TCC)" description="5 letters or digits, from your IRS TCC application." error={errors.transmitterControlCode?.message}>
           <Input autoComplete="off" disabled={!canEdit} {...form.register('transmitterControlCode')} />
         </Field>

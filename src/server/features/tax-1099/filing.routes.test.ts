@@ -128,11 +128,12 @@ describe('1099 filing files', () => {
     const noTcc = await owner.request({ method: 'GET', url: filingUrl('pub1220') });
     expect(noTcc.statusCode).toBe(409);
     expect(noTcc.json().fields).toHaveProperty('transmitterControlCode');
-    expect(noTcc.json().fields).not.toHaveProperty('taxId');
+    expect(noTcc.json().fields).not.toHaveProperty('payerEin');
 
     const noEin = await other.request({ method: 'GET', url: filingUrl('pub1220') });
     expect(noEin.statusCode).toBe(409);
-    expect(noEin.json().fields).toHaveProperty('taxId');
+    expect(noEin.json().fields).toHaveProperty('payerEin');
+    expect(noEin.json().fields).toHaveProperty('address');
     expect(await t.deps.db.select().from(tax1099Filings)).toHaveLength(0);
   });
 
@@ -147,10 +148,33 @@ describe('1099 filing files', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json<Tax1099Settings>().transmitterControlCode).toBe('5A1BC');
     const read = await owner.request({ method: 'GET', url: '/api/tax/1099/settings' });
-    expect(read.json<Tax1099Settings>()).toEqual({ transmitterControlCode: '5A1BC', contactName: 'Ada Lovelace', contactPhone: '512-555-0100', contactEmail: 'ada@example.com' });
+    expect(read.json<Tax1099Settings>()).toEqual({
+      transmitterControlCode: '5A1BC',
+      contactName: 'Ada Lovelace',
+      contactPhone: '512-555-0100',
+      contactEmail: 'ada@example.com',
+      // A PUT replaces the settings: the blank EIN keeps the stored one, the address left out is cleared (set again below).
+      payerEinMasked: '••-•••6789',
+      address: null,
+      city: null,
+      state: null,
+      zipCode: null,
+    });
+    const withPayer = await owner.request({
+      method: 'PUT',
+      url: '/api/tax/1099/settings',
+      payload: { transmitterControlCode: '5A1BC', contactName: 'Ada Lovelace', contactPhone: '512-555-0100', contactEmail: 'ada@example.com', payerEin: '12-3456789', address: '100 Main St', city: 'Austin', state: 'tx', zipCode: '78701' },
+    });
+    expect(withPayer.statusCode).toBe(200);
+    expect(withPayer.json<Tax1099Settings>()).toMatchObject({ payerEinMasked: '••-•••6789', state: 'TX', zipCode: '78701' });
+    expect(withPayer.body).not.toContain('3456789');
+    const badEin = await owner.request({ method: 'PUT', url: '/api/tax/1099/settings', payload: { payerEin: '07-1234567' } });
+    expect(badEin.statusCode).toBe(400);
+    expect(badEin.json().fields).toHaveProperty('payerEin');
     expect((await other.request({ method: 'GET', url: '/api/tax/1099/settings' })).json<Tax1099Settings>().transmitterControlCode).toBeNull();
     const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.organizationId, owner.user.organizationId), eq(auditLog.action, 'tax_1099.settings_updated')));
-    expect(audits).toHaveLength(1);
+    expect(audits).toHaveLength(2);
+    expect(JSON.stringify(audits.map((a) => a.details))).not.toContain('3456789');
   });
 
   it('lists the payees that fail the checks in a 409 unless a partial file is asked for', async () => {

@@ -1,15 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { idParam } from '../../../shared/contracts/common';
-import { type Tax1099Settings, tax1099FilingQuery, tax1099SettingsBody, taxYearQuery } from '../../../shared/contracts/tax-1099';
-import { tax1099Settings } from '../../db/schema';
-import { writeAudit } from '../../platform/audit';
+import { tax1099FilingQuery, tax1099SettingsBody, taxYearQuery } from '../../../shared/contracts/tax-1099';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { readFilingSettings, saveFilingSettings } from './filing/filing-settings';
 import { generateFiling, listFilings, markFilingFiled } from './filing/generate-filing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMPTY_SETTINGS: Tax1099Settings = { transmitterControlCode: null, contactName: null, contactPhone: null, contactEmail: null };
 
 /** The 1099 filing files (issue 32 item 4): IRIS CSV and Publication 1220, the files generated, and the payer's filing settings. */
 export async function tax1099FilingRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
@@ -60,27 +57,24 @@ export async function tax1099FilingRoutes(app: ZodApp, deps: AppDeps): Promise<v
     },
   );
 
-  app.get('/api/tax/1099/settings', { schema: { tags: ['tax'], summary: "The workspace's 1099 filing settings (TCC and contact)" } }, async (request): Promise<Tax1099Settings> => {
+  app.get('/api/tax/1099/settings', { schema: { tags: ['tax'], summary: "The workspace's 1099 filing settings: TCC, contact, and the payer's EIN (masked) and address" } }, async (request) => {
     const { organizationId } = requireAuth(request);
-    const [row] = await deps.db.select().from(tax1099Settings).where(eq(tax1099Settings.organizationId, organizationId));
-    if (!row) return EMPTY_SETTINGS;
-    return { transmitterControlCode: row.transmitterControlCode, contactName: row.contactName, contactPhone: row.contactPhone, contactEmail: row.contactEmail };
+    return readFilingSettings(deps.db, organizationId);
   });
 
   app.put(
     '/api/tax/1099/settings',
-    { schema: { tags: ['tax'], summary: "Saves the workspace's 1099 filing settings (audited)", body: tax1099SettingsBody } },
-    async (request): Promise<Tax1099Settings> => {
-      const { organizationId, userId } = requireRole(request, ['owner', 'admin', 'accountant']);
-      const values = request.body;
-      return deps.db.transaction(async (tx) => {
-        await tx
-          .insert(tax1099Settings)
-          .values({ organizationId, ...values, updatedAt: deps.now() })
-          .onConflictDoUpdate({ target: tax1099Settings.organizationId, set: { ...values, updatedAt: deps.now() } });
-        await writeAudit(tx, { organizationId, userId, action: 'tax_1099.settings_updated', entityType: 'tax_1099_settings', entityId: organizationId, details: { ...values } });
-        return { transmitterControlCode: values.transmitterControlCode, contactName: values.contactName, contactPhone: values.contactPhone, contactEmail: values.contactEmail };
-      });
+    {
+      schema: {
+        tags: ['tax'],
+        summary: "Saves the workspace's 1099 filing settings (audited)",
+        description: "The payer's EIN and address are the workspace's own; a blank EIN keeps the stored one. The EIN is answered masked.",
+        body: tax1099SettingsBody,
+      },
+    },
+    async (request) => {
+      const ctx = requireRole(request, ['owner', 'admin', 'accountant']);
+      return saveFilingSettings(deps.db, ctx, request.body, deps.now());
     },
   );
 }

@@ -52,8 +52,8 @@ async function loadPayer(deps: AppDeps, organizationId: string, format: 'iris_cs
   const [settings] = await deps.db.select().from(tax1099Settings).where(eq(tax1099Settings.organizationId, organizationId));
   const missing: Record<string, string> = {};
   const ein = tinDigits(org.taxId ?? '');
-  if (!ein || tinProblem('ein', ein)) missing.taxId = "The workspace's EIN (Settings > Company, Tax ID) is missing or not an EIN";
-  if (!org.address || !org.city || !org.state || !org.zipCode) missing.address = "The workspace's address (Settings > Company) is incomplete";
+  if (!ein || tinProblem('ein', ein)) missing.payerEin = "The payer's EIN (1099 filing settings) is missing or not an EIN";
+  if (!org.address || !org.city || !org.state || !org.zipCode) missing.address = "The payer's mailing address (1099 filing settings) is incomplete";
   if (format === 'pub1220') {
     if (!settings?.transmitterControlCode) missing.transmitterControlCode = 'The Transmitter Control Code (1099 filing settings) is missing';
     if (!settings?.contactName) missing.contactName = 'The filing contact name (1099 filing settings) is missing';
