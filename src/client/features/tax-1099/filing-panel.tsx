@@ -267,7 +267,7 @@ function FilingSettingsForm({ settings, canEdit }: { settings: Tax1099Settings; 
         The payer is this workspace, under its name, EIN and mailing address. The Publication 1220 file also needs the Transmitter Control Code
         the IRS issued you and a contact.
       </p>
-      <form onSubmit={submit} noValidate aria-label="1099 filing settings" className="grid gap-4 sm:grid-cols-2">
+      <form onSubmit={submit} noValidate aria-label="1099 filing settings" className="grid items-start gap-4 sm:grid-cols-2">
         <Field
           label="Payer EIN"
           description={settings.payerEinMasked ? `On file: ${settings.payerEinMasked}. Leave blank to keep it.` : 'The workspace EIN, 12-3456789.'}
