@@ -290,4 +290,19 @@ describe('1099 filing files', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/Nothing to file/);
   });
+
+  it('files a corrected form whose original never reached the IRS as an original', async () => {
+    const organizationId = owner.user.organizationId;
+    const pine = await vendorWithTin(organizationId, 'Pine Consulting', { type: 'ssn', value: '456-78-9012' }, true);
+    await paid(organizationId, pine.id, '700.00', '2025-05-05', 'ach');
+    await issue(organizationId, pine, 'nec', { nec_1: '700.00' }, '700.00', 1);
+    await issue(organizationId, pine, 'nec', { nec_1: '700.00' }, '700.00', 2);
+    const response = await owner.request({ method: 'GET', url: filingUrl('pub1220', '&includePartial=true') });
+    expect(response.statusCode).toBe(200);
+    const check = checkPub1220(response.body);
+    expect(check.errors).toEqual([]);
+    expect(check.payers).toEqual([{ typeOfReturn: 'NE', payees: 1, corrected: 0, totals: expect.objectContaining({ '1': 70_000 }) }]);
+    const [row] = await t.deps.db.select().from(tax1099Filings).where(eq(tax1099Filings.id, String(response.headers['x-filing-id'])));
+    expect(row?.kind).toBe('original');
+  });
 });

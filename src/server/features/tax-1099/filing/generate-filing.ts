@@ -28,6 +28,8 @@ interface Included {
   tin: string;
   tinType: 'ssn' | 'ein';
   amounts: Partial<Record<Form1099Box, Cents>>;
+  /** Filed as a correction of a return the IRS already has. */
+  correction: boolean;
 }
 
 export function toFiling(row: FilingRow): Tax1099Filing {
@@ -88,6 +90,15 @@ async function chooseForms(deps: AppDeps, organizationId: string, year: number):
     .from(tax1099Filings)
     .where(and(eq(tax1099Filings.organizationId, organizationId), eq(tax1099Filings.taxYear, year), isNotNull(tax1099Filings.filedAt), eq(tax1099Filings.isTest, false)));
   const filedIds = new Set(filed.map((f) => f.id));
+  // A corrected form goes to the IRS as a correction only when a version of it was filed before;
+  // otherwise the IRS has nothing to correct and it is filed as an original.
+  const filedForms = filedIds.size
+    ? await deps.db
+        .select({ vendorId: tax1099Forms.vendorId, formType: tax1099Forms.formType })
+        .from(tax1099Forms)
+        .where(and(eq(tax1099Forms.organizationId, organizationId), eq(tax1099Forms.taxYear, year), inArray(tax1099Forms.filingId, [...filedIds])))
+    : [];
+  const filedBefore = new Set(filedForms.map((f) => `${f.vendorId}:${f.formType}`));
 
   const included: Included[] = [];
   const leftOut: Tax1099LeftOut[] = [];
@@ -132,7 +143,7 @@ async function chooseForms(deps: AppDeps, organizationId: string, year: number):
         const cents = centsFromDecimal(value);
         if (cents > 0) amounts[box] = cents;
       }
-      included.push({ form, tin, tinType: vendor.tinType, amounts });
+      included.push({ form, tin, tinType: vendor.tinType, amounts, correction: form.corrected && filedBefore.has(`${form.vendorId}:${form.formType}`) });
     }
   }
   return { included, leftOut };
@@ -189,13 +200,13 @@ export async function generateFiling(
     city: item.form.recipient.city ?? '',
     state: item.form.recipient.state ?? '',
     zipCode: item.form.recipient.zipCode ?? '',
-    corrected: item.form.corrected,
+    corrected: item.correction,
     // The payer's account number for the payee: the vendor id, so a correction matches its original.
     accountNumber: item.form.vendorId.replace(/-/g, '').slice(0, 20).toUpperCase(),
     amounts: item.amounts,
   });
 
-  const kind = included.some((i) => i.form.corrected) ? 'correction' : 'original';
+  const kind = included.some((i) => i.correction) ? 'correction' : 'original';
   const suffix = `${query.year}${kind === 'correction' ? '-corrected' : ''}${query.test ? '-test' : ''}`;
   let body: Buffer;
   let fileName: string;
