@@ -84,7 +84,7 @@ function clean(value: string | null | undefined, allowed: RegExp): string {
 }
 /** Names: letters, digits, blank, ampersand and hyphen. */
 const nameText = (value: string | null | undefined) => clean(value, /[^A-Z0-9 &-]/g);
-/** Addresses and other text: also slash, number sign, period, comma and apostrophe... kept plain. */
+/** Addresses and other text: also slash, number sign, period, comma and apostrophe. */
 const plainText = (value: string | null | undefined) => clean(value, /[^A-Z0-9 &/#.,'-]/g);
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
