@@ -63,6 +63,7 @@ import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
 import { vendorFormsRoutes } from './features/tax-1099/vendor-forms.routes';
 import { w9RequestsRoutes } from './features/tax-1099/w9-requests.routes';
+import { tax1099FilingRoutes } from './features/tax-1099/filing.routes';
 import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
@@ -125,6 +126,7 @@ const features: FeatureRoutes[] = [
   // Issue 32: W-9s and 1099s.
   w9RequestsRoutes,
   vendorFormsRoutes,
+  tax1099FilingRoutes,
 ];
 
 export interface CreateAppOptions extends AppDeps {

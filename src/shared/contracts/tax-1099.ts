@@ -374,7 +374,30 @@ export const tax1099FilingQuery = taxYearQuery.extend({
   format: z.enum(['iris_csv', 'pub1220']),
   /** A Publication 1220 test file (T record's test indicator). */
   test: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  /** Generate the file without the payees that do not pass the checks (listed in the filing's leftOut); otherwise a 409 lists them. */
+  includePartial: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
 });
+
+/** A payee left out of a filing file, with why. */
+export interface Tax1099LeftOut {
+  vendorId: string;
+  name: string;
+  reason: string;
+}
+
+/** GET /api/tax/1099/filings?year=: the filing files generated for a year, newest first. */
+export interface Tax1099Filing {
+  id: string;
+  taxYear: number;
+  format: 'iris_csv' | 'pub1220';
+  kind: 'original' | 'correction';
+  isTest: boolean;
+  formCount: number;
+  total: string;
+  leftOut: Tax1099LeftOut[];
+  createdAt: string;
+  filedAt: string | null;
+}
 
 /** POST /api/tax/1099/deliver?year=: Copy B to the vendors (email with consent, otherwise listed for print). */
 export const tax1099DeliverBody = z.object({ vendorIds: z.array(z.string()).max(5000).optional() });
@@ -391,6 +414,33 @@ export const tax1099SettingsBody = z.object({
   contactName: optionalText(40, 'Contact name'),
   contactPhone: optionalText(15, 'Contact phone'),
   contactEmail: optionalText(254, 'Contact email'),
+  /** The workspace's EIN as payer (kept on the organization); blank keeps the stored one. */
+  payerEin: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .superRefine((value, ctx) => {
+      const problem = value ? tinProblem('ein', value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => (v ? (tinDigits(v) ?? v) : null)),
+  /** The payer's mailing address as the filing file gives it (kept on the organization). */
+  address: optionalText(40, 'Address'),
+  city: optionalText(40, 'City'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(|[A-Z]{2})$/, 'The state is its two-letter code')
+    .nullish()
+    .transform((v) => v || null),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^(|\d{5}(-?\d{4})?)$/, 'The ZIP code has 5 or 9 digits')
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export interface Tax1099Settings {
@@ -398,6 +448,12 @@ export interface Tax1099Settings {
   contactName: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
+  /** "••-•••6789": the EIN is never sent whole. */
+  payerEinMasked: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
 }
 
 // ---- Across the firm ------------------------------------------------------------------------
