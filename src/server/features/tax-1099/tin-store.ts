@@ -11,19 +11,20 @@ export interface StoredTin {
 }
 
 /**
- * HMAC-SHA256 of the nine digits under a key derived from the encryption key: two vendor records
- * with one TIN have one fingerprint (a payee paid under two names) without the TIN being readable.
+ * HMAC-SHA256 of the TIN's type and nine digits under a key derived from the encryption key: two
+ * vendor records with one TIN have one fingerprint (a payee paid under two names) without the TIN
+ * being readable. The type is part of it: SSN 123-45-6789 and EIN 12-3456789 are two taxpayers.
  */
-export function tinFingerprint(encryptionKey: Buffer, digits: string): string {
+export function tinFingerprint(encryptionKey: Buffer, tinType: TinType, digits: string): string {
   const key = createHmac('sha256', encryptionKey).update('signal-ar:tin-fingerprint:v1').digest();
-  return createHmac('sha256', key).update(digits).digest('hex');
+  return createHmac('sha256', key).update(`${tinType}:${digits}`).digest('hex');
 }
 
 /** The stored form of a TIN typed with or without dashes; throws when it is not nine digits (validate first). */
 export function storeTin(encryptionKey: Buffer, tinType: TinType, value: string): StoredTin {
   const digits = tinDigits(value);
   if (!digits) throw new Error('A TIN has nine digits');
-  return { tinType, tinEncrypted: encryptSecret(encryptionKey, digits), tinLast4: digits.slice(-4), tinFingerprint: tinFingerprint(encryptionKey, digits) };
+  return { tinType, tinEncrypted: encryptSecret(encryptionKey, digits), tinLast4: digits.slice(-4), tinFingerprint: tinFingerprint(encryptionKey, tinType, digits) };
 }
 
 /** The nine digits, for the filing file and Copy 1/2 only. */

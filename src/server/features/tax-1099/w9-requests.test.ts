@@ -33,7 +33,7 @@ describe('the Tax ID on the vendor form', () => {
     expect(einRow).toMatchObject({ taxId: null, tinType: 'ein', tinLast4: '4567' });
     expect(einRow.tinEncrypted).toMatch(/^v1:/);
     expect(readTin(t.deps.config.encryptionKey, einRow.tinEncrypted ?? '')).toBe('471234567');
-    expect(einRow.tinFingerprint).toBe(tinFingerprint(t.deps.config.encryptionKey, '471234567'));
+    expect(einRow.tinFingerprint).toBe(tinFingerprint(t.deps.config.encryptionKey, 'ein', '471234567'));
     expect((await vendorRow(ssn)).tinType).toBe('ssn');
     expect((await vendorRow(bare)).tinType).toBe('ein');
     const read = await owner.request({ method: 'GET', url: `/api/vendors/${ssn}` });
