@@ -7,7 +7,7 @@ import { vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { AuthContext } from '../../platform/sessions';
-import { readTin, storeTin } from '../tax-1099/tin-store';
+import { classificationColumns, readTin, storeTin } from '../tax-1099/tin-store';
 import { findVendor } from '../vendors/vendors.queries';
 import { lockDocument } from './documents.queries';
 
@@ -64,12 +64,13 @@ export async function applyW9ToVendor(
       changes.push({ field, label: labels[field] ?? field, from: shown(field, vendor[field]), to: shown(field, value) });
       (updates as Record<string, unknown>)[field] = value;
     };
-    set('legalName', w9.legalName);
-    set('businessName', w9.businessName);
-    set('taxClassification', w9.taxClassification);
-    set('llcTaxClassification', w9.taxClassification === 'llc' ? w9.llcTaxClassification : null);
-    set('exemptPayeeCode', w9.exemptPayeeCode);
-    set('fatcaExemptionCode', w9.fatcaExemptionCode);
+    const read = classificationColumns(w9);
+    set('legalName', read.legalName);
+    set('businessName', read.businessName);
+    set('taxClassification', read.taxClassification);
+    set('llcTaxClassification', read.llcTaxClassification);
+    set('exemptPayeeCode', read.exemptPayeeCode);
+    set('fatcaExemptionCode', read.fatcaExemptionCode);
     set('address', w9.address);
     set('city', w9.city);
     set('state', w9.state);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { TaxClassification } from '../../../shared/contracts/tax-1099';
 import { type TinType, tinDigits } from '../../../shared/tin';
 import { decryptSecret, encryptSecret } from '../../platform/encryption';
 
@@ -30,4 +31,25 @@ export function storeTin(encryptionKey: Buffer, tinType: TinType, value: string)
 /** The nine digits, for the filing file and Copy 1/2 only. */
 export function readTin(encryptionKey: Buffer, tinEncrypted: string): string {
   return decryptSecret(encryptionKey, tinEncrypted);
+}
+
+/** W-9 line 3a and 4 as vendor columns: the LLC letter only for an LLC, the "Other" words only for Other. */
+export function classificationColumns(w9: {
+  legalName: string | null;
+  businessName: string | null;
+  taxClassification: TaxClassification | null;
+  llcTaxClassification: 'C' | 'S' | 'P' | null;
+  otherClassification?: string | null;
+  exemptPayeeCode: string | null;
+  fatcaExemptionCode: string | null;
+}) {
+  return {
+    legalName: w9.legalName,
+    businessName: w9.businessName,
+    taxClassification: w9.taxClassification,
+    llcTaxClassification: w9.taxClassification === 'llc' ? w9.llcTaxClassification : null,
+    otherClassification: w9.taxClassification === 'other' ? (w9.otherClassification ?? null) : null,
+    exemptPayeeCode: w9.exemptPayeeCode,
+    fatcaExemptionCode: w9.fatcaExemptionCode?.toUpperCase() ?? null,
+  };
 }

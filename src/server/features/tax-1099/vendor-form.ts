@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { hashToken } from '../../platform/sessions';
 import { sanitizeFileName } from '../documents/file-type';
 import { documentStore } from '../documents/documents.service';
-import { storeTin } from './tin-store';
+import { classificationColumns, storeTin } from './tin-store';
 import { renderW9Pdf } from './w9-pdf';
 
 /**
@@ -131,13 +131,7 @@ export async function submitVendorForm(
       await tx
         .update(vendors)
         .set({
-          legalName: w9.legalName,
-          businessName: w9.businessName,
-          taxClassification: w9.taxClassification,
-          llcTaxClassification: w9.taxClassification === 'llc' ? w9.llcTaxClassification : null,
-          otherClassification: w9.taxClassification === 'other' ? w9.otherClassification : null,
-          exemptPayeeCode: w9.exemptPayeeCode,
-          fatcaExemptionCode: w9.fatcaExemptionCode,
+          ...classificationColumns(w9),
           address: w9.address,
           city: w9.city,
           state: w9.state,

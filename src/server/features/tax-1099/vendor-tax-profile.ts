@@ -7,7 +7,7 @@ import { vendorW9Requests, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { findVendor, type VendorRow } from '../vendors/vendors.queries';
-import { storeTin } from './tin-store';
+import { classificationColumns, readTin, storeTin } from './tin-store';
 
 type W9RequestRow = typeof vendorW9Requests.$inferSelect;
 type TaxProfileUpdate = z.output<typeof vendorTaxProfileUpdate>;
@@ -128,17 +128,16 @@ export async function updateTaxProfile(
     const [row] = await tx
       .update(vendors)
       .set({
-        legalName: input.legalName,
-        businessName: input.businessName,
-        taxClassification: input.taxClassification,
-        llcTaxClassification: input.taxClassification === 'llc' ? input.llcTaxClassification : null,
-        otherClassification: input.taxClassification === 'other' ? input.otherClassification : null,
-        exemptPayeeCode: input.exemptPayeeCode,
-        fatcaExemptionCode: input.fatcaExemptionCode?.toUpperCase() ?? null,
+        ...classificationColumns(input),
         form1099Box: input.form1099Box,
         isAttorney: input.isAttorney,
-        // A TIN type without a typed TIN corrects the stored one's type (the digits stay).
-        ...(typed && tinType ? { ...storeTin(encryptionKey, tinType, typed), taxId: null } : before.tinEncrypted && tinType ? { tinType } : {}),
+        // A TIN type without a typed TIN corrects the stored one's type: the digits stay, the
+        // fingerprint (which includes the type) is made again.
+        ...(typed && tinType
+          ? { ...storeTin(encryptionKey, tinType, typed), taxId: null }
+          : before.tinEncrypted && tinType && tinType !== before.tinType
+            ? storeTin(encryptionKey, tinType, readTin(encryptionKey, before.tinEncrypted))
+            : {}),
         ...(manualW9 ? { w9Source: 'manual' as const, w9ReceivedAt: now } : {}),
         updatedAt: now,
       })

@@ -131,6 +131,13 @@ describe('the tax profile', () => {
     const again = await owner.request({ method: 'PUT', url: `/api/vendors/${id}/tax-profile`, payload: { legalName: 'Pat Lee', tinType: 'ssn', tin: '', form1099Box: 'none' } });
     expect(again.json()).toMatchObject({ tinMasked: '•••-••-6780', form1099Box: 'none' });
     expect((await vendorRow(id)).tinEncrypted).toBe(row.tinEncrypted);
+
+    // Another type with no TIN typed keeps the digits and makes the fingerprint anew for that type.
+    const retyped = await owner.request({ method: 'PUT', url: `/api/vendors/${id}/tax-profile`, payload: { legalName: 'Pat Lee', tinType: 'ein', tin: '' } });
+    expect(retyped.json()).toMatchObject({ tinType: 'ein', tinMasked: '••-•••6780' });
+    const after = await vendorRow(id);
+    expect(readTin(t.deps.config.encryptionKey, after.tinEncrypted ?? '')).toBe('123456780');
+    expect(after.tinFingerprint).toBe(tinFingerprint(t.deps.config.encryptionKey, 'ein', '123456780'));
   });
 
   it.each([

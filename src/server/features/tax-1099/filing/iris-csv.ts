@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Form1099Box, Form1099Type } from '../../../../shared/contracts/tax-1099';
+import type { FilingParty } from './pub1220';
 import { type Cents, toDecimal } from '../../../../shared/money';
 
 /**
@@ -111,17 +112,8 @@ export const IRIS_REQUIRED = [
   'Corrected',
 ] as const;
 
-export interface IrisParty {
+export interface IrisParty extends FilingParty {
   tinType: 'ssn' | 'ein' | null;
-  /** Nine digits. */
-  tin: string;
-  name: string;
-  secondName?: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phone?: string | null;
   email?: string | null;
 }
 

@@ -24,7 +24,8 @@ export const BOX_AMOUNT_CODE: Record<Form1099Box, AmountCode> = {
   misc_10: 'C', // gross proceeds paid to an attorney
 };
 
-export interface Pub1220Party {
+/** A payer, payee or transmitter as a filing file carries it (both formats). */
+export interface FilingParty {
   /** Nine digits. */
   tin: string;
   name: string;
@@ -35,6 +36,7 @@ export interface Pub1220Party {
   zipCode: string;
   phone?: string | null;
 }
+type Pub1220Party = FilingParty;
 
 export interface Pub1220Transmitter extends Pub1220Party {
   tcc: string;
