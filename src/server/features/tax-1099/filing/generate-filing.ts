@@ -181,6 +181,16 @@ export async function generateFiling(
     throw new AppError('CONFLICT', `${leftOut.length} ${leftOut.length === 1 ? 'form does' : 'forms do'} not pass the checks: fix them, or generate the file without them`, fields);
   }
   if (included.length === 0) throw new AppError('CONFLICT', 'Nothing to file: every issued form is already in a filed file, or none passes the checks');
+  const corrections = included.filter((i) => i.correction);
+  if (query.format === 'iris_csv' && corrections.length > 0) {
+    // The IRIS CSV templates have no corrected indicator: a row would be a second original.
+    const fields = Object.fromEntries(corrections.map((c, i) => [`corrections.${i}`, c.form.recipient.name]));
+    throw new AppError(
+      'CONFLICT',
+      `${corrections.length === 1 ? 'A corrected form' : `${corrections.length} corrected forms`} cannot go in the IRIS CSV upload (its template has no corrected indicator): generate the Publication 1220 file, or correct the filed return in the IRIS portal`,
+      fields,
+    );
+  }
 
   const payer = {
     tin: ein,
