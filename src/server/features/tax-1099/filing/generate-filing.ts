@@ -10,7 +10,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import { type PayeeComputation, computeYear1099 } from '../compute-year';
 import { readTin } from '../tin-store';
-import { IRIS_FORM_NAMES, type IrisParty, type IrisRow, buildIrisCsv } from './iris-csv';
+import { IRIS_FORM_NAMES, type IrisParty, type IrisRow, buildIrisCsv, splitIrisRows } from './iris-csv';
 import { type Pub1220Payee, buildPub1220 } from './pub1220';
 
 type FilingRow = typeof tax1099Filings.$inferSelect;
@@ -243,13 +243,13 @@ export async function generateFiling(
     contentType = 'text/plain; charset=us-ascii';
   } else {
     const irisPayer: IrisParty = { ...payer, tinType: 'ein', email: settings?.contactEmail ?? org.email };
-    const files = (['nec', 'misc'] as const)
-      .map((formType) => ({ formType, rows: included.filter((i) => i.form.formType === formType).map((item): IrisRow => payee(item)) }))
-      .filter((group) => group.rows.length > 0)
-      .map((group) => ({
-        name: `iris-${IRIS_FORM_NAMES[group.formType].toLowerCase()}-${suffix}.csv`,
-        content: buildIrisCsv({ year: query.year, formType: group.formType, payer: irisPayer, rows: group.rows }),
+    const files = (['nec', 'misc'] as const).flatMap((formType) => {
+      const parts = splitIrisRows(included.filter((i) => i.form.formType === formType).map((item): IrisRow => payee(item)));
+      return parts.map((rows, index) => ({
+        name: `iris-${IRIS_FORM_NAMES[formType].toLowerCase()}-${suffix}${parts.length > 1 ? `-part${index + 1}` : ''}.csv`,
+        content: buildIrisCsv({ year: query.year, formType, payer: irisPayer, rows }),
       }));
+    });
     if (files.length === 1 && files[0]) {
       body = Buffer.from(files[0].content, 'utf8');
       fileName = files[0].name;

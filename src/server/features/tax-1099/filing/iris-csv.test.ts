@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { Form1099Type } from '../../../../shared/contracts/tax-1099';
-import { IRIS_REQUIRED, type IrisRow, buildIrisCsv, irisHeaders } from './iris-csv';
+import { IRIS_MAX_ROWS_PER_FILE, IRIS_REQUIRED, type IrisRow, buildIrisCsv, irisHeaders, splitIrisRows } from './iris-csv';
 
 /**
  * A reader-side check of an IRIS CSV: the header row equals the template's, every row fills the
@@ -114,6 +114,16 @@ describe('IRIS CSV', () => {
     expect(firstLine(buildIrisCsv({ year: 2025, formType: 'misc', payer, rows: [row({ amounts: { misc_1: 100 } })] }))).toBe(`${common},${misc},${states}`);
     expect(irisHeaders('nec')).toHaveLength(37 + 4 + 13);
     expect(irisHeaders('misc')).toHaveLength(37 + 16 + 13);
+  });
+
+  it('splits a long list into upload files of at most 100 rows, in order', () => {
+    expect(IRIS_MAX_ROWS_PER_FILE).toBe(100);
+    const rows = Array.from({ length: 205 }, (_, i) => i);
+    const parts = splitIrisRows(rows);
+    expect(parts.map((p) => p.length)).toEqual([100, 100, 5]);
+    expect(parts.flat()).toEqual(rows);
+    expect(splitIrisRows([])).toEqual([]);
+    expect(splitIrisRows(rows.slice(0, 100))).toHaveLength(1);
   });
 
   it('refuses a corrected return: the template has no corrected indicator, a row would be a second original', () => {

@@ -100,6 +100,20 @@ const BOXES: Record<Form1099Type, { header: string; box?: Form1099Box; flag?: bo
   ],
 };
 
+/**
+ * Rows per uploaded file: at most 100 records, the header row not counted (IRIS working group notes
+ * on Pub. 5719 as quoted by another open-source IRIS exporter; a tutorial says 250, so the smaller
+ * bound is kept). A longer list is split into parts, each with the header row.
+ */
+export const IRIS_MAX_ROWS_PER_FILE = 100;
+
+/** The rows of one form type split into upload files of at most IRIS_MAX_ROWS_PER_FILE rows. */
+export function splitIrisRows<T>(rows: readonly T[], max = IRIS_MAX_ROWS_PER_FILE): T[][] {
+  const parts: T[][] = [];
+  for (let at = 0; at < rows.length; at += max) parts.push(rows.slice(at, at + max));
+  return parts;
+}
+
 export const IRIS_FORM_NAMES: Record<Form1099Type, string> = { nec: '1099-NEC', misc: '1099-MISC' };
 
 /** The template's header row for a form type, in its order. */
