@@ -268,6 +268,13 @@ describe('1099 filing files', () => {
     const jane = (await t.deps.db.select().from(vendors).where(eq(vendors.id, ids.jane)))[0];
     if (!jane) throw new Error('jane missing');
     await issue(organizationId, jane, 'nec', { nec_1: '1350.00' }, '1350.00', 2);
+    // The IRIS CSV template has no corrected indicator: the correction is refused there, nothing recorded.
+    const filingsBefore = (await t.deps.db.select().from(tax1099Filings)).length;
+    const iris = await owner.request({ method: 'GET', url: filingUrl('iris_csv', '&includePartial=true') });
+    expect(iris.statusCode).toBe(409);
+    expect(iris.json().message).toMatch(/corrected form cannot go in the IRIS CSV upload/);
+    expect(JSON.stringify(iris.json().fields)).toContain('Jane Doe');
+    expect((await t.deps.db.select().from(tax1099Filings)).length).toBe(filingsBefore);
     const response = await owner.request({ method: 'GET', url: filingUrl('pub1220', '&includePartial=true') });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('1099-pub1220-2025-corrected.txt');

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import { type PayeeComputation, computeYear1099 } from '../compute-year';
 import { readTin } from '../tin-store';
-import { IRIS_FORM_NAMES, type IrisParty, type IrisRow, buildIrisCsv } from './iris-csv';
+import { IRIS_FORM_NAMES, type IrisParty, type IrisRow, buildIrisCsv, splitIrisRows } from './iris-csv';
 import { type Pub1220Payee, buildPub1220 } from './pub1220';
 
 type FilingRow = typeof tax1099Filings.$inferSelect;
@@ -181,6 +181,16 @@ export async function generateFiling(
     throw new AppError('CONFLICT', `${leftOut.length} ${leftOut.length === 1 ? 'form does' : 'forms do'} not pass the checks: fix them, or generate the file without them`, fields);
   }
   if (included.length === 0) throw new AppError('CONFLICT', 'Nothing to file: every issued form is already in a filed file, or none passes the checks');
+  const corrections = included.filter((i) => i.correction);
+  if (query.format === 'iris_csv' && corrections.length > 0) {
+    // The IRIS CSV templates have no corrected indicator: a row would be a second original.
+    const fields = Object.fromEntries(corrections.map((c, i) => [`corrections.${i}`, c.form.recipient.name]));
+    throw new AppError(
+      'CONFLICT',
+      `${corrections.length === 1 ? 'A corrected form' : `${corrections.length} corrected forms`} cannot go in the IRIS CSV upload (its template has no corrected indicator): generate the Publication 1220 file, or correct the filed return in the IRIS portal`,
+      fields,
+    );
+  }
 
   const payer = {
     tin: ein,
@@ -233,13 +243,13 @@ export async function generateFiling(
     contentType = 'text/plain; charset=us-ascii';
   } else {
     const irisPayer: IrisParty = { ...payer, tinType: 'ein', email: settings?.contactEmail ?? org.email };
-    const files = (['nec', 'misc'] as const)
-      .map((formType) => ({ formType, rows: included.filter((i) => i.form.formType === formType).map((item): IrisRow => payee(item)) }))
-      .filter((group) => group.rows.length > 0)
-      .map((group) => ({
-        name: `iris-${IRIS_FORM_NAMES[group.formType].toLowerCase()}-${suffix}.csv`,
-        content: buildIrisCsv({ year: query.year, formType: group.formType, payer: irisPayer, rows: group.rows }),
+    const files = (['nec', 'misc'] as const).flatMap((formType) => {
+      const parts = splitIrisRows(included.filter((i) => i.form.formType === formType).map((item): IrisRow => payee(item)));
+      return parts.map((rows, index) => ({
+        name: `iris-${IRIS_FORM_NAMES[formType].toLowerCase()}-${suffix}${parts.length > 1 ? `-part${index + 1}` : ''}.csv`,
+        content: buildIrisCsv({ year: query.year, formType, payer: irisPayer, rows }),
       }));
+    });
     if (files.length === 1 && files[0]) {
       body = Buffer.from(files[0].content, 'utf8');
       fileName = files[0].name;

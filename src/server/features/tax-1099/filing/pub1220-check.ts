@@ -1,9 +1,15 @@
 /**
  * A reader of Publication 1220 files that checks them against the published record layouts (the T,
- * A, B, C and F tables of Part C, tax year 2024 revision), written from those tables and not from
- * our writer: record length 750 with CR/LF in 749-750, uppercase, the order T, (A, B..., C)..., F,
- * consecutive sequence numbers, each field's type at its positions, C totals and counts equal to its
- * B records, and the F and T counts.
+ * A, B, C, K and F tables of Part C, revisions with 18 amount codes, tax years 2021-2024), written
+ * from those tables and not from our writer: record length 750 with CR/LF in 749-750, uppercase, the
+ * order T, (A, B..., C, K...)..., F, consecutive sequence numbers, each field's type at its
+ * positions, C totals and counts equal to its B records, K totals within its group, and the F and T
+ * counts.
+ *
+ * The tables were cross-checked (2026-11-28) field by field against moov-io/irs
+ * (pkg/config/specification.go), sdj0/fire-1099 (fire/entities/*.py, the 18-code revision) and, for
+ * the T record, the Naviga "1099 File Format" manual page; the amount codes per type of return
+ * against the JD Edwards 1099-MISC amount code table (no code 7 for 1099-MISC since tax year 2020).
  */
 
 type FieldType =
@@ -125,7 +131,10 @@ const B_LAYOUT: Field[] = [
   blank(499, 499),
   SEQ,
   blank(508, 543),
-  // 1099-NEC and 1099-MISC share these positions.
+  // Positions 544-750 of 1099-MISC; 1099-NEC has the same fields at the same positions (second TIN
+  // notice 544, direct sales indicator 547 since tax year 2021, state and local tax 723-746). Its FATCA
+  // position 548 is in fire-1099's layout and not in moov-io/irs's newer 1099-NEC sub-record, so a
+  // "1" or a blank is accepted there for both.
   f('Second TIN Notice', 544, 544, oneOf('2', ' ')),
   blank(545, 546),
   f('Direct Sales Indicator', 547, 547, oneOf('1', ' ')),
@@ -161,12 +170,36 @@ const F_LAYOUT: Field[] = [
   CRLF,
 ];
 
-const LAYOUTS: Record<string, Field[]> = { T: T_LAYOUT, A: A_LAYOUT, B: B_LAYOUT, C: C_LAYOUT, F: F_LAYOUT };
+/** State Totals "K" record (combined federal/state filing only): one per state after a C record. */
+const K_LAYOUT: Field[] = [
+  f('Record Type', 1, 1, oneOf('K')),
+  f('Number of Payees', 2, 9, numeric),
+  blank(10, 15),
+  ...CODES.map((code, i) => f(`Control Total ${code}`, 16 + 18 * i, 33 + 18 * i, numeric)),
+  blank(340, 499),
+  SEQ,
+  blank(508, 706),
+  f('State Income Tax Withheld Total', 707, 724, { kind: 'numericOrBlank' }),
+  f('Local Income Tax Withheld Total', 725, 742, { kind: 'numericOrBlank' }),
+  blank(743, 746),
+  f('Combined Federal/State Code', 747, 748, numeric),
+  CRLF,
+];
 
-/** Type of return and the amount codes each allows (Part C, A record). */
+/** The record layouts by record type (exported for the layout's own tests). */
+export const PUB1220_LAYOUTS: Record<string, readonly { name: string; start: number; end: number }[]> = { T: T_LAYOUT, A: A_LAYOUT, B: B_LAYOUT, C: C_LAYOUT, K: K_LAYOUT, F: F_LAYOUT };
+const LAYOUTS: Record<string, Field[]> = { T: T_LAYOUT, A: A_LAYOUT, B: B_LAYOUT, C: C_LAYOUT, K: K_LAYOUT, F: F_LAYOUT };
+
+/**
+ * Type of return and the amount codes each allows (Part C, A record). 1099-MISC: 1 rents, 2
+ * royalties, 3 other income, 4 federal income tax withheld, 5 fishing boat proceeds, 6 medical and
+ * health care, 8 substitute payments, A crop insurance, B excess golden parachute, C gross proceeds
+ * to an attorney, D section 409A deferrals, E nonqualified deferred compensation, F fish purchased
+ * for resale. 1099-NEC: 1 nonemployee compensation, 4 federal income tax withheld.
+ */
 const RETURN_TYPES: Record<string, { form: string; codes: string }> = {
   NE: { form: '1099-NEC', codes: '14' },
-  A: { form: '1099-MISC', codes: '12345678ABCDEF' },
+  A: { form: '1099-MISC', codes: '1234568ABCDEF' },
 };
 
 export interface Pub1220Check {
@@ -213,13 +246,15 @@ export function checkPub1220(file: string): Pub1220Check {
   const lines: string[] = [];
   for (let at = 0; at < file.length; at += 750) lines.push(file.slice(at, at + 750));
 
-  type State = 'start' | 'afterT' | 'inPayer' | 'afterC' | 'afterF';
+  type State = 'start' | 'afterT' | 'inPayer' | 'afterC' | 'afterK' | 'afterF';
   let state = 'start' as State;
   let year = '';
   let totalB = 0;
   let aCount = 0;
   let tPayees = 0;
   let group: { typeOfReturn: string; codes: string; payees: number; corrected: number; totals: Record<string, number> } | null = null;
+  /** The last closed A group, which K records after its C record total by state. */
+  let closed: { payees: number; totals: Record<string, number>; kPayees: number; kTotals: Record<string, number>; states: Set<string> } | null = null;
 
   lines.forEach((line, index) => {
     const where = `Record ${index + 1}`;
@@ -242,7 +277,7 @@ export function checkPub1220(file: string): Pub1220Check {
     const sequence = Number(get(line, 500, 507));
     records.push({ type, sequence });
     if (sequence !== index + 1) errors.push(`${where}: sequence number ${sequence}, expected ${index + 1}`);
-    if (type !== 'C' && type !== 'F') {
+    if (type !== 'C' && type !== 'K' && type !== 'F') {
       const recordYear = get(line, 2, 5);
       if (type === 'T') year = recordYear;
       else if (recordYear !== year) errors.push(`${where}: payment year ${recordYear} differs from the T record's ${year}`);
@@ -255,7 +290,7 @@ export function checkPub1220(file: string): Pub1220Check {
         state = 'afterT';
         break;
       case 'A': {
-        if (state !== 'afterT' && state !== 'afterC') errors.push(`${where}: an A record must follow the T record or a C record`);
+        if (state !== 'afterT' && state !== 'afterC' && state !== 'afterK') errors.push(`${where}: an A record must follow the T record, a C record or a K record`);
         aCount += 1;
         const typeOfReturn = get(line, 26, 27).trim();
         const codes = get(line, 28, 45).trim();
@@ -307,12 +342,31 @@ export function checkPub1220(file: string): Pub1220Check {
           if (group && total !== group.totals[code]) errors.push(`${where}: control total ${code} is ${total}, but its B records sum to ${group.totals[code]}`);
         });
         payers.push({ typeOfReturn: group.typeOfReturn, payees: group.payees, corrected: group.corrected, totals: group.totals });
+        closed = { payees: group.payees, totals: group.totals, kPayees: 0, kTotals: Object.fromEntries(CODES.map((c) => [c, 0])), states: new Set() };
         group = null;
         state = 'afterC';
         break;
       }
+      case 'K': {
+        if ((state !== 'afterC' && state !== 'afterK') || !closed) {
+          errors.push(`${where}: a K record must follow a C record or another K record`);
+          break;
+        }
+        const code = get(line, 747, 748);
+        if (closed.states.has(code)) errors.push(`${where}: a second K record for combined federal/state code ${code}`);
+        closed.states.add(code);
+        closed.kPayees += Number(get(line, 2, 9));
+        if (closed.kPayees > closed.payees) errors.push(`${where}: the K records count ${closed.kPayees} payees, more than the ${closed.payees} of their A group`);
+        CODES.forEach((c, i) => {
+          if (!closed) return;
+          closed.kTotals[c] = (closed.kTotals[c] ?? 0) + Number(get(line, 16 + 18 * i, 33 + 18 * i));
+          if ((closed.kTotals[c] ?? 0) > (closed.totals[c] ?? 0)) errors.push(`${where}: the K records' control total ${c} exceeds the C record's`);
+        });
+        state = 'afterK';
+        break;
+      }
       case 'F': {
-        if (state !== 'afterC') errors.push(`${where}: the F record must follow a C record`);
+        if (state !== 'afterC' && state !== 'afterK') errors.push(`${where}: the F record must follow a C record or a K record`);
         const aRecords = Number(get(line, 2, 9));
         if (aRecords !== aCount) errors.push(`${where}: number of A records ${aRecords}, but the file has ${aCount}`);
         const payees = get(line, 50, 57);

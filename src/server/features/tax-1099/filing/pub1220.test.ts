@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Pub1220Input, type Pub1220Payee, buildPub1220, nameControl } from './pub1220';
-import { checkPub1220 } from './pub1220-check';
+import { PUB1220_LAYOUTS, checkPub1220 } from './pub1220-check';
 
 const transmitter = {
   tin: '123456789',
@@ -109,6 +109,60 @@ describe('Publication 1220 file', () => {
     expect(at(f, 50, 57)).toBe('00000004');
   });
 
+  it('puts the less common fields where the 18-code layout says (checked against moov-io/irs and fire-1099)', () => {
+    const clientPayer = { ...payer, tin: '987654321', name: 'Client Bakery Inc', secondName: 'DBA Sweet Things' };
+    const [t, a, b, c, f] = recordsOf(buildPub1220(input([payee({ amounts: { nec_1: 70_000 } })], { payer: clientPayer, priorYear: true })).text);
+    // T: prior year "P" in 6, blanks 21-27, foreign entity 29 blank; the company name is the one whose
+    // address is in 190-229, the transmitter's (not the payer's); contact name 304-343, email 359-408.
+    expect(at(t, 6, 6)).toBe('P');
+    expect(at(t, 21, 27)).toBe(' '.repeat(7));
+    expect(at(t, 29, 29)).toBe(' ');
+    expect(at(t, 110, 149).trimEnd()).toBe('NORTHWIND BOOKKEEPING LLC');
+    expect(at(t, 230, 269).trimEnd()).toBe('AUSTIN');
+    expect(at(t, 270, 271)).toBe('TX');
+    expect(at(t, 281, 295)).toBe(' '.repeat(15));
+    expect(at(t, 304, 343).trimEnd()).toBe('ADA LOVELACE');
+    expect(at(t, 359, 408).trimEnd()).toBe('AP@NORTHWIND.EXAMPLE');
+    expect(at(t, 409, 499)).toBe(' '.repeat(91));
+    expect(at(t, 519, 748)).toBe(' '.repeat(230)); // vendor fields blank for in-house software ("I" in 518)
+    // A: the payer's own TIN (12-20) and names (53-92, 93-132), the 18 amount code positions 28-45,
+    // blank 46-51, foreign entity 52, city 174-213, state 214-215, phone 225-239.
+    expect(at(a, 6, 6)).toBe(' ');
+    expect(at(a, 7, 11)).toBe(' '.repeat(5));
+    expect(at(a, 12, 20)).toBe('987654321');
+    expect(at(a, 28, 45)).toBe(`1${' '.repeat(17)}`);
+    expect(at(a, 46, 52)).toBe(' '.repeat(7));
+    expect(at(a, 53, 92).trimEnd()).toBe('CLIENT BAKERY INC');
+    expect(at(a, 93, 132).trimEnd()).toBe('DBA SWEET THINGS');
+    expect(at(a, 134, 173).trimEnd()).toBe('100 MAIN ST., SUITE 4');
+    expect(at(a, 174, 213).trimEnd()).toBe('AUSTIN');
+    expect(at(a, 214, 215)).toBe('TX');
+    expect(at(a, 225, 239).trimEnd()).toBe('5125550100');
+    expect(at(a, 240, 499)).toBe(' '.repeat(260));
+    // B: account number 21-40, office code 41-44 and 45-54 blank; 18 amounts of 12 from 55 to 270 (the
+    // last, J, at 259-270), blank 271-286, foreign country indicator 287, address 368-407, blank 408-447,
+    // 499 blank; the form-specific part: second TIN notice 544, direct sales 547, FATCA 548 all blank.
+    expect(at(b, 21, 40)).toBe(`V1${' '.repeat(18)}`);
+    expect(at(b, 41, 54)).toBe(' '.repeat(14));
+    expect(at(b, 55, 66)).toBe('000000070000');
+    expect(at(b, 259, 270)).toBe('000000000000');
+    expect(at(b, 271, 287)).toBe(' '.repeat(17));
+    expect(at(b, 368, 407).trimEnd()).toBe('5 ELM STREET');
+    expect(at(b, 408, 447)).toBe(' '.repeat(40));
+    expect(at(b, 499, 499)).toBe(' ');
+    expect(at(b, 508, 748)).toBe(' '.repeat(241));
+    // C: 18 control totals of 18 from 16 to 339 (J at 322-339), blank 340-499.
+    expect(at(c, 10, 15)).toBe(' '.repeat(6));
+    expect(at(c, 16, 33)).toBe('000000000000070000');
+    expect(at(c, 322, 339)).toBe('0'.repeat(18));
+    expect(at(c, 340, 499)).toBe(' '.repeat(160));
+    // F: blank 31-49 between the zeros and the payee count; blank 58-499.
+    expect(at(f, 31, 49)).toBe(' '.repeat(19));
+    expect(at(f, 50, 57)).toBe('00000001');
+    expect(at(f, 58, 499)).toBe(' '.repeat(442));
+    expect(checkPub1220(recordsOf(buildPub1220(input([payee({ amounts: { nec_1: 70_000 } })], { payer: clientPayer })).text).join('')).errors).toEqual([]);
+  });
+
   it('carries a corrected form with the one-transaction indicator G under its own A record', () => {
     const file = buildPub1220(input([payee({ amounts: { nec_1: 70_000 } }), payee({ corrected: true, name: 'Bo Li', tin: '345678901', amounts: { nec_1: 80_000 } })]));
     const check = checkPub1220(file.text);
@@ -169,5 +223,41 @@ describe('Publication 1220 checker', () => {
   it('catches a file without its F record', () => expect(errorsOf(records.slice(0, -1).join(''))).toMatch(/does not end with an F record/));
   it('catches a bad ZIP code', () => expect(errorsOf(withRecord(6, (r) => replaceAt(r, 490, '7500     ')))).toMatch(/490-498 \(Payee ZIP Code\)/));
   it('catches a payment year that differs from the T record', () => expect(errorsOf(withRecord(6, (r) => replaceAt(r, 2, '2024')))).toMatch(/payment year 2024 differs/));
+  it('refuses amount code 7 for 1099-MISC (box 7 is the direct sales check box since tax year 2020)', () =>
+    expect(errorsOf(withRecord(1, (r) => replaceAt(r, 28, '167C')))).toMatch(/amount code 7 is not valid for 1099-MISC/));
+  it('accepts the 1099-MISC codes of the current form: 4, 5, 8 and A to F', () => {
+    const withCodes = withRecord(1, (r) => replaceAt(r, 28, '1234568ABCDEF'));
+    expect(errorsOf(withCodes)).not.toMatch(/amount code/);
+  });
+
+  /** A K record written by hand from Part C's K layout (combined federal/state filing). */
+  const kRecord = (payees: number, total1: number, stateCode: string, sequence: number) =>
+    `K${String(payees).padStart(8, '0')}${' '.repeat(6)}${String(total1).padStart(18, '0')}${'0'.repeat(18 * 17)}${' '.repeat(160)}${String(sequence).padStart(8, '0')}${' '.repeat(199)}${' '.repeat(36)}${' '.repeat(4)}${stateCode}\r\n`;
+  const renumber = (list: string[]) => list.map((r, i) => replaceAt(r, 500, String(i + 1).padStart(8, '0'))).join('');
+
+  it('accepts K records after a C record, within their group, and refuses them elsewhere or above the C totals', () => {
+    expect(kRecord(1, 1, '48', 1)).toHaveLength(750);
+    // After the NEC C record (index 8): Jane's $1,250.00 to Texas (code 48).
+    const withK = [...records.slice(0, 9), kRecord(1, 125_000, '48', 0), ...records.slice(9)];
+    expect(checkPub1220(renumber(withK)).errors).toEqual([]);
+    const afterA = [...records.slice(0, 6), kRecord(1, 125_000, '48', 0), ...records.slice(6)];
+    expect(checkPub1220(renumber(afterA)).errors.join('\n')).toMatch(/a K record must follow a C record/);
+    const tooMuch = [...records.slice(0, 9), kRecord(1, 999_999, '48', 0), ...records.slice(9)];
+    expect(checkPub1220(renumber(tooMuch)).errors.join('\n')).toMatch(/control total 1 exceeds the C record's/);
+    const twice = [...records.slice(0, 9), kRecord(1, 100, '48', 0), kRecord(1, 100, '48', 0), ...records.slice(9)];
+    expect(checkPub1220(renumber(twice)).errors.join('\n')).toMatch(/second K record for combined federal\/state code 48/);
+  });
+
+  it("has layout tables that cover positions 1-750 of every record exactly once", () => {
+    for (const [type, layout] of Object.entries(PUB1220_LAYOUTS)) {
+      let next = 1;
+      for (const field of layout) {
+        expect({ type, field: field.name, start: field.start }).toEqual({ type, field: field.name, start: next });
+        expect(field.end).toBeGreaterThanOrEqual(field.start);
+        next = field.end + 1;
+      }
+      expect({ type, end: next - 1 }).toEqual({ type, end: 750 });
+    }
+  });
   it('catches a second T record', () => expect(errorsOf([records[0], ...records].join(''))).toMatch(/T record must be the first record/));
 });

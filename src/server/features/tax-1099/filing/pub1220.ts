@@ -3,17 +3,47 @@ import type { Cents } from '../../../../shared/money';
 
 /**
  * The IRS FIRE file of Publication 1220 (Specifications for Electronic Filing of Forms 1097, 1098,
- * 1099, 3921, 3922, 5498 and W-2G, Rev. for tax year 2024): fixed 750-byte records, T (transmitter),
- * then per payer and type of return an A record, its B records (one per payee) and a C record (end
- * of payer, control totals), then the F record (end of transmission). Positions 749-750 of every
- * record hold CR/LF. No K records: the combined federal/state program is not used (blank in A and B).
+ * 1099, 3921, 3922, 5498 and W-2G; record layouts of Part C as in the revisions for tax years 2021 to
+ * 2024, the ones with 18 amount codes): fixed 750-byte records, T (transmitter), then per payer and
+ * type of return an A record, its B records (one per payee) and a C record (end of payer, control
+ * totals), then the F record (end of transmission). Positions 749-750 of every record hold CR/LF. No
+ * K records: the combined federal/state program is not used (blank in A and B).
+ *
+ * Positions checked on 2026-11-28 against published, independent implementations of the same
+ * layouts (the publication itself could not be fetched here):
+ * - T: moov-io/irs pkg/config/specification.go (TRecordLayout), sdj0/fire-1099
+ *   fire/entities/transmitter.py, and the Naviga circulation manual's "1099 File Format" page (payment
+ *   year 2024), which quotes Part C's T record text for positions 1-229. They agree with every
+ *   position below.
+ * - A: sdj0/fire-1099 fire/entities/payer.py (18-position amount codes 28-45, blank 46-51, "NE" for
+ *   1099-NEC and "A" for 1099-MISC in 26-27); moov-io/irs (ARecordLayout, same positions up to the
+ *   amount codes, which it still has at 16; the NEC sub-record there quotes Part C: type of return
+ *   "NE" in field positions 26-27, amount code 1 in field position 28).
+ * - B: sdj0/fire-1099 fire/entities/payees.py (18 payment amounts 55-270 with codes 1-9, A-H, J,
+ *   blank 271-286, foreign country indicator 287, names 288-367, address 368-407, city 448-487, state
+ *   488-489, ZIP 490-498, second TIN notice 544, direct sales 547, FATCA 548, special data entries
+ *   663-722, state and local tax withheld 723-746, combined federal/state code 747-748); moov-io/irs
+ *   (BRecordLayout 1-44 and 368-507 the same; Sub1099MISCLayout 544-750 the same).
+ * - C and K: sdj0/fire-1099 fire/entities/end_of_payer.py and state_totals.py (18 control totals
+ *   16-339, blank 340-499), moov-io/irs CRecordLayout/KRecordLayout (1-15 and 500-750 the same).
+ * - F: moov-io/irs FRecordLayout and sdj0/fire-1099 end_of_transmission.py (A record count 2-9,
+ *   zeros 10-30, blank 31-49, total payees 50-57).
  */
 
 /** The payment amount fields of a B record, in order; field n starts at 55 + 12 n. */
 export const AMOUNT_CODES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'J'] as const;
 export type AmountCode = (typeof AMOUNT_CODES)[number];
 
-/** Type of return (A record 26-27) per form, and each box's amount code (Publication 1220, Part C). */
+/**
+ * Type of return (A record 26-27) per form, and each box's amount code (Part C, A record). 1099-MISC
+ * since tax year 2021: 1 rents, 2 royalties, 3 other income, 4 federal income tax withheld, 5 fishing
+ * boat proceeds, 6 medical and health care payments, 8 substitute payments, A crop insurance
+ * proceeds, B excess golden parachute payments, C gross proceeds paid to an attorney (box 10), D
+ * section 409A deferrals, E nonqualified deferred compensation, F fish purchased for resale; there is
+ * no code 7 (box 7 is the direct sales check box, B record position 547). 1099-NEC: 1 nonemployee
+ * compensation, 4 federal income tax withheld. Sources: the JD Edwards 1099-MISC amount code table
+ * (docs.oracle.com, eoayp 1099-misc-1), the fire-1099 and moov-io/irs sources above.
+ */
 export const TYPE_OF_RETURN: Record<Form1099Type, string> = { nec: 'NE', misc: 'A' };
 export const BOX_AMOUNT_CODE: Record<Form1099Box, AmountCode> = {
   nec_1: '1', // 1099-NEC box 1, nonemployee compensation
@@ -21,7 +51,7 @@ export const BOX_AMOUNT_CODE: Record<Form1099Box, AmountCode> = {
   misc_2: '2', // royalties
   misc_3: '3', // other income
   misc_6: '6', // medical and health care payments
-  misc_10: 'C', // gross proceeds paid to an attorney
+  misc_10: 'C', // box 10, gross proceeds paid to an attorney
 };
 
 /** A payer, payee or transmitter as a filing file carries it (both formats). */
@@ -147,8 +177,9 @@ function tRecord(input: Pub1220Input, totalPayees: number, sequence: number): st
     .text(29, 29, '')
     .text(30, 69, nameText(t.name))
     .text(70, 109, nameText(t.secondName))
-    .text(110, 149, nameText(input.payer.name))
-    .text(150, 189, nameText(input.payer.secondName))
+    // Company name: the one "associated with the address in field positions 190-229", the transmitter's.
+    .text(110, 149, nameText(t.name))
+    .text(150, 189, nameText(t.secondName))
     .text(190, 229, plainText(t.address))
     .text(230, 269, plainText(t.city))
     .text(270, 271, clean(t.state, /[^A-Z]/g))
