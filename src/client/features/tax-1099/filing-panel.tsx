@@ -91,6 +91,7 @@ export function FilingPanel({ year }: { year: number }) {
         <CardDescription>
           The file for the IRS carries each payee's latest issued form; corrected forms go as corrections. Upload the IRIS CSV in the IRIS Taxpayer
           Portal, or send the Publication 1220 file through FIRE, then mark it filed.
+          {year >= 2026 && ' The IRS is retiring FIRE for returns filed from January 2027 (tax year 2026 on): file those through IRIS.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
