@@ -133,6 +133,15 @@ test('staff turns the portal on; the customer opens the mailed link, sees the st
   await expect(portal.getByText('Payment received')).toBeVisible();
   await expect(portal.getByTestId('portal-balance')).toContainText('$45.00');
   await portal.screenshot({ path: '/tmp/i31-pay-received-1366.png', fullPage: true });
+
+  // Autopay: the same Stripe form saves a method (a SetupIntent), then the switch turns autopay on.
+  await portal.getByRole('button', { name: 'Save a payment method' }).click();
+  await expect(portal.getByTestId('fake-stripe-payment')).toBeVisible();
+  await portal.getByRole('button', { name: 'Save payment method' }).click();
+  await expect(portal.getByText('Saved method:')).toBeVisible();
+  await portal.getByRole('switch', { name: 'Autopay' }).click();
+  await expect(portal.getByRole('switch', { name: 'Autopay' })).toBeChecked();
+  await portal.screenshot({ path: '/tmp/hc-portal-autopay-1366.png', fullPage: true });
   await desktop.close();
 
   // The phone-sized visit, with a new link (links work once): only the third invoice is open.

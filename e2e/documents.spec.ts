@@ -225,3 +225,25 @@ test('create an invoice from a document: pick the customer in the review dialog'
     totalAmount: '242.00',
   });
 });
+
+test('on a phone the documents page fits its width: the type tabs wrap inside the card', async ({ page }) => {
+  await register(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/documents');
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  // Every tab stays on screen and usable, the last one included.
+  const last = page.getByRole('tab', { name: 'W-9 Forms' });
+  const box = await last.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: '/tmp/hc-documents-375.png', fullPage: true });
+  await last.click();
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.reload();
+  await expect(page.getByText('No documents uploaded')).toBeVisible();
+  await page.screenshot({ path: '/tmp/hc-documents-1366.png', fullPage: true });
+});

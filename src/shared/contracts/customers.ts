@@ -136,6 +136,8 @@ export interface Customer {
   riskLevel: string;
   creditLimit: string | null;
   currentBalance: string;
+  /** Credit notes and overpayments not yet applied or refunded (customer-balance.ts), so a list needs no balance call per customer. */
+  unappliedCredit: string;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;

@@ -85,15 +85,4 @@ export function useVoidCredit() {
   return useMutation({ mutationFn: (id: string) => apiRequest<CreditNoteDetail>('POST', `${CREDIT_NOTES_URL}/${id}/void`), onSuccess: invalidate });
 }
 
-export interface CustomerBalance {
-  openInvoicesDue: string;
-  unappliedCredit: string;
-  balance: string;
-}
-
-/** A customer's balance and its parts, as the server derives it (customer-balance.ts). */
-export function useCustomerBalance(customerId: string) {
-  return useQuery<CustomerBalance>({ queryKey: [`/api/customers/${customerId}/balance`] });
-}
-
 export const creditPdfUrl = (id: string): string => `${CREDIT_NOTES_URL}/${id}/pdf`;

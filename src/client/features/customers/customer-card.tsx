@@ -2,7 +2,6 @@ import { ContactLines, RecordActions, formatAddress } from '@/components/record-
 import { FileText, Globe, HandCoins, ScrollText, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useCustomerBalance } from '@/features/credits/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -27,8 +26,8 @@ export function CustomerCard({
   const address = formatAddress(customer);
   const { formatAmount } = useMoneyFormat();
   const owes = (parseMoney(customer.currentBalance) ?? 0) > 0;
-  const balance = useCustomerBalance(customer.id);
-  const credit = parseMoney(balance.data?.unappliedCredit ?? '0') ?? 0;
+  // The list carries each customer's unapplied credit (one query for the page, not one per card).
+  const credit = parseMoney(customer.unappliedCredit) ?? 0;
   return (
     <Card className={customer.isActive ? '' : 'opacity-70'} data-testid="customer-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2 space-y-0">
@@ -74,7 +73,7 @@ export function CustomerCard({
             <HandCoins className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             <span>
               Unapplied credit{' '}
-              <span className="font-medium tabular-nums text-green-700">{formatAmount(balance.data?.unappliedCredit ?? '0')}</span>
+              <span className="font-medium tabular-nums text-green-700">{formatAmount(customer.unappliedCredit)}</span>
             </span>
             <Button size="sm" variant="link" className="h-auto p-0" asChild>
               <Link to={`/credit-notes?customerId=${customer.id}`} aria-label={`Apply credit of ${customer.name}`}>

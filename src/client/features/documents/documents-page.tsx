@@ -63,9 +63,10 @@ export default function DocumentsPage() {
                 setOffset(0);
               }}
             >
-              <TabsList>
+              {/* Five tabs are wider than a phone's card: they wrap onto a second row instead of scrolling the page. */}
+              <TabsList className="h-auto max-w-full flex-wrap justify-start">
                 {tabs.map((item) => (
-                  <TabsTrigger key={item.value} value={item.value}>
+                  <TabsTrigger key={item.value} value={item.value} className="h-7 flex-none">
                     {item.label}
                   </TabsTrigger>
                 ))}

@@ -1,13 +1,13 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CreditCard } from 'lucide-react';
-import { type FormEvent, type ReactElement, useId, useState } from 'react';
+import { type ReactElement, useId, useState } from 'react';
 import type { PortalAccount } from '@shared/contracts/portal';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, apiRequest } from '@/lib/api';
-import { stripeFor, wait } from './portal-stripe';
+import { wait } from './portal-stripe';
+import { StripeConfirmForm } from './stripe-confirm-form';
 
 interface AutopayResult {
   enabled: boolean;
@@ -16,51 +16,13 @@ interface AutopayResult {
   publishableKey: string | null;
 }
 
-function SetupForm({ onSaved, onCancel }: { onSaved(): void; onCancel(): void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!stripe || !elements) return;
-    setPending(true);
-    setError(null);
-    const result = await stripe.confirmSetup({ elements, confirmParams: { return_url: window.location.href }, redirect: 'if_required' });
-    if (result.error) {
-      setPending(false);
-      setError(result.error.message ?? 'The payment method could not be saved.');
-      return;
-    }
-    // Stripe tells the server by webhook; wait until the account shows the method.
-    for (let attempt = 0; attempt < 15; attempt += 1) {
-      const account = await apiRequest<PortalAccount>('GET', '/api/portal/account').catch(() => null);
-      if (account?.autopay.method) break;
-      await wait(1000);
-    }
-    setPending(false);
-    onSaved();
+/** Stripe tells the server by webhook; wait (at most ~15 s) until the account shows the saved method. */
+async function waitForSavedMethod(): Promise<void> {
+  for (let attempt = 0; attempt < 15; attempt += 1) {
+    const account = await apiRequest<PortalAccount>('GET', '/api/portal/account').catch(() => null);
+    if (account?.autopay.method) return;
+    await wait(1000);
   }
-
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
-      <PaymentElement />
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!stripe || !elements || pending}>
-          {pending ? 'Saving...' : 'Save payment method'}
-        </Button>
-      </div>
-    </form>
-  );
 }
 
 /**
@@ -104,15 +66,21 @@ export function AutopayCard(props: { account: PortalAccount; onChanged(): void }
         {!account.autopay.available ? (
           <p className="text-sm text-slate-600">Autopay is not offered by {account.brand.name}.</p>
         ) : setup?.clientSecret && setup.publishableKey ? (
-          <Elements stripe={stripeFor(setup.publishableKey)} options={{ clientSecret: setup.clientSecret }}>
-            <SetupForm
-              onSaved={() => {
-                setSetup(null);
-                onChanged();
-              }}
-              onCancel={() => setSetup(null)}
-            />
-          </Elements>
+          <StripeConfirmForm
+            intent="setup"
+            publishableKey={setup.publishableKey}
+            clientSecret={setup.clientSecret}
+            submitLabel="Save payment method"
+            pendingLabel="Saving..."
+            cancelLabel="Cancel"
+            failureMessage="The payment method could not be saved."
+            onConfirmed={async () => {
+              await waitForSavedMethod();
+              setSetup(null);
+              onChanged();
+            }}
+            onCancel={() => setSetup(null)}
+          />
         ) : (
           <>
             {account.autopay.method ? (

@@ -1,6 +1,5 @@
-import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CheckCircle2, Landmark, Lock } from 'lucide-react';
-import { type FormEvent, type ReactElement, useId, useMemo, useState } from 'react';
+import { type ReactElement, useId, useMemo, useState } from 'react';
 import type { PortalAccount, PortalInvoice, PortalPaymentResult } from '@shared/contracts/portal';
 import { type Cents, parseMoney, sumCents, toDecimal } from '@shared/money';
 import { Button } from '@/components/ui/button';
@@ -8,7 +7,8 @@ import { inputClassName } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
 import { ApiError, apiRequest } from '@/lib/api';
 import { findCurrency } from '@shared/currencies';
-import { fetchPortalInvoices, portalMoney, stripeFor, wait } from './portal-stripe';
+import { fetchPortalInvoices, portalMoney, wait } from './portal-stripe';
+import { StripeConfirmForm } from './stripe-confirm-form';
 
 type Line = { invoiceId: string; amount: Cents };
 
@@ -42,50 +42,6 @@ async function waitUntilShown(before: PortalInvoice[], lines: Line[]): Promise<b
     }
   }
   return false;
-}
-
-function CardForm({ payment, onConfirmed, onCancel }: { payment: PortalPaymentResult; onConfirmed(): void; onCancel(): void }) {
-  const stripe = useStripe();
-  const elements = useElements();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!stripe || !elements) return;
-    setPending(true);
-    setError(null);
-    // Confirmation goes to Stripe, not to our API; the signed webhook allocates the payment.
-    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: window.location.href }, redirect: 'if_required' });
-    setPending(false);
-    if (result.error) {
-      setError(result.error.message ?? 'The payment could not be completed.');
-      return;
-    }
-    onConfirmed();
-  }
-
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
-      <PaymentElement />
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Back
-        </Button>
-        <Button type="submit" disabled={!stripe || !elements || pending}>
-          {pending ? 'Processing...' : `Pay ${portalMoney(payment.amount, payment.currency)}`}
-        </Button>
-      </div>
-      <p className="flex items-center justify-center gap-1 text-xs text-slate-500">
-        <Lock className="size-3" aria-hidden="true" /> Card or US bank account, through Stripe
-      </p>
-    </form>
-  );
 }
 
 /**
@@ -149,9 +105,22 @@ export function PayInvoices(props: { account: PortalAccount; invoices: PortalInv
           <h3 className="text-base font-semibold">Pay {portalMoney(stage.payment.amount, stage.payment.currency)}</h3>
           <p className="text-sm text-muted-foreground">Reference {stage.payment.reference}</p>
         </div>
-        <Elements stripe={stripeFor(stage.payment.publishableKey ?? '')} options={{ clientSecret: stage.payment.clientSecret ?? '' }}>
-            <CardForm payment={stage.payment} onConfirmed={() => void confirmed(stage.payment, stage.lines)} onCancel={() => setStage({ kind: 'choose' })} />
-        </Elements>
+        <StripeConfirmForm
+          intent="payment"
+          publishableKey={stage.payment.publishableKey ?? ''}
+          clientSecret={stage.payment.clientSecret ?? ''}
+          submitLabel={`Pay ${portalMoney(stage.payment.amount, stage.payment.currency)}`}
+          pendingLabel="Processing..."
+          cancelLabel="Back"
+          failureMessage="The payment could not be completed."
+          onConfirmed={() => void confirmed(stage.payment, stage.lines)}
+          onCancel={() => setStage({ kind: 'choose' })}
+          footer={
+            <p className="flex items-center justify-center gap-1 text-xs text-slate-500">
+              <Lock className="size-3" aria-hidden="true" /> Card or US bank account, through Stripe
+            </p>
+          }
+        />
       </div>
     );
   }

@@ -153,6 +153,30 @@ describe('applying credits', () => {
     expect(again.json().message).toBe('CN-1000 has $0.00 left to apply');
   });
 
+  it('lists each customer with its unapplied credit, the same as its balance endpoint, on both list paths', async () => {
+    const { owner: own, customer: c } = await ownerWithCustomer(t);
+    const plain = await createCustomerFor(own, { name: 'No Credit Co' });
+    const source = await sent(own, c.id);
+    const other = await sent(own, c.id);
+    const note = await created(await credit(source.id, { amount: '100.00' }, own));
+    expect((await apply(note.id, [{ invoiceId: other.id, amount: '30.00' }], own)).statusCode).toBe(200);
+    const refunded = await own.request({ method: 'POST', url: `/api/credit-notes/${note.id}/refund`, payload: { amount: '25.00', date: '2026-11-27', method: 'check' } });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    // 100.00 - 30.00 applied - 25.00 refunded.
+    const expected: Record<string, string> = { [c.id]: '45.00', [plain.id]: '0.00' };
+    // The default page (JSON built by PostgreSQL) and the searched or inactive-including one (DTO mapper).
+    for (const url of ['/api/customers', '/api/customers?includeInactive=true', '/api/customers?search=c']) {
+      const list = ((await own.request({ method: 'GET', url })).json() as { id: string; unappliedCredit: string }[]).filter((entry) => entry.id in expected);
+      expect(list, url).toHaveLength(2);
+      for (const row of list) {
+        const balance = (await own.request({ method: 'GET', url: `/api/customers/${row.id}/balance` })).json();
+        expect(row.unappliedCredit, url).toBe(expected[row.id]);
+        expect(row.unappliedCredit, url).toBe(balance.unappliedCredit);
+      }
+    }
+    expect((await own.request({ method: 'GET', url: `/api/customers/${c.id}` })).json().unappliedCredit).toBe('45.00');
+  });
+
   it('marks an invoice paid when a credit covers the rest, and refuses more than an invoice owes, closed invoices and other customers', async () => {
     const invoice = await sent();
     const target = await sent();

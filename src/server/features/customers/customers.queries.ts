@@ -1,23 +1,26 @@
 import { and, count, desc, eq, getTableColumns, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import { customerBalanceSql } from '../credits/customer-balance';
+import { customerBalanceSql, unappliedCreditSql } from '../credits/customer-balance';
 import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
 import { toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoices } from '../../db/schema';
-import { jsonArrayText, jsonColumn, jsonObject } from '../../db/json';
+import { jsonArrayText, jsonColumn, jsonDecimal, jsonObject } from '../../db/json';
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 
-export type CustomerRow = typeof customers.$inferSelect;
+/** A customer's row with its unapplied credit, derived like currentBalance (customer-balance.ts). */
+export type CustomerRow = typeof customers.$inferSelect & { unappliedCredit: string };
 
 /**
  * A customer's columns with currentBalance derived by customerBalanceSql (open invoices due less
- * unapplied credit), never the customers.current_balance column, which nothing keeps any more.
+ * unapplied credit), never the customers.current_balance column, which nothing keeps any more;
+ * and unappliedCredit from the same definition, so the list's cards need no balance call each.
  */
 function customerColumns(organizationId: string | Placeholder) {
   return {
     ...getTableColumns(customers),
     currentBalance: sql<string>`(${customerBalanceSql(organizationId, sql`${customers.id}`)})::numeric(14,2)::text`.as('current_balance'),
+    unappliedCredit: sql<string>`(${unappliedCreditSql(organizationId, sql`${customers.id}`)})::numeric(14,2)::text`.as('unapplied_credit'),
   };
 }
 
@@ -60,6 +63,7 @@ export function toCustomerDto(row: CustomerRow): Customer {
     riskLevel: row.riskLevel,
     creditLimit: row.creditLimit,
     currentBalance: row.currentBalance,
+    unappliedCredit: row.unappliedCredit,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -104,7 +108,7 @@ const customerDtoColumns = [
   'billingContactEmail', 'billingContactPhone', 'serviceLevel', 'monthlyFee', 'billingFrequency', 'paymentTerms',
   'relationshipStartDate', 'nextBillingDate', 'hasPortalAccess', 'portalPermissions', 'autoApprovalLimit', 'invoiceTemplate',
   'preferredPaymentMethods', 'onboardingStatus', 'riskLevel', 'creditLimit', 'currentBalance', 'isActive', 'createdAt', 'updatedAt',
-] as const satisfies readonly (keyof Customer & keyof CustomerRow)[];
+] as const satisfies readonly (keyof Customer & keyof typeof customers.$inferSelect)[];
 
 /**
  * The default list page (active customers, no search) as the response's JSON text, built by
@@ -113,14 +117,21 @@ const customerDtoColumns = [
  */
 const activeCustomerPageJsonStatement = preparedPages((db, window) => {
   const page = db
-    .select({ ...getTableColumns(customers), currentBalance: sql<string>`(${customerBalanceSql(sql.placeholder('organizationId'), sql`${customers.id}`)})::numeric(14,2)`.as('current_balance') })
+    .select({
+      ...getTableColumns(customers),
+      currentBalance: sql<string>`(${customerBalanceSql(sql.placeholder('organizationId'), sql`${customers.id}`)})::numeric(14,2)`.as('current_balance'),
+      unappliedCredit: sql<string>`(${unappliedCreditSql(sql.placeholder('organizationId'), sql`${customers.id}`)})::numeric(14,2)`.as('unapplied_credit'),
+    })
     .from(customers)
     .where(activeOf(sql.placeholder('organizationId')))
     .orderBy(...customerListOrder)
     .limit(pageLimit(window))
     .offset(pageOffset(window))
     .as('page');
-  const customer = jsonObject(Object.fromEntries(customerDtoColumns.map((key) => [key, jsonColumn(customers[key], page[key])])));
+  const customer = jsonObject({
+    ...Object.fromEntries(customerDtoColumns.map((key) => [key, jsonColumn(customers[key], page[key])])),
+    unappliedCredit: jsonDecimal(page.unappliedCredit),
+  });
   return db
     .select(namedFields({ json: jsonArrayText(customer, sql`lower(${page.name}), ${page.createdAt} desc, ${page.id}`), total: activeCustomerCountOf(sql.placeholder('organizationId')) }))
     .from(page)
@@ -173,7 +184,7 @@ export async function findCustomer(db: Database, organizationId: string, id: str
 }
 
 /** Whether another customer of the organization already uses this email (case-insensitive). */
-export async function findCustomerByEmail(db: Database, organizationId: string, email: string): Promise<CustomerRow | null> {
+export async function findCustomerByEmail(db: Database, organizationId: string, email: string): Promise<typeof customers.$inferSelect | null> {
   const [row] = await db
     .select()
     .from(customers)

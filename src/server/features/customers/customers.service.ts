@@ -41,7 +41,8 @@ export async function createCustomer(db: Database, actor: Actor, received: Custo
       .values({ ...customerValues(input), organizationId: actor.organizationId, userId: actor.userId })
       .returning();
     if (!row) throw new Error('customer insert returned nothing');
-    return toCustomerDto(row);
+    // A customer just made has no credit notes or overpayments yet.
+    return toCustomerDto({ ...row, unappliedCredit: '0.00' });
   } catch (error) {
     if (isUniqueViolation(error, 'customers_org_email_key')) throw duplicateEmail();
     throw error;
