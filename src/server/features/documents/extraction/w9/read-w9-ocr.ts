@@ -138,7 +138,7 @@ function codeAfter(lines: readonly TextLine[], pattern: RegExp, shape: RegExp): 
 }
 
 /** What the TIN boxes below one label hold: the digits chosen and the glyphs found, in groups split by the dashes' gaps. */
-interface DigitBoxes {
+export interface DigitBoxes {
   digits: string;
   glyphs: number;
   groups: number[];
