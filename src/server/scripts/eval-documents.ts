@@ -6,6 +6,7 @@
  * Usage: npm run eval:documents -- [folder] [--split A|B] [--vendors] [--learning]
  *        [--ocr-cache] [--misses] [--times] [--w9-only]
  *   --w9-only     only the W-9 section (the W-9 set in features/documents/test-data/w9)
+ *   --w9-folder D the W-9 section reads the set in D instead (a held-out set, see make-w9-set.ts)
  *   --split A|B   only one fixed half of the set (by a hash of the file name)
  *   --vendors     the set's vendor names are the organization's vendors before reading
  *   --learning    for each vendor with two documents or more: correct the first one through
@@ -31,6 +32,7 @@ interface Options {
   showMisses: boolean;
   showTimes: boolean;
   w9Only: boolean;
+  w9Folder: string | undefined;
 }
 
 function parseOptions(args: string[]): Options {
@@ -40,7 +42,7 @@ function parseOptions(args: string[]): Options {
   if (args.includes('--ocr-cache')) useOcrCache(path.resolve('.cache/ocr'));
   return {
     folder:
-      args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--split') ??
+      args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--split' && args[index - 1] !== '--w9-folder') ??
       '/work/shared/eval/documents',
     split: split === 'A' || split === 'B' ? split : null,
     vendors: args.includes('--vendors'),
@@ -48,6 +50,7 @@ function parseOptions(args: string[]): Options {
     showMisses: args.includes('--misses'),
     showTimes: args.includes('--times'),
     w9Only: args.includes('--w9-only'),
+    w9Folder: args.includes('--w9-folder') ? args[args.indexOf('--w9-folder') + 1] : undefined,
   };
 }
 
@@ -187,7 +190,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   if (options.w9Only) {
     try {
-      await measureW9({ misses: options.showMisses });
+      await measureW9({ folder: options.w9Folder, misses: options.showMisses });
     } finally {
       await shutdownExtraction();
     }
@@ -216,7 +219,7 @@ async function main(): Promise<void> {
     }
     if (options.learning) await measureLearning(evalApp, options, entries);
     else await measure(evalApp, options, entries);
-    await measureW9({ misses: options.showMisses });
+    await measureW9({ folder: options.w9Folder, misses: options.showMisses });
   } finally {
     await evalApp.close();
     await shutdownExtraction();

@@ -5,7 +5,10 @@
  * with their true fields in labels.json beside them. No handwriting font is installed on the
  * build machine, so the printed answers use typewriter and sans faces, not handwriting.
  *
- * Usage: node --import tsx src/server/scripts/eval/make-w9-set.ts [--seed 32]
+ * Usage: node --import tsx src/server/scripts/eval/make-w9-set.ts [--seed 32] [--out DIR]
+ *        [--fillable 12] [--scanned 10] [--photographed 10]
+ * A held-out set (another seed, written outside the repository) checks that a change to the
+ * reader is no fit on the committed set: e.g. --seed 77 --out /tmp/w9-heldout --fillable 0.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,15 @@ export const w9SetDirectory = join(import.meta.dirname, '../../features/document
 const args = process.argv.slice(2);
 const seedIndex = args.indexOf('--seed');
 const next = seededRandom(Number(seedIndex >= 0 ? args[seedIndex + 1] : 32));
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+const countOf = (name: string, fallback: number): number => {
+  const value = Number(option(name) ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a count`);
+  return value;
+};
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
 const between = (low: number, high: number): number => low + Math.floor(next() * (high - low + 1));
 const digits = (count: number): string => Array.from({ length: count }, () => String(between(0, 9))).join('');
@@ -136,12 +148,13 @@ export interface W9Label extends Omit<W9Answers, 'otherClassification'> {
 }
 
 async function main(): Promise<void> {
-  mkdirSync(w9SetDirectory, { recursive: true });
+  const out = option('out') ?? w9SetDirectory;
+  mkdirSync(out, { recursive: true });
   const labels: W9Label[] = [];
   const plan: { kind: Kind; count: number }[] = [
-    { kind: 'fillable', count: 12 },
-    { kind: 'scanned', count: 10 },
-    { kind: 'photographed', count: 10 },
+    { kind: 'fillable', count: countOf('fillable', 12) },
+    { kind: 'scanned', count: countOf('scanned', 10) },
+    { kind: 'photographed', count: countOf('photographed', 10) },
   ];
   let index = 0;
   for (const { kind, count } of plan) {
@@ -152,19 +165,19 @@ async function main(): Promise<void> {
       let file: string;
       if (kind === 'fillable') {
         file = `${name}.pdf`;
-        writeFileSync(join(w9SetDirectory, file), await drawW9(answers, { fields: true }));
+        writeFileSync(join(out, file), await drawW9(answers, { fields: true }));
       } else {
         const flat = await drawW9(answers, { fields: false, font: pick(['Courier', 'Helvetica', 'Times-Roman']) });
         const image = await degrade(flat, between(150, 180), kind);
         file = `${name}.${image[0] === 0xff ? 'jpg' : 'png'}`;
-        writeFileSync(join(w9SetDirectory, file), image);
+        writeFileSync(join(out, file), image);
       }
       const { otherClassification: _other, ...truth } = answers;
       labels.push({ file, kind, ...truth });
     }
   }
-  writeFileSync(join(w9SetDirectory, 'labels.json'), `${JSON.stringify(labels, null, 2)}\n`);
-  console.log(`${labels.length} W-9s in ${w9SetDirectory}`);
+  writeFileSync(join(out, 'labels.json'), `${JSON.stringify(labels, null, 2)}\n`);
+  console.log(`${labels.length} W-9s in ${out}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

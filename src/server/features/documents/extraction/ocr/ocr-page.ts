@@ -61,3 +61,27 @@ async function recognizePage(
 export function repairOcrWord(text: string): string {
   return text.replace(/^(\p{L}{2,})[|1]([:.]?)$/u, '$1l$2').replace(/^(\p{Lu}{2,})\)$/u, '$1I');
 }
+
+/**
+ * Reads a strip of digits alone (a form's TIN boxes, drawn again without their borders): one
+ * line of text ('line', psm 7) or one character ('char', psm 10), only the ten digits allowed.
+ * Each digit comes with tesseract's confidence (0 to 1). Not cached: the strips are small.
+ */
+export async function ocrDigits(png: Buffer, mode: 'line' | 'char' = 'line'): Promise<{ digit: string; confidence: number }[]> {
+  return withOcrWorker('eng', async (worker) => {
+    await worker.setParameters({ tessedit_pageseg_mode: (mode === 'line' ? '7' : '10') as never, tessedit_char_whitelist: '0123456789' });
+    try {
+      const result = await worker.recognize(png, {}, { blocks: true, text: false });
+      const digits: { digit: string; confidence: number }[] = [];
+      for (const block of result.data.blocks ?? [])
+        for (const paragraph of block.paragraphs)
+          for (const line of paragraph.lines)
+            for (const word of line.words)
+              for (const symbol of word.symbols) if (/^\d$/.test(symbol.text)) digits.push({ digit: symbol.text, confidence: symbol.confidence / 100 });
+      return digits;
+    } finally {
+      // Back to the whole-page settings withOcrWorker set ('block', psm 6), nothing whitelisted.
+      await worker.setParameters({ tessedit_pageseg_mode: '6' as never, tessedit_char_whitelist: '' });
+    }
+  });
+}

@@ -1,5 +1,5 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { ocrPage } from '../ocr/ocr-page';
+import { ocrDigits, ocrPage } from '../ocr/ocr-page';
 import type { TextLine, Word } from '../text-line';
 import { cleanText, splitCityLine, type W9Reading } from './w9-reading';
 
@@ -22,16 +22,16 @@ interface Pixels {
 }
 
 const anchors = {
-  line1: /name of entity|entity\/individual/i,
+  line1: /name of ent|entity\/individual|^1\s+name of\b/i,
   line2: /business name|disregarded entity name/i,
   line3a: /check the appropriate box|appropriate box for|federal tax classification|classification of the entity/i,
   line4: /exemptions \(codes/i,
-  line5: /address \(number|number, street/i,
-  line6: /city, state|and zip code|\bstate,? and (zip )?code/i,
+  line5: /address \(?number|number,? street/i,
+  line6: /city,? state|and zip code|\bstate,? and\b/i,
   line7: /list account number|\blist( \w+)? number\(s\)/i,
   partOne: /taxpayer identification number \(tin\)/i,
   ssn: /social security number/i,
-  ein: /employer identification/i,
+  ein: /employer ident/i,
   partTwo: /certification$|^part ?i?ll/i,
 };
 
@@ -137,22 +137,73 @@ function codeAfter(lines: readonly TextLine[], pattern: RegExp, shape: RegExp): 
   return null;
 }
 
-/** The digits in the TIN boxes below a label: the region cropped, box borders wiped, read alone. */
-async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, page: number): Promise<string> {
-  const x0 = Math.max(0, Math.floor((label.x - 0.01) * pixels.width));
-  const x1 = Math.min(pixels.width, Math.ceil((label.x + 0.36) * pixels.width));
-  const y0 = Math.max(0, Math.floor((label.y + label.height) * pixels.height));
-  const y1 = Math.min(pixels.height, Math.ceil(bottom * pixels.height));
-  const width = x1 - x0;
-  const height = y1 - y0;
-  if (width < 10 || height < 5) return '';
-  const dark = new Uint8Array(width * height);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) dark[y * width + x] = (pixels.data[(y + y0) * pixels.width + x + x0] ?? 255) < 140 ? 1 : 0;
-  const wipe = wipeBorders(dark, width, height, Math.max(10, Math.round(label.height * pixels.height * 1.6)));
-  const glyphs = glyphColumns(dark, wipe, width, height, label.height * pixels.height * 0.6);
-  if (glyphs.length === 0) return '';
-  // The digits drawn again alone, evenly spaced on white: what is left of a border is no glyph.
-  const gap = Math.round(height * 0.4);
+/** What the TIN boxes below one label hold: the digits chosen and the glyphs found, in groups split by the dashes' gaps. */
+export interface DigitBoxes {
+  digits: string;
+  glyphs: number;
+  groups: number[];
+}
+
+const noDigits: DigitBoxes = { digits: '', glyphs: 0, groups: [] };
+
+/** Glyph counts split where the gap between two glyphs is much wider than the usual one (a dash between box groups). */
+function glyphGroups(glyphs: readonly { from: number; to: number }[]): number[] {
+  if (glyphs.length === 0) return [];
+  const gaps = glyphs.slice(1).map((glyph, index) => glyph.from - (glyphs[index]?.to ?? glyph.from));
+  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const groups = [1];
+  for (const gap of gaps) {
+    if (gap > usual * 1.8 && gap > 4) groups.push(1);
+    else groups[groups.length - 1] = (groups.at(-1) ?? 0) + 1;
+  }
+  return groups;
+}
+
+/**
+ * More glyphs than the nine boxes hold: a border's remnant is among them. Digits sit one per box,
+ * evenly spaced within a group, so the glyphs dropped are those whose leaving makes the spacing
+ * of the rest most even (a remnant sits half a box off the grid).
+ */
+export function dropOffGrid<T extends { from: number; to: number }>(glyphs: readonly T[], keep = 9): T[] {
+  let kept = [...glyphs];
+  const unevenness = (set: readonly T[]) => {
+    const centres = set.map((glyph) => (glyph.from + glyph.to) / 2);
+    const gaps = centres.slice(1).map((c, i) => c - (centres[i] ?? c));
+    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+    // Gaps within a group only: a dash's gap is wider by design.
+    return gaps.filter((gap) => gap < usual * 1.6).reduce((sum, gap) => sum + (gap - usual) ** 2, 0);
+  };
+  while (kept.length > keep) {
+    let best = kept;
+    let bestScore = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < kept.length; i += 1) {
+      const without = kept.filter((_, j) => j !== i);
+      const score = unevenness(without);
+      if (score < bestScore) {
+        bestScore = score;
+        best = without;
+      }
+    }
+    kept = best;
+  }
+  return kept;
+}
+
+/**
+ * Chooses among the readings of one group of TIN boxes: a TIN is exactly nine digits, so a
+ * reading with nine is taken first (the whole-block reading, then the digit-only line); else,
+ * when exactly nine glyphs were found, each glyph read alone; else the reading nearest nine.
+ */
+export function chooseTinDigits(readings: { line: string; block: string; perGlyph: string | null }, glyphs: number): string {
+  if (readings.block.length === 9) return readings.block;
+  if (readings.line.length === 9) return readings.line;
+  if (glyphs === 9 && readings.perGlyph?.length === 9) return readings.perGlyph;
+  const nearest = [readings.line, readings.block, readings.perGlyph ?? ''].filter((text) => text.length > 0).sort((a, b) => Math.abs(a.length - 9) - Math.abs(b.length - 9));
+  return nearest[0] ?? '';
+}
+
+/** Black glyph columns (their rows in `band`) drawn again on white, `gap` apart, as a PNG. */
+async function drawGlyphs(dark: Uint8Array, wipe: Uint8Array, width: number, height: number, band: { top: number; bottom: number }, glyphs: readonly { from: number; to: number }[], gap: number): Promise<{ png: Buffer; width: number; height: number }> {
   const outWidth = glyphs.reduce((sum, glyph) => sum + glyph.to - glyph.from + gap, gap);
   const canvas = createCanvas(outWidth, height);
   const context = canvas.getContext('2d');
@@ -161,7 +212,7 @@ async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, p
   let at = gap;
   for (const glyph of glyphs) {
     for (let x = glyph.from; x < glyph.to; x += 1)
-      for (let y = 0; y < height; y += 1) {
+      for (let y = band.top; y < band.bottom; y += 1) {
         if (!dark[y * width + x] || wipe[y * width + x]) continue;
         const i = (y * outWidth + at + x - glyph.from) * 4;
         image.data[i] = 0;
@@ -171,8 +222,53 @@ async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, p
     at += glyph.to - glyph.from + gap;
   }
   context.putImageData(image, 0, 0);
-  const lines = await ocrPage(await canvas.encode('png'), { width: outWidth, height, page });
-  return lines.map((line) => line.text).join(' ').replace(/[oOD]/g, '0').replace(/[Ss]/g, '5').replace(/\D/g, '');
+  // Drawn twice as large: the boxes' digits are 15-20 px tall on the page, and tesseract reads
+  // digits alone best at 30 px or more.
+  const large = createCanvas(outWidth * 2, height * 2);
+  const largeContext = large.getContext('2d');
+  largeContext.drawImage(canvas, 0, 0, outWidth * 2, height * 2);
+  return { png: await large.encode('png'), width: outWidth * 2, height: height * 2 };
+}
+
+/**
+ * The digits in the TIN boxes below a label: the region cropped, box borders wiped, the glyphs
+ * left drawn again alone and read three ways (a digit-only line, a whole block, each glyph alone);
+ * the box structure (nine digits) chooses among them.
+ */
+async function readDigitBoxes(pixels: Pixels, label: TextLine, bottom: number, page: number): Promise<DigitBoxes> {
+  const x0 = Math.max(0, Math.floor((label.x - 0.01) * pixels.width));
+  const x1 = Math.min(pixels.width, Math.ceil((label.x + 0.36) * pixels.width));
+  const y0 = Math.max(0, Math.floor((label.y + label.height) * pixels.height));
+  const y1 = Math.min(pixels.height, Math.ceil(bottom * pixels.height));
+  const width = x1 - x0;
+  const height = y1 - y0;
+  if (width < 10 || height < 5) return noDigits;
+  const dark = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) dark[y * width + x] = (pixels.data[(y + y0) * pixels.width + x + x0] ?? 255) < 140 ? 1 : 0;
+  const wipe = wipeBorders(dark, width, height, Math.max(10, Math.round(label.height * pixels.height * 1.6)));
+  // A digit is about a label line tall or a little more.
+  const band = digitBand(dark, wipe, width, height, label.height * pixels.height);
+  const found = glyphColumns(dark, wipe, width, height, label.height * pixels.height * 0.6, band);
+  if (found.length === 0) return noDigits;
+  // Ten or eleven glyphs where nine boxes are: the off-grid ones are what is left of borders.
+  const glyphs = found.length > 9 && found.length <= 11 ? dropOffGrid(found) : found;
+  // The digits drawn again alone, evenly spaced on white: what is left of a border is no glyph.
+  const gap = Math.round(height * 0.4);
+  const strip = await drawGlyphs(dark, wipe, width, height, band, glyphs, gap);
+  const lines = await ocrPage(strip.png, { width: strip.width, height: strip.height, page });
+  const block = lines.map((line) => line.text).join(' ').replace(/[oOD]/g, '0').replace(/[Ss]/g, '5').replace(/\D/g, '');
+  const line = (await ocrDigits(strip.png, 'line')).map((symbol) => symbol.digit).join('');
+  let perGlyph: string | null = null;
+  if (glyphs.length === 9 && line.length !== 9 && block.length !== 9) {
+    const read: string[] = [];
+    for (const glyph of glyphs) {
+      const one = await drawGlyphs(dark, wipe, width, height, band, [glyph], gap);
+      const best = (await ocrDigits(one.png, 'char')).sort((a, b) => b.confidence - a.confidence)[0];
+      read.push(best?.digit ?? '');
+    }
+    perGlyph = read.join('');
+  }
+  return { digits: chooseTinDigits({ line, block, perGlyph }, glyphs.length), glyphs: glyphs.length, groups: glyphGroups(glyphs) };
 }
 
 /**
@@ -221,8 +317,29 @@ function wipeBorders(dark: Uint8Array, width: number, height: number, run: numbe
   return wipe;
 }
 
-/** Runs of columns with ink left after the wipe, kept when tall enough to be a digit. */
-function glyphColumns(dark: Uint8Array, wipe: Uint8Array, width: number, height: number, minHeight: number): { from: number; to: number }[] {
+/**
+ * The band of rows the digits are in: the window a digit's height and a half tall with the most
+ * ink left after the wipe. Crumbs of a rule above or below it (a faint rule the wipe missed in
+ * pieces) would join every column into one glyph.
+ */
+function digitBand(dark: Uint8Array, wipe: Uint8Array, width: number, height: number, digitHeight: number): { top: number; bottom: number } {
+  const rows = new Float64Array(height);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) if (dark[y * width + x] && !wipe[y * width + x]) rows[y] = (rows[y] ?? 0) + 1;
+  const window = Math.min(height, Math.max(3, Math.round(digitHeight * 1.5)));
+  let sum = 0;
+  for (let y = 0; y < window; y += 1) sum += rows[y] ?? 0;
+  let best = { top: 0, sum };
+  for (let y = window; y < height; y += 1) {
+    sum += (rows[y] ?? 0) - (rows[y - window] ?? 0);
+    if (sum > best.sum) best = { top: y - window + 1, sum };
+  }
+  // A little room either side: the band's edges cut no digit.
+  const pad = Math.round(digitHeight * 0.25);
+  return { top: Math.max(0, best.top - pad), bottom: Math.min(height, best.top + window + pad) };
+}
+
+/** Runs of columns with ink left after the wipe (within the digits' band), kept when tall enough to be a digit. */
+function glyphColumns(dark: Uint8Array, wipe: Uint8Array, width: number, height: number, minHeight: number, band: { top: number; bottom: number }): { from: number; to: number }[] {
   const glyphs: { from: number; to: number }[] = [];
   let from = -1;
   let top = height;
@@ -230,7 +347,7 @@ function glyphColumns(dark: Uint8Array, wipe: Uint8Array, width: number, height:
   for (let x = 0; x <= width; x += 1) {
     let ink = false;
     if (x < width)
-      for (let y = 0; y < height; y += 1)
+      for (let y = band.top; y < band.bottom; y += 1)
         if (dark[y * width + x] && !wipe[y * width + x]) {
           ink = true;
           top = Math.min(top, y);
@@ -246,6 +363,20 @@ function glyphColumns(dark: Uint8Array, wipe: Uint8Array, width: number, height:
     }
   }
   return glyphs;
+}
+
+/**
+ * Which boxes hold the TIN: the group whose glyphs fall like the form's boxes (SSN 3-2-4, EIN
+ * 2-7) first, then the one with most of nine glyphs; the empty group has none or a border's crumbs.
+ */
+export function pickTinType(ssn: DigitBoxes, ein: DigitBoxes): 'ssn' | 'ein' | null {
+  const shaped = (boxes: DigitBoxes, groups: number[]) => boxes.groups.length === groups.length && boxes.groups.every((count, index) => count === groups[index]);
+  const ssnShaped = shaped(ssn, [3, 2, 4]);
+  const einShaped = shaped(ein, [2, 7]);
+  if (ssnShaped !== einShaped) return ssnShaped ? 'ssn' : 'ein';
+  if (Math.max(ssn.glyphs, ein.glyphs) < 5) return ein.digits.length > 0 ? 'ein' : ssn.digits.length > 0 ? 'ssn' : null;
+  const distance = (boxes: DigitBoxes) => Math.abs(boxes.glyphs - 9) + (boxes.digits.length === 9 ? 0 : 0.5);
+  return distance(ein) <= distance(ssn) ? 'ein' : 'ssn';
 }
 
 /** The W-9 read from an OCR'd page image and the page's OCR lines. */
@@ -266,10 +397,10 @@ export async function readW9FromOcr(page: GreyPage & { page: number }, lines: re
   // The SSN label shares its line with the Part I text: its place is its own words'.
   const ssnWords = ssnLabel?.words.filter((word) => /social|security|number/i.test(word.text)).slice(-3) ?? [];
   const ssnBox = ssnWords.length > 0 ? { ...ssnLabel, x: ssnWords[0]?.x ?? 0, y: Math.min(...ssnWords.map((w) => w.y)), height: Math.max(...ssnWords.map((w) => w.height)) } : null;
-  const ssn = ssnBox && ssnLabel ? await readDigitBoxes(pixels, ssnBox as TextLine, einLabel ? einLabel.y - einLabel.height * 1.5 : ssnBox.y + 0.04, page.page) : '';
-  const ein = einLabel ? await readDigitBoxes(pixels, einLabel, partTwo ? partTwo.y - 0.003 : einLabel.y + 0.04, page.page) : '';
-  const tinType = ein.length >= 7 && ssn.length < 5 ? 'ein' : ssn.length >= 7 ? 'ssn' : ein.length > 0 ? 'ein' : null;
-  const tin = tinType === 'ein' ? ein : tinType === 'ssn' ? ssn : null;
+  const ssn = ssnBox && ssnLabel ? await readDigitBoxes(pixels, ssnBox as TextLine, einLabel ? einLabel.y - einLabel.height * 1.5 : ssnBox.y + 0.04, page.page) : noDigits;
+  const ein = einLabel ? await readDigitBoxes(pixels, einLabel, partTwo ? partTwo.y - 0.003 : einLabel.y + 0.04, page.page) : noDigits;
+  const tinType = pickTinType(ssn, ein);
+  const tin = tinType === 'ein' ? ein.digits : tinType === 'ssn' ? ssn.digits : null;
 
   const classification = markedClassification(lines, pixels, line3a, line4 ?? line5);
   const llcLine = lines.find((line) => /^\W{0,4}llc\b/i.test(line.words.find((w) => /llc/i.test(w.text))?.text ?? '') && /tax classification/i.test(line.text));
@@ -286,7 +417,7 @@ export async function readW9FromOcr(page: GreyPage & { page: number }, lines: re
     address: textBetween(lines, line5, line6, addressRight),
     ...splitCityLine(textBetween(lines, line6, line7, addressRight)),
     tinType,
-    tin: tin && tin.length === 9 ? tin : tin,
+    tin: tin || null,
     signedOn: null,
   };
 }

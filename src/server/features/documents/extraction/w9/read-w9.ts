@@ -4,6 +4,7 @@ import { readImageSize } from '../ocr/image-size';
 import { ocrScale, prepareImageForOcr } from '../ocr/prepare-image';
 import { readByOcr } from '../read-ocr';
 import { readPdf, releasePhoto, renderPdfPage } from '../worker/document-worker-client';
+import { deskewPage } from './deskew';
 import { readPdfFormFields, w9FromFields } from './read-w9-fields';
 import { readW9FromOcr } from './read-w9-ocr';
 import type { W9Reading } from './w9-reading';
@@ -22,7 +23,7 @@ export async function readW9(input: { bytes: Buffer; mimeType: 'application/pdf'
     const pdf = await readPdf(input.bytes, 1);
     const first = pdf.pages[0];
     if (!first) throw new ExtractionError('This PDF has no pages.', 'corrupt');
-    const page = { ...(await renderPdfPage(input.bytes, 1, ocrScale(first.width, first.height))), page: 1 };
+    const page = { ...(await deskewPage(await renderPdfPage(input.bytes, 1, ocrScale(first.width, first.height)))), page: 1 };
     const document = await readByOcr([page]);
     return readW9FromOcr(page, document.lines);
   }
@@ -31,7 +32,8 @@ export async function readW9(input: { bytes: Buffer; mimeType: 'application/pdf'
   if (pixels > maxImagePixels) throw new ExtractionError(imageTooLargeMessage(pixels), 'unsupported');
   const image = await prepareImageForOcr(input.bytes);
   try {
-    const page = { ...image, page: 1 };
+    // A scan or photo is rarely square to the camera: the layout reading wants its rules level.
+    const page = { ...(await deskewPage(image)), page: 1 };
     const document = await readByOcr([page]);
     return await readW9FromOcr(page, document.lines);
   } finally {
