@@ -9,6 +9,7 @@ import {
   tax1099ListQuery,
   taxYearQuery,
 } from '../../../shared/contracts/tax-1099';
+import { formatMoney } from '../../../shared/money';
 import { thresholdsFor } from '../../../shared/tax-1099-thresholds';
 import { isUuid } from '../../db/query-helpers';
 import { requireAuth, requireRole } from '../../platform/auth';
@@ -21,10 +22,11 @@ import { issueForms } from './issue-forms';
 
 const FORM_ROLES = ['owner', 'admin', 'accountant'] as const;
 
-/** "$2,000 ($10 for royalties, $600 for gross proceeds to an attorney), from <source>". */
+/** "$2,000.00 ($10.00 for royalties, $600.00 for gross proceeds to an attorney), from <source>". */
 export function thresholdNote(year: number): string {
   const row = thresholdsFor(year);
-  const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US')}`;
+  // IRS thresholds are US dollars, whatever the workspace's currency.
+  const dollars = (cents: number) => formatMoney(cents, { currency: 'USD', locale: 'en-US' });
   const main = row.cents.nec_1;
   const exceptions = (['misc_2', 'misc_10'] as const)
     .filter((box) => row.cents[box] !== main)
