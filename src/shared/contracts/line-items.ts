@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { computeTotals, type Totals } from '../totals';
+import { vatCategories } from '../einvoice-codes';
+import { computeVatBreakdown, zeroRateCategories } from '../vat';
 import { moneyInput, quantityInput } from './common';
+
+/** A VAT rate in percent, 0 to 100 with at most two decimals ("19", "5.5"); leaves as "19.00". */
+export const vatRateInput = z
+  .union([z.number(), z.string().trim()])
+  .transform((value, ctx): string | null => {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (text === '') return null;
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(text) || Number(text) > 100) {
+      ctx.addIssue({ code: 'custom', message: 'VAT rate must be a percentage from 0 to 100 with at most 2 decimals' });
+      return z.NEVER;
+    }
+    const [int = '0', frac = ''] = text.split('.');
+    return `${Number(int)}.${(frac + '00').slice(0, 2)}`;
+  });
 
 /** One invoice or bill line (spec 5). Amounts arrive as decimals and leave this schema as cents. */
 export const lineItemSchema = z.object({
@@ -12,6 +28,16 @@ export const lineItemSchema = z.object({
   quantity: quantityInput,
   unitPrice: moneyInput('Unit price', { required: 'Unit price is required' }),
   totalPrice: moneyInput('Total price', { required: 'Total price is required' }),
+  /**
+   * EN 16931 VAT of the line (issue 36). Leave both out for a lump-sum tax as before; when any line
+   * has a category, every line needs one and the tax must equal the VAT by rate (shared/vat.ts).
+   */
+  taxCategory: z.enum(vatCategories, { message: 'VAT category must be S, Z, E, AE, K, G, O, L or M' }).nullish(),
+  taxRate: vatRateInput.nullish(),
+  /** UN/ECE Rec 20 unit code (BT-130): "C62" one, "HUR" hour, "KGM" kilogram, "DAY" day... */
+  unitCode: z
+    .union([z.literal(''), z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'Unit must be a UN/ECE Recommendation 20 code such as C62, HUR or KGM')])
+    .nullish(),
 });
 export type LineItemInput = z.infer<typeof lineItemSchema>;
 
@@ -50,6 +76,7 @@ export function checkClaimedTotals(claim: TotalsClaim, ctx: z.RefinementCtx): To
   if ((claim.discountAmount ?? 0) > totals.subtotal) {
     ctx.addIssue({ code: 'custom', path: ['discountAmount'], message: 'Discount cannot be larger than the subtotal' });
   }
+  checkLineVat(claim, ctx);
   if (claim.totalAmount !== totals.totalAmount) {
     ctx.addIssue({
       code: 'custom',
@@ -58,4 +85,38 @@ export function checkClaimedTotals(claim: TotalsClaim, ctx: z.RefinementCtx): To
     });
   }
   return totals;
+}
+
+/**
+ * Lines with VAT detail: all or none carry a category (BR-CO-04 needs one on every line of an
+ * e-invoice); a standard rate is above 0 (BR-S-05), the zero and exempt categories have 0; and the
+ * tax is the VAT by rate computed from the lines and the discount (BR-CO-14, BR-CO-17).
+ */
+function checkLineVat(claim: TotalsClaim, ctx: z.RefinementCtx): void {
+  const withCategory = claim.items.filter((item) => item.taxCategory);
+  if (withCategory.length === 0) return;
+  let valid = true;
+  claim.items.forEach((item, index) => {
+    if (!item.taxCategory) {
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'taxCategory'], message: 'Give every line a VAT category, or none' });
+      valid = false;
+      return;
+    }
+    const rate = Number(item.taxRate ?? 0);
+    if (item.taxCategory === 'S' && !(rate > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'taxRate'], message: 'A standard-rated line needs a VAT rate above 0 (BR-S-05)' });
+      valid = false;
+    } else if (zeroRateCategories.includes(item.taxCategory) && rate !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'taxRate'], message: `VAT rate must be 0 for category ${item.taxCategory}` });
+      valid = false;
+    }
+  });
+  if (!valid) return;
+  const breakdown = computeVatBreakdown(
+    claim.items.map((item) => ({ net: item.totalPrice, category: item.taxCategory ?? 'S', rate: item.taxRate ?? null })),
+    claim.discountAmount ?? 0,
+  );
+  if (claim.taxAmount !== breakdown.taxTotal) {
+    ctx.addIssue({ code: 'custom', path: ['taxAmount'], message: 'Tax must equal the VAT of the lines at their rates (BR-CO-14)' });
+  }
 }

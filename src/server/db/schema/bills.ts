@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
+import { vatCategories } from '../../../shared/einvoice-codes';
 import { organizations } from './organizations';
 import { vendors } from './vendors';
 
@@ -33,7 +34,20 @@ export const bills = pgTable(
     dueDate: date('due_date').notNull(),
     subtotal: money('subtotal').notNull(),
     taxAmount: money('tax_amount').notNull().default('0'),
+    /** Document-level allowances of a received e-invoice (BT-107): total = subtotal + tax - discount. */
+    discountAmount: money('discount_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull(),
+    /** Paid before this bill (BT-113): what is due is total - credited - prepaid. */
+    prepaidAmount: money('prepaid_amount').notNull().default('0'),
+    /** Payment terms as the vendor wrote them (BT-20). */
+    paymentTerms: text('payment_terms'),
+    /** Where to pay as the e-invoice says (BG-16): IBAN encrypted, its last four, BIC, remittance text (BT-83). */
+    paymentIbanEncrypted: text('payment_iban_encrypted'),
+    paymentIbanLast4: text('payment_iban_last4'),
+    paymentBic: text('payment_bic'),
+    paymentReference: text('payment_reference'),
+    /** Set for bills from e-invoices whose figures break EN 16931 rules: never auto-approved. */
+    einvoiceWarnings: jsonb('einvoice_warnings').$type<string[]>().notNull().default([]),
     /** Vendor credits applied to this bill (issue 31): a payment pays totalAmount - amountCredited. */
     amountCredited: money('amount_credited').notNull().default('0'),
     notes: text('notes'),
@@ -73,6 +87,11 @@ export const billItems = pgTable(
     quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /** EN 16931 VAT of the line (issue 36): category (BT-151) and rate in percent (BT-152); null: no VAT detail. */
+    taxCategory: text('tax_category', { enum: vatCategories }),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** UN/ECE Rec 20 unit (BT-130); null reads as C62, "one". */
+    unitCode: text('unit_code'),
   },
   (t) => [index('bill_items_bill_idx').on(t.billId, t.position)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
+import { vatCategories } from '../../../shared/einvoice-codes';
 import { customers } from './customers';
 import { bills } from './bills';
 import { invoices } from './invoices';
@@ -44,6 +45,8 @@ export const customerCredits = pgTable(
     amountRefunded: money('amount_refunded').notNull().default('0'),
     status: text('status', { enum: customerCreditStatuses }).notNull().default('open'),
     reason: text('reason'),
+    /** As on invoices (BT-120). */
+    vatExemptionReason: text('vat_exemption_reason'),
     userId: uuid('user_id'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -77,6 +80,11 @@ export const creditNoteItems = pgTable(
     quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /** EN 16931 VAT of the line (issue 36): category (BT-151) and rate in percent (BT-152); null: no VAT detail. */
+    taxCategory: text('tax_category', { enum: vatCategories }),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** UN/ECE Rec 20 unit (BT-130); null reads as C62, "one". */
+    unitCode: text('unit_code'),
   },
   (t) => [index('credit_note_items_credit_idx').on(t.creditId, t.position)],
 );
@@ -149,6 +157,8 @@ export const vendorCredits = pgTable(
     /** The bill the vendor credited, when known. */
     billId: uuid('bill_id').references(() => bills.id, { onDelete: 'set null' }),
     reason: text('reason'),
+    /** The document (a received e-invoice credit note) it was read from. */
+    documentId: uuid('document_id'),
     status: text('status', { enum: customerCreditStatuses }).notNull().default('open'),
     userId: uuid('user_id'),
     createdAt: createdAt(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 import { organizations } from './organizations';
+import { einvoiceFormats } from '../../../shared/einvoice-codes';
 
 /** Who an organization invoices (spec 3, Customer). The email is unique within one organization. */
 export const customers = pgTable(
@@ -36,6 +37,16 @@ export const customers = pgTable(
     country: text('country').notNull().default('US'),
     website: text('website'),
     taxId: text('tax_id'),
+    /** Tax identity for e-invoices (issue 36), as on organizations: BT-44, BT-48, BT-47, BT-49. */
+    legalName: text('legal_name'),
+    vatId: text('vat_id'),
+    companyId: text('company_id'),
+    electronicAddressScheme: text('electronic_address_scheme'),
+    electronicAddress: text('electronic_address'),
+    /** Buyer reference (BT-10): a German public buyer's Leitweg-ID, required by XRechnung. */
+    buyerReference: text('buyer_reference'),
+    /** What "Send" delivers to this customer (shared/einvoice-codes einvoiceFormats). */
+    einvoiceFormat: text('einvoice_format', { enum: einvoiceFormats }).notNull().default('pdf'),
     businessType: text('business_type'),
     industry: text('industry'),
     annualRevenue: money('annual_revenue'),

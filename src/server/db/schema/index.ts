@@ -26,3 +26,4 @@ export * from './bank-reconciliation';
 export * from './customer-ledger';
 export * from './customer-portal';
 export * from './tax-1099';
+export * from './einvoicing';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { invoiceStatuses } from '../../../shared/contracts/invoices';
 import { createdAt, id, money, updatedAt } from './columns';
+import { vatCategories } from '../../../shared/einvoice-codes';
 import { customers } from './customers';
 import { organizations } from './organizations';
 
@@ -34,6 +35,8 @@ export const invoices = pgTable(
     /** The part of amountPaid that came from credit notes and overpayment credits (issue 31). */
     amountCredited: money('amount_credited').notNull().default('0'),
     notes: text('notes'),
+    /** Why lines in category E, AE, K, G, O are free of VAT (BT-120), required by EN 16931 for them. */
+    vatExemptionReason: text('vat_exemption_reason'),
     paymentTerms: text('payment_terms').notNull().default('Net 30'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -80,6 +83,11 @@ export const invoiceItems = pgTable(
     quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /** EN 16931 VAT of the line (issue 36): category (BT-151) and rate in percent (BT-152); null: no VAT detail. */
+    taxCategory: text('tax_category', { enum: vatCategories }),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** UN/ECE Rec 20 unit (BT-130); null reads as C62, "one". */
+    unitCode: text('unit_code'),
   },
   (t) => [index('invoice_items_invoice_idx').on(t.invoiceId, t.position)],
 );

@@ -20,6 +20,24 @@ export const organizations = pgTable(
     country: text('country').notNull().default('US'),
     website: text('website'),
     taxId: text('tax_id'),
+    /** Tax identity for e-invoices (issue 36): the registered name when it differs from name (BT-27). */
+    legalName: text('legal_name'),
+    /** VAT or tax registration id with its country prefix, e.g. "DE123456788" (BT-31). */
+    vatId: text('vat_id'),
+    /** Company registration id (BT-30), e.g. a Handelsregister or SIREN number. */
+    companyId: text('company_id'),
+    /** Electronic address (BT-34): Peppol participant scheme ("0208", "0088", "9930") and value. */
+    electronicAddressScheme: text('electronic_address_scheme'),
+    electronicAddress: text('electronic_address'),
+    /** Payment instructions printed on invoices and written into e-invoices (BG-16/BG-17). */
+    iban: text('iban'),
+    bic: text('bic'),
+    /** A US alternative to IBAN: one of the organization's verified bank accounts. */
+    paymentBankAccountId: uuid('payment_bank_account_id'),
+    /** Mail-in capture: bills+<token>@MAIL_DOMAIN; random, unique, made when first shown. */
+    mailInToken: text('mail_in_token'),
+    /** Senders (addresses or "@domain") whose mail-in attachments are kept; empty: anyone. */
+    mailInAllowedSenders: jsonb('mail_in_allowed_senders').$type<string[]>().notNull().default([]),
     licenseNumber: text('license_number'),
     specializations: jsonb('specializations').$type<string[]>().notNull().default([]),
     subscriptionPlan: text('subscription_plan').notNull().default('starter'),
@@ -38,5 +56,6 @@ export const organizations = pgTable(
   (t) => [
     uniqueIndex('organizations_email_key').on(sql`lower(${t.email})`),
     index('organizations_firm_idx').on(t.accountingFirmId),
+    uniqueIndex('organizations_mail_in_token_key').on(t.mailInToken),
   ],
 );

@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
+import { vatCategories } from '../../../shared/einvoice-codes';
 import { customers } from './customers';
 import { invoices } from './invoices';
 import { organizations } from './organizations';
@@ -67,6 +68,11 @@ export const recurringInvoiceItems = pgTable(
     quantity: numeric('quantity', { precision: 12, scale: 4 }).notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /** EN 16931 VAT of the line (issue 36): category (BT-151) and rate in percent (BT-152); null: no VAT detail. */
+    taxCategory: text('tax_category', { enum: vatCategories }),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }),
+    /** UN/ECE Rec 20 unit (BT-130); null reads as C62, "one". */
+    unitCode: text('unit_code'),
   },
   (t) => [index('recurring_invoice_items_schedule_idx').on(t.recurringInvoiceId, t.position)],
 );

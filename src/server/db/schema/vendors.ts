@@ -76,6 +76,15 @@ export const vendors = pgTable(
     accountLast4: text('account_last4'),
     routingNumber: text('routing_number'),
     wireInstructions: text('wire_instructions'),
+    /** Tax identity from e-invoices (issue 36): VAT id (BT-31), registration id, Peppol address. */
+    vatId: text('vat_id'),
+    companyId: text('company_id'),
+    electronicAddressScheme: text('electronic_address_scheme'),
+    electronicAddress: text('electronic_address'),
+    /** The IBAN to pay, encrypted like account numbers, with its last four for display; and the BIC. */
+    ibanEncrypted: text('iban_encrypted'),
+    ibanLast4: text('iban_last4'),
+    bic: text('bic'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
