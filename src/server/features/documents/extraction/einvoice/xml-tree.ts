@@ -19,10 +19,29 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  processEntities: true,
+  // Entities are never expanded (billion laughs) and a DOCTYPE is refused before parsing (XXE).
+  processEntities: false,
 });
 
+/** A DOCTYPE or ENTITY declaration: e-invoices never need one, and it is how XXE and entity bombs start. */
+export function hasDoctype(xml: string): boolean {
+  return /<!DOCTYPE|<!ENTITY/i.test(xml);
+}
+
 type Ordered = Record<string, unknown>;
+
+const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The five predefined XML entities and character references, decoded once, never recursively. */
+export function decodeXmlText(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return predefined[name.toLowerCase()] ?? whole;
+  });
+}
 
 function toNodes(items: unknown): XmlNode[] {
   if (!Array.isArray(items)) return [];
@@ -34,11 +53,11 @@ function toNodes(items: unknown): XmlNode[] {
     const attributes: Record<string, string> = {};
     const rawAttributes = item[':@'];
     if (rawAttributes && typeof rawAttributes === 'object') {
-      for (const [key, value] of Object.entries(rawAttributes)) attributes[key] = String(value);
+      for (const [key, value] of Object.entries(rawAttributes)) attributes[key] = decodeXmlText(String(value));
     }
     const text = Array.isArray(content)
       ? (content as Ordered[])
-          .map((part) => ('#text' in part ? String(part['#text']) : ''))
+          .map((part) => ('#text' in part ? decodeXmlText(String(part['#text'])) : ''))
           .join('')
           .trim()
       : '';
@@ -49,6 +68,7 @@ function toNodes(items: unknown): XmlNode[] {
 
 /** Parses XML text; returns the root element or null when the text is not XML. */
 export function parseXml(xml: string): XmlNode | null {
+  if (hasDoctype(xml)) return null;
   try {
     const roots = toNodes(parser.parse(xml));
     return roots[0] ?? null;
