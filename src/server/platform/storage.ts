@@ -18,10 +18,11 @@ const extensions: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'application/xml': 'xml',
 };
 
 // yyyy/mm/<uuid>.<ext>: a generated key; anything else is refused before touching the disk.
-const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|png|bin)$/;
+const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|jpg|png|xml|bin)$/;
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);

@@ -19,9 +19,10 @@ export type OcrStatus = (typeof ocrStatuses)[number];
 
 /** Spec 5 and 9: document upload rules, with the spec's messages (shared by server and client). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const uploadMimeTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** application/xml: a UBL or CII e-invoice (issue 36), read exactly, never by OCR. */
+export const uploadMimeTypes = ['application/pdf', 'image/jpeg', 'image/png', 'application/xml'] as const;
 export type UploadMimeType = (typeof uploadMimeTypes)[number];
-export const uploadAccept = '.pdf,.jpg,.jpeg,.png';
+export const uploadAccept = '.pdf,.jpg,.jpeg,.png,.xml';
 export const uploadMessages = {
   fileRequired: 'File is required',
   invalidType: 'Invalid file type: Please upload a PDF, JPEG, or PNG file.',

@@ -195,7 +195,7 @@ export async function forecastCashFlow(db: Database, scope: ForecastScope, asOf:
     sql`select day::text as day, balance::text as balance from (
         select coalesce((select min(p.scheduled_date) from payments p where p.reference_id = b.id and p.type = 'bill_payment' and p.status = 'pending'), b.due_date) as day,
           -- the bill's total less vendor credits applied (bill-amount-due.ts) less money paid
-          b.total_amount - b.amount_credited - (select coalesce(sum(p.amount), 0) from payments p where p.reference_id = b.id and p.type = 'bill_payment' and p.status = 'completed') as balance
+          b.total_amount - b.amount_credited - b.prepaid_amount - (select coalesce(sum(p.amount), 0) from payments p where p.reference_id = b.id and p.type = 'bill_payment' and p.status = 'completed') as balance
         from bills b where b.organization_id = ${org} and b.status in ('received', 'scheduled', 'overdue')
       ) unpaid where balance > 0`,
   );

@@ -45,7 +45,8 @@ async function buildPlan(tx: Database, bill: BillRow): Promise<ApprovalPlanStep[
     .where(and(eq(approvalWorkflows.organizationId, bill.organizationId), eq(approvalWorkflows.isActive, true)))
     .orderBy(approvalWorkflows.createdAt, approvalWorkflows.id);
   const matching = workflows.filter((workflow) => workflowMatches(workflow, bill));
-  if (matching.length === 0) return [];
+  const review = await einvoiceReviewStep(tx, bill);
+  if (matching.length === 0) return review ? [review] : [];
   const named = [...new Set(matching.flatMap((workflow) => workflow.approverIds))];
   const usable = new Set(
     named.length === 0
@@ -84,7 +85,28 @@ async function buildPlan(tx: Database, bill: BillRow): Promise<ApprovalPlanStep[
     ).map((row) => row.id);
     steps = steps.map((step) => (step.approverIds.length > 0 ? step : { ...step, approverIds: owners, requireAllApprovers: false }));
   }
-  return steps.filter((step) => step.approverIds.length > 0);
+  steps = steps.filter((step) => step.approverIds.length > 0);
+  return review ? [...steps, review] : steps;
+}
+
+export const EINVOICE_REVIEW_STEP = 'E-invoice totals do not add up';
+
+/**
+ * A bill from an e-invoice whose totals break EN 16931's rules (bills.einvoice_warnings) is never
+ * approved by default: with or without a matching rule, an owner or admin (other than its author
+ * when anyone else can) must approve it. The step has no workflow row (workflowId '').
+ */
+async function einvoiceReviewStep(tx: Database, bill: BillRow): Promise<ApprovalPlanStep | null> {
+  if (bill.einvoiceWarnings.length === 0) return null;
+  const admins = (
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(isWorkspaceMember(bill.organizationId), inArray(workspaceRoleOf(bill.organizationId), ['owner', 'admin'])))
+  ).map((row) => row.id);
+  const others = admins.filter((id) => id !== bill.userId);
+  const approverIds = others.length > 0 ? others : admins;
+  return approverIds.length > 0 ? { workflowId: '', name: EINVOICE_REVIEW_STEP, approverIds, requireAllApprovers: false } : null;
 }
 
 /**
@@ -117,7 +139,7 @@ export async function startApprovalRound(
       organizationId: bill.organizationId,
       billId: bill.id,
       approverId,
-      workflowId,
+      workflowId: workflowId || null,
       round,
       createdAt: now,
       updatedAt: now,

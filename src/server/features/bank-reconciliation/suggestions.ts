@@ -236,6 +236,7 @@ async function fetchPool(
             dueDate: bills.dueDate,
             totalAmount: bills.totalAmount,
             amountCredited: bills.amountCredited,
+            prepaidAmount: bills.prepaidAmount,
           })
           .from(bills)
           .where(
@@ -243,7 +244,7 @@ async function fetchPool(
               eq(bills.organizationId, organizationId),
               inArray(bills.status, ['received', 'overdue']),
               // What the bill costs to pay: its total less vendor credits applied (bill-amount-due.ts).
-              inArray(sql`(${bills.totalAmount} - ${bills.amountCredited})`, debitAmounts),
+              inArray(sql`(${bills.totalAmount} - ${bills.amountCredited} - ${bills.prepaidAmount})`, debitAmounts),
               notExists(
                 sql`(select 1 from ${payments} where ${payments.referenceId} = ${bills.id} and ${payments.type} = 'bill_payment' and ${payments.status} <> 'failed')`,
               ),

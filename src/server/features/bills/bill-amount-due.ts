@@ -5,17 +5,17 @@ import type { Database } from '../../db/client';
 import { bills, payments } from '../../db/schema';
 
 /**
- * What a bill costs to pay (issue 31): its total less the vendor credits applied to it,
- * totalAmount - amountCredited. A paid bill's amount due is 0. Every place that pays a bill or
+ * What a bill costs to pay (issue 31): its total less the vendor credits applied to it and what
+ * an e-invoice says was prepaid (BT-113, issue 36), totalAmount - amountCredited - prepaidAmount. A paid bill's amount due is 0. Every place that pays a bill or
  * shows what is owed on bills uses this, less the money already paid or on its way
  * (billMoneyPaid) where a bill may be paid in parts.
  */
 export const billAmountDueSql = () =>
-  sql<string>`(case when ${bills.status} = 'paid' then 0 else ${bills.totalAmount} - ${bills.amountCredited} end)::numeric(14,2)`;
+  sql<string>`(case when ${bills.status} = 'paid' then 0 else ${bills.totalAmount} - ${bills.amountCredited} - ${bills.prepaidAmount} end)::numeric(14,2)`;
 
 /** The same figure from a bill row in Node. */
-export function billNetCents(bill: { totalAmount: string; amountCredited: string }): Cents {
-  return centsFromDecimal(bill.totalAmount) - centsFromDecimal(bill.amountCredited);
+export function billNetCents(bill: { totalAmount: string; amountCredited: string; prepaidAmount: string }): Cents {
+  return centsFromDecimal(bill.totalAmount) - centsFromDecimal(bill.amountCredited) - centsFromDecimal(bill.prepaidAmount);
 }
 
 /**
@@ -40,6 +40,6 @@ export async function billMoneyPaid(db: Database, organizationId: string, billId
 }
 
 /** What is left to pay on each bill: billNetCents less billMoneyPaid. */
-export function billStillOwed(bill: { id: string; totalAmount: string; amountCredited: string }, paid: Map<string, Cents>): Cents {
+export function billStillOwed(bill: { id: string; totalAmount: string; amountCredited: string; prepaidAmount: string }, paid: Map<string, Cents>): Cents {
   return billNetCents(bill) - (paid.get(bill.id) ?? 0);
 }

@@ -143,7 +143,7 @@ function dashboardStatsFrom(organizationId: string | Placeholder, now: string | 
     lateral (
       -- glossary.billsToPay: not paid, and not refused by its approver (a rejected bill is not owed);
       -- each bill's total less the vendor credits applied to it (bill-amount-due.ts).
-      select coalesce(sum(total_amount - amount_credited), 0) as to_pay,
+      select coalesce(sum(total_amount - amount_credited - prepaid_amount), 0) as to_pay,
         (count(*) filter (where due_date between b.week_start and b.week_end))::int as due_this_week
       from bills where organization_id = ${org} and status <> 'paid' and approval_status <> 'rejected'
     ) bl,

@@ -9,6 +9,9 @@ import { findVendorHints } from './documents.queries';
 import { ExtractionError, extractDocument, warmUpExtraction } from './extraction';
 import { findVendorByName, findVendorNames } from '../vendors/vendors.queries';
 import { extractW9Document } from './read-w9-document';
+import { parseEinvoiceXml } from './extraction/einvoice/read-einvoice';
+
+const NOT_AN_EINVOICE = 'This XML file is not an e-invoice (UBL or CII) and cannot be processed.';
 
 type JobDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 
@@ -43,6 +46,12 @@ export async function readDocumentJob(deps: JobDeps, store: FileStore, job: Job)
   if (!isUploadType(document.fileType)) return markFailed(deps, document.id, 'This file type cannot be processed.');
 
   let extracted: StoredExtractedData;
+  if (document.fileType === 'application/xml') {
+    // A UBL or CII e-invoice: read exactly from its XML (the bill is made by create-transaction).
+    const einvoice = parseEinvoiceXml(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    if (!einvoice) return markFailed(deps, document.id, NOT_AN_EINVOICE);
+    return finish(deps, document.id, await withMatchedVendor(deps, document.organizationId, einvoice, [einvoice.vendor.name]));
+  }
   try {
     if (document.documentType === 'w9') {
       extracted = await extractW9Document(bytes, document.fileType, deps.config.encryptionKey);

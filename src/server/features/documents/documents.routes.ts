@@ -7,6 +7,7 @@ import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { JobWorker } from '../../platform/jobs';
+import { createBillFromEinvoiceDocument, isEinvoiceDocument } from '../einvoicing/receive/receive-document';
 import { applyW9ToVendor } from './apply-w9-to-vendor';
 import { createTransactionFromDocument } from './create-transaction';
 import { startDocumentWorker } from './document-jobs';
@@ -76,9 +77,12 @@ export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
       const bytes = await store.get(row.storageKey);
       if (!bytes) throw notFound('File');
       // The stored type was verified from the file's bytes at upload; nosniff keeps browsers to it.
+      // XML is always a download, sandboxed: a browser would run script in an XHTML document.
+      const isXml = row.fileType === 'application/xml';
       return reply
         .header('Content-Type', row.fileType)
-        .header('Content-Disposition', contentDisposition(request.query.inline === '1' ? 'inline' : 'attachment', row.fileName))
+        .header('Content-Disposition', contentDisposition(request.query.inline === '1' && !isXml ? 'inline' : 'attachment', row.fileName))
+        .header('Content-Security-Policy', "sandbox; default-src 'none'")
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'private, no-store')
         .send(bytes);
@@ -96,6 +100,11 @@ export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
     { schema: { tags: ['documents'], summary: 'Create a bill or invoice from a processed document', params: idParam, body: createTransactionSchema } },
     async (request, reply) => {
       const auth = requireAuth(request);
+      const row = await findDocument(deps.db, { organizationId: auth.organizationId, id: request.params.id });
+      if (row && request.body.transactionType === 'bill' && isEinvoiceDocument(row)) {
+        const options = { encryptionKey: deps.config.encryptionKey, now: deps.now() };
+        return reply.status(201).send(await createBillFromEinvoiceDocument(deps.db, store, auth, row.id, options));
+      }
       const result = await createTransactionFromDocument(deps.db, auth, request.params.id, request.body, { now: deps.now(), encryptionKey: deps.config.encryptionKey });
       return reply.status(201).send(result);
     },

@@ -43,7 +43,7 @@ export function checkUpload(input: Pick<UploadInput, 'bytes' | 'fileName'>): { f
  */
 export async function recordDocument(
   tx: Database,
-  actor: Pick<AuthContext, 'organizationId' | 'userId'>,
+  actor: { organizationId: string; userId: string | null },
   file: { fileName: string; fileType: UploadMimeType; storageKey: string; fileSize: number; documentType: DocumentType },
   now: Date,
   options: { read: boolean },

@@ -12,12 +12,19 @@ const typeByExtension: Record<string, UploadMimeType> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
+  '.xml': 'application/xml',
 };
+
+/** Text that opens with an XML declaration or element (after a byte order mark and blanks): e-invoice XML. */
+function looksLikeXml(bytes: Buffer): boolean {
+  return /^(\uFEFF)?\s*<(\?xml|[A-Za-z_])/.test(bytes.subarray(0, 256).toString('utf8'));
+}
 
 /** The file's real type from its first bytes (magic numbers), never from its name or header. */
 export function detectFileType(bytes: Buffer): UploadMimeType | null {
   const match = signatures.find((signature) => signature.bytes.every((byte, index) => bytes[index] === byte));
-  return match?.type ?? null;
+  if (match) return match.type;
+  return looksLikeXml(bytes) ? 'application/xml' : null;
 }
 
 /**
@@ -28,6 +35,8 @@ export function acceptedFileType(bytes: Buffer, fileName: string): UploadMimeTyp
   const detected = detectFileType(bytes);
   if (!detected) return null;
   const extension = path.extname(fileName).toLowerCase();
+  // XML has no magic number: only a file named .xml is taken as one (an e-invoice).
+  if (detected === 'application/xml') return extension === '.xml' ? detected : null;
   if (extension === '') return detected;
   return typeByExtension[extension] === detected ? detected : null;
 }

@@ -111,7 +111,7 @@ function upcomingPayments(db: Database, actor: FirmActor, now: Date, organizatio
     .where(and(workspace, inArray(payments.status, ['pending', 'processing']), lte(payments.scheduledDate, horizon)));
   // What is left to pay, counted as schedulePayments counts it.
   const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${bills.organizationId} and ${payments.type} = 'bill_payment' and ${payments.referenceId} = ${bills.id} and ${payments.status} in ('pending', 'processing', 'completed')), 0)`;
-  const open = sql`(${bills.totalAmount} - ${bills.amountCredited} - ${paid})`;
+  const open = sql`(${bills.totalAmount} - ${bills.amountCredited} - ${bills.prepaidAmount} - ${paid})`;
   const due = db
     .select({
       id: sql<string>`${bills.id}`.as('id'),
