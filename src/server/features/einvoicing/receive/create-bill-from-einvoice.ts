@@ -3,7 +3,7 @@ import type { EinvoiceDocument } from '../../../../shared/contracts/einvoicing';
 import { sumCents, toDecimal } from '../../../../shared/money';
 import { addDays, termDays } from '../../../../shared/recurrence';
 import type { Database } from '../../../db/client';
-import { billItems, bills, documents, invoiceSettings, vendorCredits, vendors } from '../../../db/schema';
+import { billItems, bills, documents, invoiceSettings, vendorCredits, type vendors } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
 import { organizationToday } from '../../../platform/calendar';
 import { encryptSecret, lastFour } from '../../../platform/encryption';
