@@ -1,5 +1,5 @@
 import type { EinvoiceDocument, EinvoiceLine } from '../../../../shared/contracts/einvoicing';
-import { DEFAULT_UNIT_CODE, type VatCategory } from '../../../../shared/einvoice-codes';
+import { DEFAULT_UNIT_CODE, type VatCategory, vatCategoryLabels } from '../../../../shared/einvoice-codes';
 import { type Cents, multiplyCents, parseMoney, toDecimal } from '../../../../shared/money';
 import { normalizeVatRate } from '../../../../shared/vat';
 
@@ -37,8 +37,13 @@ export function billLineFrom(line: EinvoiceLine): ReceivedBillLine {
   return { ...base, description: `${lineDescription(line)} (${detail})`.slice(0, 500), quantity: '1', unitPrice: line.lineNet, totalPrice: line.lineNet };
 }
 
-/** The bill's lines: the invoice lines, then each document-level charge (BG-21) as a line of its own. */
+/**
+ * The bill's lines: the invoice lines, then each document-level charge (BG-21) as a line of its own.
+ * A profile without lines (Factur-X BASIC WL, MINIMUM) gives one line per VAT group at its taxable
+ * amount (allowances and charges are already in it), so the bill still has its VAT by rate.
+ */
 export function billLinesFrom(doc: EinvoiceDocument): ReceivedBillLine[] {
+  if (doc.lines.length === 0) return linesFromVatGroups(doc);
   const charges = doc.allowancesCharges
     .filter((entry) => entry.isCharge)
     .map((charge) => ({
@@ -51,6 +56,24 @@ export function billLinesFrom(doc: EinvoiceDocument): ReceivedBillLine[] {
       unitCode: DEFAULT_UNIT_CODE,
     }));
   return [...doc.lines.map(billLineFrom), ...charges];
+}
+
+function linesFromVatGroups(doc: EinvoiceDocument): ReceivedBillLine[] {
+  const groups = doc.vatBreakdown.length > 0 ? doc.vatBreakdown : [{ category: 'O' as const, rate: null, taxableAmount: doc.totals.taxExclusive }];
+  return groups.map((group) => ({
+    description: `Invoice ${doc.number}: ${vatCategoryLabels[group.category]} ${normalizeVatRate(group.rate)}% (the e-invoice has no lines)`.slice(0, 500),
+    quantity: '1',
+    unitPrice: group.taxableAmount,
+    totalPrice: group.taxableAmount,
+    taxCategory: group.category,
+    taxRate: normalizeVatRate(group.rate),
+    unitCode: DEFAULT_UNIT_CODE,
+  }));
+}
+
+/** The bill's discount: BT-107, except when the lines are the VAT groups' taxable amounts (allowances already in them). */
+export function billDiscountFrom(doc: EinvoiceDocument): Cents {
+  return doc.lines.length === 0 ? 0 : doc.totals.allowanceTotal;
 }
 
 export const toBillItemRow = (billId: string, line: ReceivedBillLine, position: number) => ({

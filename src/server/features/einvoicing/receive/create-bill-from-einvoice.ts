@@ -9,7 +9,7 @@ import { organizationToday } from '../../../platform/calendar';
 import { encryptSecret, lastFour } from '../../../platform/encryption';
 import { AppError } from '../../../platform/errors';
 import { startApprovalRound } from '../../approvals/approval-rounds';
-import { billLinesFrom, toBillItemRow } from './bill-lines';
+import { billDiscountFrom, billLinesFrom, toBillItemRow } from './bill-lines';
 import { proposeBankChange } from './bank-changes';
 import { createVendorFromSeller, matchVendor } from './match-vendor';
 
@@ -120,7 +120,7 @@ export async function createBillFromEinvoice(tx: Database, ctx: ReceiveContext, 
       dueDate: await dueDateOf(tx, ctx.organizationId, doc, billDate),
       subtotal: toDecimal(sumCents(lines.map((line) => line.totalPrice))),
       taxAmount: toDecimal(doc.totals.taxTotal),
-      discountAmount: toDecimal(doc.totals.allowanceTotal),
+      discountAmount: toDecimal(billDiscountFrom(doc)),
       totalAmount: toDecimal(doc.totals.taxInclusive),
       prepaidAmount: toDecimal(doc.totals.prepaid),
       paymentTerms: doc.paymentTerms,

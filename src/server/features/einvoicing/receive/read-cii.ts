@@ -105,9 +105,24 @@ function allowanceCharge(node: XmlNode): EinvoiceAllowanceCharge {
   const indicator = textAt(node, 'ChargeIndicator/Indicator') ?? textAt(node, 'ChargeIndicator') ?? '';
   return {
     isCharge: indicator.trim().toLowerCase() === 'true',
-    amount: cents(textAt(node, 'ActualAmount')),
+    // ZUGFeRD 1 wrote some allowances as negative amounts; EN 16931 amounts of BG-20 / BG-21 are positive.
+    amount: Math.abs(cents(textAt(node, 'ActualAmount'))),
     reason: cleanText(textAt(node, 'Reason')),
     reasonCode: cleanText(textAt(node, 'ReasonCode')),
+    vatCategory: vatCategory(textAt(tax, 'CategoryCode'), rate),
+    vatRate: rate,
+  };
+}
+
+/** A logistics charge (freight, packing): in CII a charge of its own element (AppliedAmount). */
+function logisticsCharge(node: XmlNode): EinvoiceAllowanceCharge {
+  const tax = first(node, 'AppliedTradeTax');
+  const rate = rateOf(tax);
+  return {
+    isCharge: true,
+    amount: cents(textAt(node, 'AppliedAmount')),
+    reason: cleanText(textAt(node, 'Description')),
+    reasonCode: null,
     vatCategory: vatCategory(textAt(tax, 'CategoryCode'), rate),
     vatRate: rate,
   };
@@ -151,7 +166,7 @@ export function readCii(root: XmlNode): EinvoiceDocument {
     buyer: party(first(agreement, 'BuyerTradeParty')),
     payment: payment(settlement),
     lines: descendants(transaction, 'IncludedSupplyChainTradeLineItem').map(line),
-    allowancesCharges: select(settlement, 'SpecifiedTradeAllowanceCharge').map(allowanceCharge),
+    allowancesCharges: [...select(settlement, 'SpecifiedTradeAllowanceCharge').map(allowanceCharge), ...select(settlement, 'SpecifiedLogisticsServiceCharge').map(logisticsCharge)],
     vatBreakdown: select(settlement, 'ApplicableTradeTax').map(vatGroup),
     totals: {
       lineTotal: cents(textAt(sums, 'LineTotalAmount')),
