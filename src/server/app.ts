@@ -37,6 +37,7 @@ import { connectorRoutes } from './features/integrations/connector-routes';
 import { invoiceRemindersRoutes } from './features/invoice-reminders/invoice-reminders.routes';
 import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { einvoicingRoutes } from './features/einvoicing/einvoicing.routes';
 import { navigationRoutes } from './features/navigation/navigation.routes';
 import { paymentRunsRoutes } from './features/payment-runs/payment-runs.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -89,6 +90,7 @@ const features: FeatureRoutes[] = [
   billingRoutes,
   customersRoutes,
   invoicesRoutes,
+  einvoicingRoutes,
   invoiceSettingsRoutes,
   recurringInvoicesRoutes,
   invoiceRemindersRoutes,

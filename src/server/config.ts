@@ -26,6 +26,8 @@ export interface AppConfig {
   xero?: OAuthProviderConfig | null;
   /** Plaid bank feeds (issue 30): null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
   plaid?: PlaidConfig | null;
+  /** The e-invoice access point (issue 36): null unless EINVOICE_AP_URL, _KEY and _LEGAL_ENTITY_ID are set. */
+  einvoiceAccessPoint?: AccessPointConfig | null;
   /**
    * Test-only relaxations, never set by buildConfig (so never from the environment): API tests
    * pass them to createTestApp. `allowLoopbackWebhooks` lets webhook deliveries reach a local
@@ -37,6 +39,10 @@ export interface AppConfig {
     /** A shorter webhook request timeout than the 10 s, so a test of a silent receiver is quick. */
     webhookTimeoutMs?: number;
     resolveHost?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+    /** Lets the access point client reach a fake access point on a loopback address over http. */
+    allowLoopbackAccessPoint?: boolean;
+    /** A shorter access point request timeout than the 20 s, so a test of a silent server is quick. */
+    accessPointTimeoutMs?: number;
   };
   /**
    * How long (ms) a session lookup is reused in this process (platform/session-cache.ts); absent
@@ -57,6 +63,13 @@ export interface OAuthProviderConfig {
   authorizeUrl: string;
   /** The token endpoint (code exchange and refresh). */
   tokenUrl: string;
+}
+
+/** An e-invoice access point's REST API (Storecove's shape): base URL, key and our legal entity there. */
+export interface AccessPointConfig {
+  baseUrl: string;
+  apiKey: string;
+  legalEntityId: number;
 }
 
 /** Plaid's keys and API host (overridable so tests use a fake server). */
@@ -123,6 +136,10 @@ export function buildConfig(env: Env): AppConfig {
             environment: env.PLAID_ENV,
             baseUrl: (env.PLAID_BASE_URL ?? `https://${env.PLAID_ENV}.plaid.com`).replace(/\/$/, ''),
           }
+        : null,
+    einvoiceAccessPoint:
+      env.EINVOICE_AP_URL && env.EINVOICE_AP_KEY && env.EINVOICE_AP_LEGAL_ENTITY_ID !== undefined
+        ? { baseUrl: env.EINVOICE_AP_URL.replace(/\/$/, ''), apiKey: env.EINVOICE_AP_KEY, legalEntityId: env.EINVOICE_AP_LEGAL_ENTITY_ID }
         : null,
     sessionCacheMs: SESSION_CACHE_MS,
   };

@@ -21,3 +21,19 @@ describe('OPERATOR_EMAILS and RATE_LIMIT_MULTIPLIER', () => {
     expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(/^Invalid RATE_LIMIT_MULTIPLIER/);
   });
 });
+
+describe('EINVOICE_AP_URL, EINVOICE_AP_KEY and EINVOICE_AP_LEGAL_ENTITY_ID', () => {
+  const ap = { EINVOICE_AP_URL: 'https://api.storecove.com/api/v2', EINVOICE_AP_KEY: 'key', EINVOICE_AP_LEGAL_ENTITY_ID: '4242' };
+
+  it('reads the access point when all three are set, and none when none is', () => {
+    expect(parseEnv(ap)).toMatchObject({ EINVOICE_AP_URL: ap.EINVOICE_AP_URL, EINVOICE_AP_KEY: 'key', EINVOICE_AP_LEGAL_ENTITY_ID: 4242 });
+    expect(parseEnv({}).EINVOICE_AP_URL).toBeUndefined();
+  });
+
+  it('refuses the URL without its key, the key without the URL, a missing legal entity and plain http', () => {
+    expect(() => parseEnv({ ...ap, EINVOICE_AP_KEY: '' })).toThrow(/^Invalid EINVOICE_AP_KEY: and EINVOICE_AP_URL must be set together$/);
+    expect(() => parseEnv({ EINVOICE_AP_KEY: 'key' })).toThrow(/^Invalid EINVOICE_AP_KEY/);
+    expect(() => parseEnv({ ...ap, EINVOICE_AP_LEGAL_ENTITY_ID: undefined })).toThrow(/^Invalid EINVOICE_AP_LEGAL_ENTITY_ID/);
+    expect(() => parseEnv({ ...ap, EINVOICE_AP_URL: 'http://ap.example.com/api/v2' })).toThrow(/^Invalid EINVOICE_AP_URL: must use https$/);
+  });
+});

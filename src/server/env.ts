@@ -44,6 +44,13 @@ const envSchema = z.object({
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   /** Override of Plaid's API host (a local fake server in tests, a proxy): a full URL. */
   PLAID_BASE_URL: z.string().url('must be a URL').optional(),
+  /**
+   * E-invoice access point (issue 36, Storecove's REST API shape): base URL (https://api.storecove.com/api/v2),
+   * API key and the sender's legal entity id there. URL and key both or neither; the id with them.
+   */
+  EINVOICE_AP_URL: z.string().url('must be a URL like https://api.storecove.com/api/v2').optional(),
+  EINVOICE_AP_KEY: z.string().min(1).optional(),
+  EINVOICE_AP_LEGAL_ENTITY_ID: z.coerce.number().int().positive('must be a positive integer').optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** Who runs this installation: they receive and may read the public site's contact requests. */
   OPERATOR_EMAILS: z
@@ -72,6 +79,15 @@ const envSchema = z.object({
 }).refine((env) => Boolean(env.PLAID_CLIENT_ID) === Boolean(env.PLAID_SECRET), {
   path: ['PLAID_SECRET'],
   message: 'and PLAID_CLIENT_ID must be set together',
+}).refine((env) => Boolean(env.EINVOICE_AP_URL) === Boolean(env.EINVOICE_AP_KEY), {
+  path: ['EINVOICE_AP_KEY'],
+  message: 'and EINVOICE_AP_URL must be set together',
+}).refine((env) => !env.EINVOICE_AP_URL || env.EINVOICE_AP_LEGAL_ENTITY_ID !== undefined, {
+  path: ['EINVOICE_AP_LEGAL_ENTITY_ID'],
+  message: 'is required with EINVOICE_AP_URL (the sender\'s legal entity id at the access point)',
+}).refine((env) => !env.EINVOICE_AP_URL || env.EINVOICE_AP_URL.startsWith('https://'), {
+  path: ['EINVOICE_AP_URL'],
+  message: 'must use https',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -89,7 +89,8 @@ export function useDeleteInvoice() {
 
 export function useSendInvoice() {
   const invalidate = useInvalidateReceivables();
-  return useMutation({ mutationFn: (id: string) => apiRequest<Invoice>('POST', `${INVOICES_URL}/${id}/send`), onSuccess: invalidate });
+  // Settled, not only success: a refused e-invoice delivery leaves a failed status to show.
+  return useMutation({ mutationFn: (id: string) => apiRequest<Invoice>('POST', `${INVOICES_URL}/${id}/send`), onSettled: invalidate });
 }
 
 export function useRecordPayment() {

@@ -11,6 +11,7 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 import { ReminderBadge } from './reminder-badge';
 import { LateFeesButton } from '@/features/statements/invoice-late-fees-dialog';
 import { AutopayFailureBadge } from './autopay-failure-badge';
+import { EinvoiceDeliveryLine } from './einvoice-delivery-line';
 
 export type InvoiceAction = 'edit' | 'delete' | 'send' | 'pay' | 'link' | 'credit';
 
@@ -45,6 +46,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
           )}
         </div>
       </div>
+      <EinvoiceDeliveryLine invoiceId={invoice.id} onSendAgain={() => onAction('send')} sending={sending} />
       <div className="flex flex-wrap items-center gap-1 border-t bg-slate-50/60 px-3 py-2">
         {open && (
           <Button size="sm" variant="outline" onClick={() => onAction('pay')}>

@@ -51,7 +51,7 @@ export default function InvoicesPage() {
   const sendInvoice = async (invoice: Invoice) => {
     try {
       await send.mutateAsync(invoice.id);
-      toast({ title: 'Invoice sent', description: `${invoice.invoiceNumber} was emailed to ${invoice.customer.email}.` });
+      toast({ title: 'Invoice sent', description: `${invoice.invoiceNumber} was sent to ${invoice.customer.name}.` });
     } catch (error) {
       toast({ title: 'Error', description: errorText(error, 'Could not send the invoice'), variant: 'destructive' });
     }

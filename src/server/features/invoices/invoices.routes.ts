@@ -10,6 +10,7 @@ import { calendarDay, organizationToday } from '../../platform/calendar';
 import { findInvoice, findInvoicePageJson, findInvoices } from './invoices.queries';
 import { createInvoice, deleteInvoice, recordInvoicePayment, updateInvoice } from './invoices.service';
 import { loadInvoiceDocument, pdfFileName, sendInvoice } from './send-invoice';
+import { accessPointFor } from '../einvoicing/deliver-einvoice';
 
 export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   app.get(
@@ -99,7 +100,7 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     { schema: { tags: ['invoices'], summary: 'Email the invoice PDF to the customer', params: idParam } },
     async (request) => {
       const auth = requireAuth(request);
-      const invoice = await sendInvoice(deps.db, deps.mail, auth, request.params.id, deps.now());
+      const invoice = await sendInvoice(deps.db, deps.mail, auth, request.params.id, deps.now(), accessPointFor(deps.config));
       return { ...invoice, warnings: await creditLimitWarnings(deps.db, auth.organizationId, invoice.id) };
     },
   );
