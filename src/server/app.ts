@@ -59,6 +59,7 @@ import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
+import { mailInRoutes } from './features/mail-in/mail-in.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
 import { vendorFormsRoutes } from './features/tax-1099/vendor-forms.routes';
@@ -121,6 +122,7 @@ const features: FeatureRoutes[] = [
   portalStaffRoutes,
   portalRoutes,
   vendorCreditsRoutes,
+  mailInRoutes,
   creditLimitRoutes,
   portalPaymentsRoutes,
   // Issue 32: W-9s and 1099s.
