@@ -42,6 +42,15 @@ test('the Mail-in card shows the address, takes an allowed sender, and lists a m
   await expect(mails.getByText('Not allowed')).toBeVisible();
   await expect(mails.getByText('Refused')).toBeVisible();
 
+  // A new address replaces the old one (the old one stops working: API tests).
+  await card.getByRole('button', { name: 'Get a new address' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Get New Address' }).click();
+  await expect(addressInput).not.toHaveValue(address);
+  await expect(addressInput).toHaveValue(/^bills\+[0-9a-f]{24}@mail\.signal-ar\.test$/);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${shots}/mail-in-card-1366.png` });
   for (const width of [1366, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await card.scrollIntoViewIfNeeded();
