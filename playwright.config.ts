@@ -13,6 +13,9 @@ const build = process.env.E2E_SKIP_BUILD ? '' : 'npm run build && ';
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 50);
 const stripeDataDir = path.join(tmpdir(), `signal-ar-e2e-${stripePort}`);
 process.env.E2E_STRIPE_DATA_DIR = stripeDataDir;
+// The mail-in SMTP receiver of the first server (mail-in.spec.ts sends to it over loopback).
+const inboundSmtpPort = process.env.E2E_INBOUND_SMTP_PORT ?? '2626';
+process.env.E2E_INBOUND_SMTP_PORT = inboundSmtpPort;
 const STRIPE_SPECS = ['**/customer-portal-pay.spec.ts'];
 
 export default defineConfig({
@@ -48,7 +51,7 @@ export default defineConfig({
     {
       command: `${build}node --import tsx e2e/serve.ts`,
       url: `http://127.0.0.1:${port}/api/health`,
-      env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir, E2E_INBOUND_SMTP_PORT: inboundSmtpPort },
       timeout: 240_000,
       reuseExistingServer: false,
       stdout: 'ignore',

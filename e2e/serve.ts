@@ -38,5 +38,9 @@ if (process.env.E2E_FAKE_STRIPE) {
   });
   writeFileSync(path.join(dataDir, 'fake-stripe.json'), JSON.stringify({ url: stripe.url }));
 }
+// Mail-in (issue 36): the first server takes mail on loopback for bills+<token>@mail.signal-ar.test.
+if (process.env.E2E_INBOUND_SMTP_PORT && !process.env.E2E_FAKE_STRIPE) {
+  Object.assign(process.env, { INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT, INBOUND_SMTP_HOST: '127.0.0.1', MAIL_DOMAIN: 'mail.signal-ar.test' });
+}
 console.log(`e2e DATA_DIR=${process.env.DATA_DIR}`);
 await import('../src/server/main');

@@ -61,6 +61,7 @@ import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { receiveEinvoiceRoutes } from './features/einvoicing/receive/receive.routes';
+import { mailInRoutes } from './features/mail-in/mail-in.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
 import { vendorFormsRoutes } from './features/tax-1099/vendor-forms.routes';
@@ -125,6 +126,7 @@ const features: FeatureRoutes[] = [
   portalRoutes,
   vendorCreditsRoutes,
   receiveEinvoiceRoutes,
+  mailInRoutes,
   creditLimitRoutes,
   portalPaymentsRoutes,
   // Issue 32: W-9s and 1099s.

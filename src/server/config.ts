@@ -49,6 +49,14 @@ export interface AppConfig {
    * or 0: every request asks the database. The server uses SESSION_CACHE_MS (a few seconds).
    */
   sessionCacheMs?: number;
+  /** Mail-in capture (issue 36): the addresses' domain, and the receiver's listen address (null: off). */
+  mailIn?: MailInConfig;
+}
+
+export interface MailInConfig {
+  domain: string;
+  /** null unless INBOUND_SMTP_PORT is set. */
+  smtp: { port: number; host: string; maxMessageBytes: number } | null;
 }
 
 /** An OAuth2 API provider's app credentials, and base URLs (overridable so tests use a fake server). */
@@ -142,5 +150,11 @@ export function buildConfig(env: Env): AppConfig {
         ? { baseUrl: env.EINVOICE_AP_URL.replace(/\/$/, ''), apiKey: env.EINVOICE_AP_KEY, legalEntityId: env.EINVOICE_AP_LEGAL_ENTITY_ID }
         : null,
     sessionCacheMs: SESSION_CACHE_MS,
+    mailIn: {
+      domain: (env.MAIL_DOMAIN ?? new URL(env.APP_URL ?? 'http://localhost').hostname).toLowerCase(),
+      smtp: env.INBOUND_SMTP_PORT
+        ? { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST, maxMessageBytes: env.INBOUND_MAX_MESSAGE_BYTES }
+        : null,
+    },
   };
 }

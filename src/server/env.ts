@@ -51,6 +51,16 @@ const envSchema = z.object({
   EINVOICE_AP_URL: z.string().url('must be a URL like https://api.storecove.com/api/v2').optional(),
   EINVOICE_AP_KEY: z.string().min(1).optional(),
   EINVOICE_AP_LEGAL_ENTITY_ID: z.coerce.number().int().positive('must be a positive integer').optional(),
+  /** Mail-in capture (issue 36): the SMTP receiver listens only when INBOUND_SMTP_PORT is set. */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Loopback by default: a relay or port forward in front of it faces the internet, not this process. */
+  INBOUND_SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  INBOUND_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(25 * 1024 * 1024),
+  /** The domain of the workspaces' mail-in addresses (bills+<token>@MAIL_DOMAIN); default: APP_URL's host. */
+  MAIL_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, 'must be a domain name like ar.example.com')
+    .optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
   /** Who runs this installation: they receive and may read the public site's contact requests. */
   OPERATOR_EMAILS: z

@@ -7,6 +7,7 @@ import { ToggleRow } from '@/components/ui/toggle-row';
 import { PaymentRemindersCard } from './payment-reminders-card';
 import { LateFeesCard } from '@/features/statements/late-fees-card';
 import { PortalSettingsCard } from './portal-settings-card';
+import { MailInCard } from './mail-in-card';
 
 type NotificationKey = keyof UserSettings['notifications'];
 
@@ -46,6 +47,7 @@ export function NotificationsTab() {
           ))}
         </CardContent>
       </Card>
+      <MailInCard />
       <PaymentRemindersCard />
       <LateFeesCard />
       <PortalSettingsCard />

@@ -44,7 +44,8 @@ export function checkUpload(input: Pick<UploadInput, 'bytes' | 'fileName'>): { f
 export async function recordDocument(
   tx: Database,
   actor: { organizationId: string; userId: string | null },
-  file: { fileName: string; fileType: UploadMimeType; storageKey: string; fileSize: number; documentType: DocumentType },
+  // Uploads are PDF/JPEG/PNG; mail-in also keeps XML and other attachments (issue 36).
+  file: { fileName: string; fileType: string; storageKey: string; fileSize: number; documentType: DocumentType },
   now: Date,
   options: { read: boolean },
 ): Promise<DocumentRow> {
