@@ -58,6 +58,21 @@ export const countryCodeField = z
     return result.normalized;
   });
 
+/** The same, optional: blank means "not given" (the Add New Client wizard falls back to the firm's). */
+export const optionalCountryCodeField = z
+  .string({ message: 'Country must be a two-letter code' })
+  .trim()
+  .nullish()
+  .transform((value, ctx): string | undefined => {
+    if (!value) return undefined;
+    const result = checkCountryCode(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: 'custom', message: result.message ?? 'Invalid country' });
+      return z.NEVER;
+    }
+    return result.normalized;
+  });
+
 interface ElectronicAddressFields {
   electronicAddressScheme?: string | null | undefined;
   electronicAddress?: string | null | undefined;
