@@ -36,7 +36,7 @@ export function TaxIdentityFields<T extends FieldValues>({ register, control, er
   const xrechnung = format === 'xrechnung_ubl' || format === 'xrechnung_cii';
   return (
     <>
-      <Field label="Legal name" description="The registered name, when it differs from the name above." error={message('legalName')}>
+      <Field label="Legal entity" description="The registered name, when it differs from the one above." error={message('legalName')}>
         <Input autoComplete="off" {...register(name('legalName'))} />
       </Field>
       <Field label="VAT ID" description="With its country prefix, e.g. DE123456788." error={message('vatId')}>
@@ -48,13 +48,13 @@ export function TaxIdentityFields<T extends FieldValues>({ register, control, er
       <SelectField
         control={control}
         name={name('electronicAddressScheme')}
-        label="Electronic address scheme"
-        placeholder="No electronic address"
-        noneLabel="No electronic address"
+        label="Peppol ID scheme"
+        placeholder="None"
+        noneLabel="None"
         options={easSchemeOptions}
         error={message('electronicAddressScheme')}
       />
-      <Field label="Electronic address" description="The Peppol participant ID within the scheme, e.g. 0123456789." error={message('electronicAddress')}>
+      <Field label="Peppol ID" description="The electronic address (participant ID) within the scheme, e.g. 0123456789." error={message('electronicAddress')}>
         <Input autoComplete="off" spellCheck={false} {...register(name('electronicAddress'))} />
       </Field>
       {asCustomer ? (
