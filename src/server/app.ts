@@ -53,6 +53,7 @@ import { practiceReconciliationRoutes } from './features/practice/reconciliation
 import { invoiceHubRoutes } from './features/practice/invoice-hub.routes';
 import { practice1099Routes } from './features/practice/practice-1099.routes';
 import { billingRoutes } from './features/settings/billing.routes';
+import { businessIdentityRoutes } from './features/settings/business-identity.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { tax1099Routes } from './features/tax-1099/tax-1099.routes';
 import { teamRoutes } from './features/team/team.routes';
@@ -89,6 +90,7 @@ const features: FeatureRoutes[] = [
   teamRoutes,
   settingsRoutes,
   billingRoutes,
+  businessIdentityRoutes,
   customersRoutes,
   invoicesRoutes,
   einvoicingRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Cents, parseMoney } from '../money';
 import { optionalDateInput, pageQuery } from './common';
+import { customerTaxIdentityShape, refineCustomerTaxIdentity } from './tax-identity';
 
 /*
  * Optional fields: absent stays undefined (an update keeps the stored value), blank or null
@@ -84,7 +85,9 @@ export const customerInputSchema = z.object({
   riskLevel: z.enum(['low', 'medium', 'high']).optional(),
   creditLimit: optionalMoney('Credit limit'),
   isActive: z.boolean().optional(),
-});
+  /** Tax identity and preferred e-invoice format (issue 36). */
+  ...customerTaxIdentityShape,
+}).superRefine(refineCustomerTaxIdentity);
 export type CustomerInput = z.output<typeof customerInputSchema>;
 export type CustomerFormValues = z.input<typeof customerInputSchema>;
 
@@ -139,6 +142,14 @@ export interface Customer {
   /** Credit notes and overpayments not yet applied or refunded (customer-balance.ts), so a list needs no balance call per customer. */
   unappliedCredit: string;
   isActive: boolean;
+  legalName: string | null;
+  vatId: string | null;
+  companyId: string | null;
+  electronicAddressScheme: string | null;
+  electronicAddress: string | null;
+  buyerReference: string | null;
+  /** One of einvoiceFormats: how "Send" delivers this customer's invoices. */
+  einvoiceFormat: string;
   createdAt: string;
   updatedAt: string;
 }

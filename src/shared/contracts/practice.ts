@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Cents } from '../money';
 import { pageQuery } from './common';
+import { customerTaxIdentityShape, optionalCountryCodeField, refineCustomerTaxIdentity } from './tax-identity';
 
 /* The practice side's enumerations and constants (spec practice-and-public 3.1, 3.3, 9). */
 export const clientIndustries = ['technology', 'healthcare', 'restaurant', 'construction', 'retail', 'nonprofit', 'professional_services', 'other'] as const;
@@ -76,7 +77,10 @@ export const newClientSchema = z.object({
   accountingSoftware: z.enum(accountingSoftwareChoices, { message: 'Choose accounting software' }).default('none'),
   tags: z.array(tagField).max(20, 'At most 20 tags').default([]),
   notes: optionalText(2000, 'Notes'),
-});
+  /** The client's country (ISO alpha-2), tax identity and e-invoice preference (issue 36); country defaults to the firm's. */
+  country: optionalCountryCodeField,
+  ...customerTaxIdentityShape,
+}).superRefine(refineCustomerTaxIdentity);
 export type NewClientInput = z.input<typeof newClientSchema>;
 export type NewClient = z.output<typeof newClientSchema>;
 

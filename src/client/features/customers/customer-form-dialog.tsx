@@ -9,6 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { ActiveField, ContactFormFields } from '@/components/contact-form-fields';
+import { TaxIdentityFields } from '@/components/tax-identity-fields';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { saveRecord } from '@/lib/form-errors';
 import { Field } from '@/components/ui/field';
@@ -20,6 +21,7 @@ import {
   type CustomerInput,
   customerInputSchema,
 } from '@shared/contracts/customers';
+import { einvoiceFormats } from '@shared/einvoice-codes';
 import { useSaveCustomer } from './api';
 
 const serverFields = [
@@ -33,6 +35,13 @@ const serverFields = [
   'country',
   'taxId',
   'creditLimit',
+  'legalName',
+  'vatId',
+  'companyId',
+  'electronicAddressScheme',
+  'electronicAddress',
+  'buyerReference',
+  'einvoiceFormat',
 ] as const;
 
 /** The spec's form fields (7.2 POST /api/customers) plus Active, for deactivating a customer with invoices. */
@@ -49,6 +58,13 @@ function defaults(customer: Customer | null): CustomerFormValues {
     taxId: customer?.taxId ?? '',
     creditLimit: customer?.creditLimit ?? '',
     isActive: customer?.isActive ?? true,
+    legalName: customer?.legalName ?? '',
+    vatId: customer?.vatId ?? '',
+    companyId: customer?.companyId ?? '',
+    electronicAddressScheme: customer?.electronicAddressScheme ?? '',
+    electronicAddress: customer?.electronicAddress ?? '',
+    buyerReference: customer?.buyerReference ?? '',
+    einvoiceFormat: einvoiceFormats.find((format) => format === customer?.einvoiceFormat) ?? 'pdf',
   };
 }
 
@@ -90,7 +106,7 @@ export function CustomerFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
           <DialogDescription>Who you invoice, and where the invoices go.</DialogDescription>
@@ -112,6 +128,11 @@ export function CustomerFormDialog({
               />
             )}
           </div>
+          <fieldset className="grid gap-4 border-t pt-4 sm:grid-cols-2">
+            <legend className="sr-only">Tax identity and e-invoicing</legend>
+            <h3 className="text-sm font-semibold sm:col-span-2">Tax identity and e-invoicing</h3>
+            <TaxIdentityFields register={register} control={control} errors={errors} asCustomer />
+          </fieldset>
           <DialogFormFooter
             onCancel={() => onOpenChange(false)}
             pending={save.isPending}

@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { ActivityTab } from './activity-tab';
 import { BillingTab } from './billing-tab';
+import { BusinessTab } from './business-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { RequestsTab } from './requests-tab';
@@ -32,6 +33,7 @@ export default function SettingsPage() {
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}>
         <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
           <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="business">Business</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
@@ -42,6 +44,9 @@ export default function SettingsPage() {
         <div className="mt-4 max-w-4xl">
           <TabsContent value="profile">
             <ProfileTab />
+          </TabsContent>
+          <TabsContent value="business">
+            <BusinessTab />
           </TabsContent>
           <TabsContent value="security">
             <SecurityTab />

@@ -65,6 +65,13 @@ export function toCustomerDto(row: CustomerRow): Customer {
     currentBalance: row.currentBalance,
     unappliedCredit: row.unappliedCredit,
     isActive: row.isActive,
+    legalName: row.legalName,
+    vatId: row.vatId,
+    companyId: row.companyId,
+    electronicAddressScheme: row.electronicAddressScheme,
+    electronicAddress: row.electronicAddress,
+    buyerReference: row.buyerReference,
+    einvoiceFormat: row.einvoiceFormat,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -73,7 +80,7 @@ export function toCustomerDto(row: CustomerRow): Customer {
 const moneyColumns = new Set(['annualRevenue', 'monthlyFee', 'creditLimit', 'autoApprovalLimit']);
 /** Columns that cannot hold null: a blank in the request keeps their default. */
 const notNullColumns = new Set([
-  'country', 'serviceLevel', 'billingFrequency', 'paymentTerms', 'invoiceTemplate', 'onboardingStatus', 'autoApprovalLimit',
+  'country', 'einvoiceFormat', 'serviceLevel', 'billingFrequency', 'paymentTerms', 'invoiceTemplate', 'onboardingStatus', 'autoApprovalLimit',
 ]);
 
 type CustomerValues = Partial<Omit<typeof customers.$inferInsert, 'id' | 'organizationId' | 'userId'>>;
@@ -107,7 +114,8 @@ const customerDtoColumns = [
   'annualRevenue', 'employeeCount', 'primaryContactName', 'primaryContactEmail', 'primaryContactPhone', 'billingContactName',
   'billingContactEmail', 'billingContactPhone', 'serviceLevel', 'monthlyFee', 'billingFrequency', 'paymentTerms',
   'relationshipStartDate', 'nextBillingDate', 'hasPortalAccess', 'portalPermissions', 'autoApprovalLimit', 'invoiceTemplate',
-  'preferredPaymentMethods', 'onboardingStatus', 'riskLevel', 'creditLimit', 'currentBalance', 'isActive', 'createdAt', 'updatedAt',
+  'preferredPaymentMethods', 'onboardingStatus', 'riskLevel', 'creditLimit', 'currentBalance', 'isActive', 'legalName', 'vatId',
+  'companyId', 'electronicAddressScheme', 'electronicAddress', 'buyerReference', 'einvoiceFormat', 'createdAt', 'updatedAt',
 ] as const satisfies readonly (keyof Customer & keyof typeof customers.$inferSelect)[];
 
 /**

@@ -3,6 +3,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { Textarea } from '@/components/ui/textarea';
+import { TaxIdentityFields } from '@/components/tax-identity-fields';
 import { industryLabels } from '../practice-labels';
 import type { AddClientForm } from './wizard-form';
 
@@ -42,6 +43,14 @@ export function BusinessStep({ form }: { form: AddClientForm }) {
           <Input type="email" autoComplete="off" {...form.register('contactEmail')} />
         </Field>
       </div>
+      <fieldset className="grid items-start gap-5 border-t pt-5 sm:grid-cols-2">
+        <legend className="sr-only">Tax identity and e-invoicing</legend>
+        <h3 className="text-sm font-semibold sm:col-span-2">Tax identity and e-invoicing</h3>
+        <Field label="Country code" description="Two letters, e.g. US, DE or FR. Blank: your firm's country." error={errors.country?.message}>
+          <Input autoComplete="off" maxLength={2} {...form.register('country')} />
+        </Field>
+        <TaxIdentityFields register={form.register} control={form.control} errors={errors} asCustomer />
+      </fieldset>
     </div>
   );
 }

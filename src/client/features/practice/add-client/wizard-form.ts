@@ -24,4 +24,12 @@ export const addClientDefaults: DefaultValues<NewClientInput> = {
   accountingSoftware: 'none',
   tags: [],
   notes: '',
+  country: '',
+  legalName: '',
+  vatId: '',
+  companyId: '',
+  electronicAddressScheme: '',
+  electronicAddress: '',
+  buyerReference: '',
+  einvoiceFormat: 'pdf',
 };

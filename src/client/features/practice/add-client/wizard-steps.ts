@@ -4,7 +4,8 @@ type FieldName = keyof NewClientInput;
 
 /** The wizard's five steps (spec practice 2.2) and the fields each holds, to send an error back to its step. */
 export const addClientSteps: readonly { title: string; fields: readonly FieldName[] }[] = [
-  { title: 'Business Details', fields: ['businessName', 'industry', 'businessEmail', 'businessPhone', 'businessAddress', 'businessType', 'contactName', 'contactEmail', 'contactTitle'] },
+  { title: 'Business Details', fields: ['businessName', 'industry', 'businessEmail', 'businessPhone', 'businessAddress', 'businessType', 'contactName', 'contactEmail', 'contactTitle',
+    'country', 'legalName', 'vatId', 'companyId', 'electronicAddressScheme', 'electronicAddress', 'buyerReference', 'einvoiceFormat'] },
   { title: 'Invoice Settings', fields: ['invoicePrefix', 'invoiceStartNumber', 'paymentTerms', 'currency'] },
   { title: 'Automation', fields: ['sendReminders', 'reminderDays', 'autoRecurring', 'recurringFrequency'] },
   { title: 'Integration', fields: ['accountingSoftware', 'tags', 'notes'] },
