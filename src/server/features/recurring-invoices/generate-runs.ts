@@ -8,7 +8,8 @@ import type { Database } from '../../db/client';
 import { invoiceItems, invoices, recurringInvoiceRuns, recurringInvoices } from '../../db/schema';
 import { type AuditEntry, writeAudits } from '../../platform/audit';
 import { takeNextInvoiceNumbers } from '../invoices/invoice-numbering';
-import { type RecurringItemRow, type RecurringInvoiceRow, findRecurringItems } from './recurring-invoices.queries';
+import { lineVatOf } from '../../platform/line-vat';
+import { type RecurringItemRow, type RecurringInvoiceRow, findRecurringItems, scheduleTotals } from './recurring-invoices.queries';
 
 export interface GeneratedRun {
   runId: string;
@@ -55,11 +56,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
   const itemsOf = await findRecurringItems(tx, toMake.map((schedule) => schedule.id));
   const made = toMake.map((schedule) => {
     const items = itemsOf.get(schedule.id) ?? [];
-    const totals = computeTotals({
-      items: items.map((item) => ({ quantity: item.quantity, unitPrice: centsFromDecimal(item.unitPrice) })),
-      taxAmount: centsFromDecimal(schedule.taxAmount),
-      discountAmount: centsFromDecimal(schedule.discountAmount),
-    });
+    const totals = scheduleTotals(schedule, items);
     return { schedule, items, totals, runId: runOf.get(schedule.id) ?? '', invoiceId: randomUUID(), invoiceNumber: numbers.get(schedule.id) ?? '' };
   });
 
@@ -80,6 +77,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
         totalAmount: toDecimal(totals.totalAmount),
         notes: schedule.notes,
         paymentTerms: schedule.paymentTerms,
+        vatExemptionReason: schedule.vatExemptionReason,
         recurringInvoiceId: schedule.id,
         updatedAt: now,
       })),
@@ -93,6 +91,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
         quantity: item.quantity,
         unitPrice: item.unitPrice,
         totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+        ...lineVatOf(item),
       })),
     );
     if (itemRows.length > 0) await tx.insert(invoiceItems).values(itemRows);
