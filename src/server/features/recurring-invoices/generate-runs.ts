@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { toDecimal } from '../../../shared/money';
 import { asBillingFrequency, feeLineForPeriod } from '../../../shared/practice-fees';
 import { addDays, advanceSchedule, termDays } from '../../../shared/recurrence';
-import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { invoiceItems, invoices, recurringInvoiceRuns, recurringInvoices } from '../../db/schema';
 import { type AuditEntry, writeAudits } from '../../platform/audit';
