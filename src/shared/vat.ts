@@ -89,3 +89,19 @@ export function spreadAllowance(totals: readonly Cents[], allowance: Cents): Cen
   }
   return shares;
 }
+
+/**
+ * The VAT breakdown of a document's lines when they carry categories (their totals computed by
+ * computeTotals), or null for a lump-sum tax: the form and the server both take the tax from here.
+ */
+export function vatOfLines(
+  lines: readonly { taxCategory?: VatCategory | null | undefined; taxRate?: string | number | null | undefined }[],
+  itemTotals: readonly Cents[],
+  documentAllowance: Cents = 0,
+): VatBreakdown | null {
+  if (!lines.some((line) => line.taxCategory)) return null;
+  return computeVatBreakdown(
+    lines.map((line, index) => ({ net: itemTotals[index] ?? 0, category: line.taxCategory ?? 'S', rate: line.taxRate ?? null })),
+    documentAllowance,
+  );
+}

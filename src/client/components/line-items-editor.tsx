@@ -11,9 +11,11 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { MoneyInput } from '@/components/ui/money-input';
+import { inputClassName } from '@/components/ui/input';
+import { unitOptions, vatCategoryOptions } from '@/components/vat-lines';
 import type { Cents } from '@shared/money';
 
-const itemFields = ['description', 'quantity', 'unitPrice', 'totalPrice'] as const;
+const itemFields = ['description', 'quantity', 'unitPrice', 'totalPrice', 'taxCategory', 'taxRate', 'unitCode'] as const;
 type ItemField = (typeof itemFields)[number];
 type Message = { message?: string } | undefined;
 
@@ -37,9 +39,13 @@ type Props<TValues extends WithItems, TOutput> = {
   formatCents: (cents: Cents) => string;
   /** data-testid of each row. */
   rowTestId?: string;
+  /** Per-line VAT category, rate and unit columns (issue 36), behind the form's "Add VAT by line". */
+  vatByLine?: boolean;
 };
 
-const columns = 'grid-cols-2 sm:grid-cols-[1fr_6rem_8rem_7rem_2.25rem]';
+const plainColumns = 'grid-cols-2 sm:grid-cols-[1fr_6rem_8rem_7rem_2.25rem]';
+const vatColumns = 'grid-cols-2 sm:grid-cols-[1fr_4.5rem_6.5rem_5.5rem_4.5rem_5.5rem_6rem_2.25rem]';
+const selectClassName = `${inputClassName} px-2`;
 
 /**
  * Line items: description, quantity, unit price and the computed line total, for every form that
@@ -54,7 +60,9 @@ export function LineItemsEditor<TValues extends WithItems, TOutput>({
   currencySymbol,
   formatCents,
   rowTestId,
+  vatByLine = false,
 }: Props<TValues, TOutput>) {
+  const columns = vatByLine ? vatColumns : plainColumns;
   // react-hook-form cannot resolve paths on a generic form type; `items` is there by WithItems.
   const { fields, append, remove } = useFieldArray({ control, name: 'items' as ArrayPath<TValues> });
   const path = (index: number, field: ItemField) => `items.${index}.${field}` as Path<TValues>;
@@ -67,6 +75,13 @@ export function LineItemsEditor<TValues extends WithItems, TOutput>({
         <span>Description</span>
         <span>Quantity</span>
         <span>Unit price</span>
+        {vatByLine && (
+          <>
+            <span>VAT</span>
+            <span>Rate %</span>
+            <span>Unit</span>
+          </>
+        )}
         <span className="text-right">Total</span>
         <span className="sr-only">Remove</span>
       </div>
@@ -97,6 +112,44 @@ export function LineItemsEditor<TValues extends WithItems, TOutput>({
                 aria-invalid={invalid('unitPrice')}
                 {...register(path(index, 'unitPrice'))}
               />
+              {vatByLine && (
+                <>
+                  <select
+                    className={selectClassName}
+                    aria-label={`Item ${index + 1} VAT category`}
+                    aria-invalid={invalid('taxCategory')}
+                    title="VAT category"
+                    {...register(path(index, 'taxCategory'))}
+                  >
+                    {vatCategoryOptions.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                  <Input
+                    inputMode="decimal"
+                    placeholder="Rate %"
+                    aria-label={`Item ${index + 1} VAT rate`}
+                    aria-invalid={invalid('taxRate')}
+                    className="text-right tabular-nums"
+                    {...register(path(index, 'taxRate'))}
+                  />
+                  <select
+                    className={selectClassName}
+                    aria-label={`Item ${index + 1} unit`}
+                    aria-invalid={invalid('unitCode')}
+                    {...register(path(index, 'unitCode'))}
+                  >
+                    <option value="">Unit</option>
+                    {unitOptions.map((option) => (
+                      <option key={option.code} value={option.code}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
               <output className="text-right text-sm font-medium tabular-nums" aria-label={`Item ${index + 1} total`}>
                 {formatCents(itemTotals[index] ?? 0)}
               </output>

@@ -26,7 +26,25 @@ export function mergeUpdate<T extends z.ZodType>(contract: T, stored: Record<str
   return result.data;
 }
 
-/** Stored line items as a request sends them, for merging an update that leaves `items` out. */
-export function storedItems(rows: readonly { description: string; quantity: string; unitPrice: string; totalPrice: string }[]) {
-  return rows.map(({ description, quantity, unitPrice, totalPrice }) => ({ description, quantity, unitPrice, totalPrice }));
+interface StoredItem {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  totalPrice: string;
+  taxCategory?: string | null;
+  taxRate?: string | null;
+  unitCode?: string | null;
+}
+
+/** Stored line items as a request sends them (VAT detail included), for merging an update that leaves `items` out. */
+export function storedItems(rows: readonly StoredItem[]) {
+  return rows.map(({ description, quantity, unitPrice, totalPrice, taxCategory, taxRate, unitCode }) => ({
+    description,
+    quantity,
+    unitPrice,
+    totalPrice,
+    taxCategory: taxCategory ?? null,
+    taxRate: taxRate ?? null,
+    unitCode: unitCode ?? null,
+  }));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysOutOfOrder, dateInput, moneyInput, optionalDateInput, pageQuery } from './common';
-import { checkClaimedTotals, lineItemsSchema } from './line-items';
+import { checkClaimedTotals, type LineVat, lineItemsSchema } from './line-items';
 
 export const billStatuses = ['received', 'scheduled', 'paid', 'overdue'] as const;
 export type BillStatus = (typeof billStatuses)[number];
@@ -78,7 +78,8 @@ export const billListQuery = pageQuery.extend({
 });
 export type BillListQuery = z.output<typeof billListQuery>;
 
-export interface BillItem {
+/** A bill line; taxCategory, taxRate and unitCode are null without VAT detail (LineVat). */
+export interface BillItem extends LineVat {
   id: string;
   description: string;
   quantity: string;

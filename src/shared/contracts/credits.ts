@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { vatCategories } from '../einvoice-codes';
 import { dateInput, moneyInput, pageQuery, quantityInput } from './common';
+import { vatExemptionReasonInput, vatRateInput } from './line-items';
 
 /**
  * Customer credits (issue 31): credit notes, numbered in their own series, and overpayments. Each
@@ -28,6 +30,10 @@ export const creditNoteItemSchema = z.object({
   quantity: z.string(),
   unitPrice: z.string(),
   totalPrice: z.string(),
+  /** EN 16931 VAT of the line (issue 36), copied from the invoice line; null without VAT detail. */
+  taxCategory: z.enum(vatCategories).nullable(),
+  taxRate: z.string().nullable(),
+  unitCode: z.string().nullable(),
 });
 
 /** A credit note or an overpayment credit, as GET /api/credit-notes lists it. Money as decimal strings. */
@@ -51,6 +57,8 @@ export const creditNoteSchema = z.object({
   remaining: z.string(),
   status: z.enum(customerCreditStatuses),
   reason: z.string().nullable(),
+  /** BT-120, with exempt or reverse-charge lines. */
+  vatExemptionReason: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
@@ -75,6 +83,14 @@ export const createCreditNoteInput = z
     reason: z.string().trim().max(500, 'Reason must be at most 500 characters').nullish(),
     /** Apply the new credit note to the invoice it credits at once (when that invoice is open). */
     applyToInvoice: z.boolean().default(false),
+    /**
+     * An amount credit of an invoice with VAT lines: the line's VAT category and rate (the amount is
+     * the net; its VAT is added). Ignored for whole or chosen lines, which keep the invoice's.
+     */
+    taxCategory: z.enum(vatCategories, { message: 'VAT category must be S, Z, E, AE, K, G, O, L or M' }).nullish(),
+    taxRate: vatRateInput.nullish(),
+    /** BT-120; left out, the invoice's reason is copied. */
+    vatExemptionReason: vatExemptionReasonInput,
   })
   .superRefine((value, ctx) => {
     const chosen = [value.whole === true, value.items !== undefined, value.amount !== undefined].filter(Boolean).length;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysOutOfOrder, dateInput, moneyInput, pageQuery } from './common';
 import { type InvoiceStatus, invoiceStatuses } from './invoice-status';
-import { checkClaimedTotals, lineItemsSchema } from './line-items';
+import { checkClaimedTotals, checkExemptionReason, type LineVat, lineItemsSchema, vatExemptionReasonInput } from './line-items';
 
 export { invoiceStatuses, type InvoiceStatus } from './invoice-status';
 
@@ -40,10 +40,13 @@ const invoiceFields = z.object({
     .nullish()
     .transform((value) => value || 'Net 30'),
   items: lineItemsSchema,
+  /** BT-120: why lines of category E, AE, K, G or O carry no VAT (required with them). */
+  vatExemptionReason: vatExemptionReasonInput,
 });
 
 function checkInvoice(value: Omit<z.output<typeof invoiceFields>, 'invoiceNumber'>, ctx: z.RefinementCtx) {
   checkClaimedTotals(value, ctx);
+  checkExemptionReason(value, ctx);
   if (daysOutOfOrder(value.issueDate, value.dueDate)) {
     ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_ISSUE });
   }
@@ -100,7 +103,8 @@ export const recordPaymentSchema = z.object({
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 export type RecordPaymentFormValues = z.input<typeof recordPaymentSchema>;
 
-export interface InvoiceItem {
+/** An invoice line; taxCategory, taxRate and unitCode are null without VAT detail (LineVat). */
+export interface InvoiceItem extends LineVat {
   id: string;
   description: string;
   /** Exact decimal text, up to 4 decimals ("1.5"). */
@@ -127,6 +131,8 @@ export interface Invoice {
   balance: string;
   notes: string | null;
   paymentTerms: string;
+  /** BT-120, with exempt or reverse-charge lines (issue 36). */
+  vatExemptionReason: string | null;
   sentAt: string | null;
   paidAt: string | null;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { computeTotals, type Totals } from '../totals';
-import { vatCategories } from '../einvoice-codes';
-import { computeVatBreakdown, zeroRateCategories } from '../vat';
+import { type VatCategory, vatCategories } from '../einvoice-codes';
+import { computeVatBreakdown, exemptionReasonCategories, zeroRateCategories } from '../vat';
 import { moneyInput, quantityInput } from './common';
 
 /** A VAT rate in percent, 0 to 100 with at most two decimals ("19", "5.5"); leaves as "19.00". */
@@ -40,6 +40,39 @@ export const lineItemSchema = z.object({
     .nullish(),
 });
 export type LineItemInput = z.infer<typeof lineItemSchema>;
+
+/** A stored line's VAT detail as the API returns it (issue 36); all null for a lump-sum tax. */
+export interface LineVat {
+  taxCategory: VatCategory | null;
+  /** Percent with two decimals ("19.00"). */
+  taxRate: string | null;
+  unitCode: string | null;
+}
+
+/** The VAT exemption reason (BT-120): text, '' or null for none. */
+export const vatExemptionReasonInput = z
+  .string()
+  .trim()
+  .max(500, 'VAT exemption reason must be at most 500 characters')
+  .nullish()
+  .transform((value) => value || null);
+
+export const EXEMPTION_REASON_REQUIRED = 'Give the VAT exemption reason: lines are exempt, reverse charge, intra-community, export or not subject to VAT';
+
+/** Whether lines of categories E, AE, K, G or O need the document's exemption reason (BR-E-10, BR-AE-10...). */
+export function needsExemptionReason(items: readonly { taxCategory?: VatCategory | null | undefined }[]): boolean {
+  return items.some((item) => item.taxCategory && exemptionReasonCategories.includes(item.taxCategory));
+}
+
+/** Refuses lines that need an exemption reason on a document without one, naming vatExemptionReason. */
+export function checkExemptionReason(
+  value: { items: readonly { taxCategory?: VatCategory | null | undefined }[]; vatExemptionReason?: string | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (needsExemptionReason(value.items) && !value.vatExemptionReason) {
+    ctx.addIssue({ code: 'custom', path: ['vatExemptionReason'], message: EXEMPTION_REASON_REQUIRED });
+  }
+}
 
 export const lineItemsSchema = z
   .array(lineItemSchema, { message: 'At least one item is required' })
@@ -92,7 +125,7 @@ export function checkClaimedTotals(claim: TotalsClaim, ctx: z.RefinementCtx): To
  * e-invoice); a standard rate is above 0 (BR-S-05), the zero and exempt categories have 0; and the
  * tax is the VAT by rate computed from the lines and the discount (BR-CO-14, BR-CO-17).
  */
-function checkLineVat(claim: TotalsClaim, ctx: z.RefinementCtx): void {
+export function checkLineVat(claim: TotalsClaim, ctx: z.RefinementCtx): void {
   const withCategory = claim.items.filter((item) => item.taxCategory);
   if (withCategory.length === 0) return;
   let valid = true;

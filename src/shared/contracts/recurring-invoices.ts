@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { recurrenceEndTypes, recurrenceFrequencies, type RecurrenceEndType, type RecurrenceFrequency } from '../recurrence';
 import { computeTotals } from '../totals';
 import { dateInput, daysOutOfOrder, moneyInput, optionalDateInput, pageQuery } from './common';
-import { lineItemSchema } from './line-items';
+import { checkExemptionReason, checkLineVat, type LineVat, lineItemSchema, vatExemptionReasonInput } from './line-items';
 
 export const END_BEFORE_START = 'End date cannot be before the start date';
 
 /** A schedule's line: the server computes its total (quantity x unit price). */
-export const recurringItemSchema = lineItemSchema.pick({ description: true, quantity: true, unitPrice: true });
+export const recurringItemSchema = lineItemSchema.pick({ description: true, quantity: true, unitPrice: true, taxCategory: true, taxRate: true, unitCode: true });
 
 const recurringFields = z.object({
   customerId: z.uuid({ message: 'Customer is required' }),
@@ -44,6 +44,8 @@ const recurringFields = z.object({
     .max(5000, 'Notes must be at most 5000 characters')
     .nullish()
     .transform((value) => value || null),
+  /** BT-120 on the invoices it makes: required with exempt or reverse-charge lines. */
+  vatExemptionReason: vatExemptionReasonInput,
   /** Pause and resume; 'completed' is the server's, once the end condition is reached. */
   status: z.enum(['active', 'paused'], { message: 'Status must be active or paused' }).optional(),
 });
@@ -57,6 +59,10 @@ export const recurringInvoiceInputSchema = recurringFields.superRefine((value, c
   if (value.discountAmount > totals.subtotal) {
     ctx.addIssue({ code: 'custom', path: ['discountAmount'], message: 'Discount cannot be larger than the subtotal' });
   }
+  // Lines with VAT categories: all or none, rates that fit, and the tax their VAT by rate (line-items.ts).
+  const items = value.items.map((item, index) => ({ ...item, totalPrice: totals.itemTotals[index] ?? 0 }));
+  checkLineVat({ items, subtotal: totals.subtotal, taxAmount: value.taxAmount, discountAmount: value.discountAmount, totalAmount: totals.totalAmount }, ctx);
+  checkExemptionReason(value, ctx);
   if (value.endType === 'after_count' && value.endAfterCount === null) {
     ctx.addIssue({ code: 'custom', path: ['endAfterCount'], message: 'Number of invoices is required' });
   }
@@ -100,11 +106,12 @@ export interface RecurringInvoice {
   discountAmount: string;
   totalAmount: string;
   notes: string | null;
+  vatExemptionReason: string | null;
   status: RecurringStatus;
   lastRunAt: string | null;
   createdAt: string;
   updatedAt: string;
-  items: { id: string; description: string; quantity: string; unitPrice: string; totalPrice: string }[];
+  items: ({ id: string; description: string; quantity: string; unitPrice: string; totalPrice: string } & LineVat)[];
 }
 
 /** POST /api/practice/invoices/recurring: invoices made by the schedules that were due. */

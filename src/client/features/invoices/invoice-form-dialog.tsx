@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -16,6 +16,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { labelledOptions, SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { LineItemsEditor } from '@/components/line-items-editor';
+import { hasLineVat, previewVat, switchLineVat, VatBreakdownTable, VatByLineToggle } from '@/components/vat-lines';
+import { needsExemptionReason } from '@shared/contracts/line-items';
 import { saveRecord } from '@/lib/form-errors';
 import { useOrganizationTimeZone } from '@/lib/auth';
 import { useMoneyFormat } from '@/lib/money-format';
@@ -48,6 +50,7 @@ const serverFields = [
   'discountAmount',
   'totalAmount',
   'subtotal',
+  'vatExemptionReason',
 ] as const;
 const terms = ['Due on receipt', 'Net 15', 'Net 30', 'Net 45', 'Net 60', 'Net 90'];
 
@@ -78,13 +81,27 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     control,
     name: ['items', 'taxAmount', 'discountAmount', 'customerId'],
   });
-  const totals = previewTotals(items, taxAmount, discountAmount);
+  // VAT by line (issue 36): the tax is then the VAT by rate of the lines, read-only, as the server computes it.
+  const [vatByLine, setVatByLine] = useState(false);
+  const lumpSum = previewTotals(items, taxAmount, discountAmount);
+  const vat = vatByLine ? previewVat(items, lumpSum.itemTotals, lumpSum.discountAmount) : null;
+  const totals = vat ? previewTotals(items, asDecimal(vat.taxTotal), discountAmount) : lumpSum;
   const totalsKey = JSON.stringify(totals);
 
   // Layout effects, in this order: the reset, then the settings' defaults over it.
   useLayoutEffect(() => {
-    if (open) reset(invoice ? invoiceToValues(invoice) : newInvoiceValues(new Date(), timeZone));
+    if (!open) return;
+    reset(invoice ? invoiceToValues(invoice) : newInvoiceValues(new Date(), timeZone));
+    setVatByLine(invoice ? hasLineVat(invoice.items) : false);
   }, [open, invoice, reset, timeZone]);
+
+  const switchVat = (on: boolean) => {
+    setVatByLine(on);
+    setValue('items', switchLineVat(getValues('items'), on));
+    if (!on) setValue('taxAmount', '0.00');
+  };
+  const lastRate = items?.at(-1)?.taxRate;
+  const newLine = () => (vatByLine ? { ...blankItem(), taxCategory: 'S' as const, taxRate: lastRate ?? '', unitCode: '' } : blankItem());
 
   // A new invoice defaults to the organization's next number and payment terms, unless already typed
   // over. The form waits for them (a layout effect: the number shown is never a placeholder that changes).
@@ -108,7 +125,8 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
     });
     setValue('subtotal', asDecimal(computed.subtotal));
     setValue('totalAmount', asDecimal(computed.totalAmount));
-  }, [totalsKey, getValues, setValue]);
+    if (vatByLine && getValues('taxAmount') !== asDecimal(computed.taxAmount)) setValue('taxAmount', asDecimal(computed.taxAmount));
+  }, [totalsKey, vatByLine, getValues, setValue]);
 
   const onSubmit = handleSubmit((input) =>
     saveRecord({
@@ -181,11 +199,13 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
               </datalist>
             </div>
 
+            <VatByLineToggle checked={vatByLine} onChange={switchVat} />
             <LineItemsEditor
               control={control}
               register={register}
               errors={errors.items}
-              blankItem={blankItem}
+              blankItem={newLine}
+              vatByLine={vatByLine}
               itemTotals={totals.itemTotals}
               currencySymbol={currency.symbol}
               formatCents={formatCents}
@@ -196,12 +216,26 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
               <div className="grid content-start gap-4">
                 <div className="grid grid-cols-2 gap-4">
                   <Field label="Tax amount" error={errors.taxAmount?.message}>
-                    <MoneyInput currencySymbol={currency.symbol} {...register('taxAmount')} />
+                    <MoneyInput
+                      currencySymbol={currency.symbol}
+                      readOnly={vatByLine}
+                      title={vatByLine ? 'The VAT of the lines at their rates' : undefined}
+                      {...register('taxAmount')}
+                    />
                   </Field>
                   <Field label="Discount amount" error={errors.discountAmount?.message}>
                     <MoneyInput currencySymbol={currency.symbol} {...register('discountAmount')} />
                   </Field>
                 </div>
+                {vatByLine && (
+                  <Field
+                    label="VAT exemption reason"
+                    required={needsExemptionReason(items ?? [])}
+                    error={errors.vatExemptionReason?.message}
+                  >
+                    <Input {...register('vatExemptionReason')} placeholder="e.g. Reverse charge, Article 196 VAT Directive" />
+                  </Field>
+                )}
                 <Field label="Notes" error={errors.notes?.message}>
                   <Textarea
                     rows={3}
@@ -236,6 +270,7 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
                     {formatCents(totals.totalAmount)}
                   </dd>
                 </div>
+                {vat && <VatBreakdownTable breakdown={vat} formatCents={formatCents} />}
                 {totalsError && <p className="text-sm text-destructive">{totalsError}</p>}
               </dl>
             </div>

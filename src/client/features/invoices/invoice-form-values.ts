@@ -18,6 +18,7 @@ export function newInvoiceValues(now: Date = new Date(), timeZone?: string): Inv
     dueDate: addDaysToDay(today, 30),
     paymentTerms: 'Net 30',
     notes: '',
+    vatExemptionReason: '',
     subtotal: '0.00',
     taxAmount: '0.00',
     discountAmount: '0.00',
@@ -50,6 +51,7 @@ export function invoiceToValues(invoice: Invoice): InvoiceFormValues {
     dueDate: invoice.dueDate,
     paymentTerms: invoice.paymentTerms,
     notes: invoice.notes ?? '',
+    vatExemptionReason: invoice.vatExemptionReason ?? '',
     subtotal: invoice.subtotal,
     taxAmount: invoice.taxAmount,
     discountAmount: invoice.discountAmount,
@@ -59,6 +61,9 @@ export function invoiceToValues(invoice: Invoice): InvoiceFormValues {
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       totalPrice: item.totalPrice,
+      taxCategory: item.taxCategory ?? null,
+      taxRate: item.taxRate ?? null,
+      unitCode: item.unitCode ?? null,
     })),
   };
 }

@@ -40,6 +40,8 @@ export const recurringInvoices = pgTable(
     taxAmount: money('tax_amount').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     notes: text('notes'),
+    /** BT-120 for the invoices it makes, when lines are exempt or reverse charge (issue 36). */
+    vatExemptionReason: text('vat_exemption_reason'),
     status: text('status', { enum: recurringStatuses }).notNull().default('active'),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     createdAt: createdAt(),

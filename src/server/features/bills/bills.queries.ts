@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
+import { lineVatOf } from '../../platform/line-vat';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
 import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from '../../db/json';
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
@@ -73,7 +74,7 @@ export function toBillDto(row: BillListRow): Bill {
 export function toBillItemDto(row: BillItemRow): BillItem {
   // numeric(12,4) reads back as "2.0000": show the quantity as typed.
   const quantity = row.quantity.includes('.') ? row.quantity.replace(/\.?0+$/, '') : row.quantity;
-  return { id: row.id, description: row.description, quantity, unitPrice: row.unitPrice, totalPrice: row.totalPrice };
+  return { id: row.id, description: row.description, quantity, unitPrice: row.unitPrice, totalPrice: row.totalPrice, ...lineVatOf(row) };
 }
 
 /** Unpaid bills first, soonest due first; then the newest. */

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { type BillInput, billInputSchema, DUE_BEFORE_BILL } from '../../../shared/contracts/bills';
 import type { PartialBody } from '../../../shared/contracts/common';
+import type { LineVat } from '../../../shared/contracts/line-items';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
-import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { billItems, bills, documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { organizationTimeZone, toOptionalOrganizationDay, toOrganizationDay } from '../../platform/calendar';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { lineVatColumns, lineVatOf, totalsWithLineVat } from '../../platform/line-vat';
 import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import { startApprovalRound } from '../approvals/approval-rounds';
 import { findVendor } from '../vendors/vendors.queries';
@@ -36,7 +37,7 @@ async function checkReferences(tx: Database, organizationId: string, input: Bill
 }
 
 function itemRows(billId: string, input: BillInput) {
-  const totals = computeTotals({ items: input.items, taxAmount: input.taxAmount });
+  const totals = totalsWithLineVat(input.items, input.taxAmount);
   return input.items.map((item, position) => ({
     billId,
     position,
@@ -44,6 +45,7 @@ function itemRows(billId: string, input: BillInput) {
     quantity: item.quantity,
     unitPrice: toDecimal(item.unitPrice),
     totalPrice: toDecimal(totals.itemTotals[position] ?? 0),
+    ...lineVatColumns(item),
   }));
 }
 
@@ -56,7 +58,8 @@ function billDays(input: BillInput, timeZone: string) {
 }
 
 function billValues(input: BillInput, timeZone: string) {
-  const totals = computeTotals({ items: input.items, taxAmount: input.taxAmount });
+  // Lines with VAT categories give the tax (VAT by rate); otherwise the bill's lump-sum tax.
+  const totals = totalsWithLineVat(input.items, input.taxAmount);
   return {
     vendorId: input.vendorId,
     billNumber: input.billNumber,
@@ -121,7 +124,7 @@ export async function createBill(db: Database, auth: BillAuth, input: BillInput,
   }
 }
 
-function sameItems(stored: { description: string; quantity: string; unitPrice: string }[], input: BillInput): boolean {
+function sameItems(stored: (LineVat & { description: string; quantity: string; unitPrice: string })[], input: BillInput): boolean {
   if (stored.length !== input.items.length) return false;
   return stored.every((row, index) => {
     const item = input.items[index];
@@ -129,7 +132,8 @@ function sameItems(stored: { description: string; quantity: string; unitPrice: s
       item !== undefined &&
       row.description === item.description &&
       Number(row.quantity) === Number(item.quantity) &&
-      centsFromDecimal(row.unitPrice) === item.unitPrice
+      centsFromDecimal(row.unitPrice) === item.unitPrice &&
+      JSON.stringify(lineVatOf(row)) === JSON.stringify(lineVatColumns(item))
     );
   });
 }

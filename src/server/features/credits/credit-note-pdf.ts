@@ -3,6 +3,7 @@ import { centsFromDecimal, sumCents } from '../../../shared/money';
 import type { organizations } from '../../db/schema';
 import { printedDay, renderBusinessDocumentPdf } from '../../platform/business-document-pdf';
 import type { CustomerRow } from '../customers/customers.queries';
+import { lineWithRate, vatTotalsRows } from '../../platform/vat-print';
 import { moneyIn } from '../invoices/invoice-rules';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -31,7 +32,7 @@ export async function renderCreditNotePdf({ credit, customer, organization }: Cr
     ],
     partyLabel: 'CREDIT TO',
     party: customer,
-    lines: credit.items.map((item) => ({ ...item, unitPrice: money(item.unitPrice), totalPrice: money(item.totalPrice) })),
+    lines: credit.items.map((item) => ({ ...item, description: lineWithRate(item.description, item), unitPrice: money(item.unitPrice), totalPrice: money(item.totalPrice) })),
     totals: [
       ...(discount > 0
         ? ([
@@ -40,12 +41,16 @@ export async function renderCreditNotePdf({ credit, customer, organization }: Cr
           ] as [string, string, boolean][])
         : []),
       ['Subtotal', money(credit.subtotal), false],
+      ...vatTotalsRows(credit.items, Math.max(discount, 0), (cents) => moneyIn(organization.currency, cents)),
       ['Tax', money(credit.taxAmount), false],
       ['Credit total', money(credit.amount), true],
       ['Applied', money(credit.amountApplied), false],
       ['Refunded', money(credit.amountRefunded), false],
       ['Remaining credit', money(credit.remaining), true],
     ],
-    note: credit.reason ? { label: 'REASON', text: credit.reason } : null,
+    note:
+      credit.reason || credit.vatExemptionReason
+        ? { label: 'REASON', text: [credit.reason, credit.vatExemptionReason ? `VAT exemption: ${credit.vatExemptionReason}` : null].filter(Boolean).join('\n') }
+        : null,
   });
 }

@@ -4,6 +4,7 @@ import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { creditAllocations, creditNoteItems, customerCredits, customers, invoices } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
+import { lineVatOf } from '../../platform/line-vat';
 
 const listColumns = {
   credit: customerCredits,
@@ -36,6 +37,7 @@ function toCreditDto({ credit, customerName, invoiceNumber }: ListRow): CreditNo
     remaining: toDecimal(credit.status === 'void' ? 0 : amount - applied - refunded),
     status: credit.status,
     reason: credit.reason,
+    vatExemptionReason: credit.vatExemptionReason,
     createdAt: credit.createdAt.toISOString(),
   };
 }
@@ -98,6 +100,7 @@ export async function findCredit(db: Database, organizationId: string, id: strin
       quantity: item.quantity.includes('.') ? item.quantity.replace(/\.?0+$/, '') : item.quantity,
       unitPrice: toDecimal(centsFromDecimal(item.unitPrice)),
       totalPrice: toDecimal(centsFromDecimal(item.totalPrice)),
+      ...lineVatOf(item),
     })),
     allocations: allocations.map(({ allocation, invoiceNumber }) => ({
       id: allocation.id,

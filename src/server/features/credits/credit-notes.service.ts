@@ -7,6 +7,8 @@ import { writeAudit } from '../../platform/audit';
 import { calendarDay, toOrganizationDay } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
 import { isUuid } from '../../db/query-helpers';
+import { type LineVatInput, lineVatColumns, lineVatOf, requireExemptionReason } from '../../platform/line-vat';
+import { vatOfLines } from '../../../shared/vat';
 import { type Actor, moneyIn } from '../invoices/invoice-rules';
 import { findOrganization, lockInvoice, type InvoiceRow } from '../invoices/invoices.queries';
 
@@ -54,7 +56,7 @@ export async function takeNextCreditNumber(tx: Database, organizationId: string,
   }
 }
 
-interface CreditLine {
+interface CreditLine extends LineVatInput {
   invoiceItemId: string | null;
   description: string;
   quantity: string;
@@ -62,15 +64,22 @@ interface CreditLine {
   totalPrice: Cents;
 }
 
+/** The VAT of credited lines that carry categories, the discount share spread over their rates. */
+const vatOf = (lines: readonly CreditLine[], discount: Cents): Cents | null =>
+  vatOfLines(lines, lines.map((line) => line.totalPrice), discount)?.taxTotal ?? null;
+
 /**
  * What a credit note credits. The rule for tax and discount:
  * - whole: every line at its full quantity, the invoice's whole tax and discount: the credit is
  *   exactly the invoice total;
- * - chosen lines: each line's credited quantity x its unit price; the invoice's tax and discount
- *   are credited in proportion to the credited lines' share of the invoice subtotal
- *   (shareOfCents(tax, creditedLines, invoiceSubtotal), the same for the discount);
- * - an amount: one line "Credit" of that amount, no tax (the amount is what the customer gets).
- * The credit note's subtotal is the lines less the discount share; amount = subtotal + tax.
+ * - chosen lines: each line's credited quantity x its unit price; the invoice's discount is
+ *   credited in proportion to the credited lines' share of the invoice subtotal
+ *   (shareOfCents(discount, creditedLines, invoiceSubtotal)); the tax likewise, or, when the lines
+ *   carry VAT categories, the VAT by rate of the credited lines less that discount share (shared/vat.ts);
+ * - an amount: one line "Credit" of that amount, no tax (the amount is what the customer gets);
+ *   on an invoice with VAT lines it needs a category and rate, and its VAT is added to the amount.
+ * Lines copied from the invoice keep its VAT category, rate and unit. The credit note's subtotal is
+ * the lines less the discount share; amount = subtotal + tax.
  */
 async function creditLines(
   tx: Database,
@@ -80,18 +89,24 @@ async function creditLines(
   const invoiceTax = centsFromDecimal(invoice.taxAmount);
   const invoiceDiscount = centsFromDecimal(invoice.discountAmount);
   const invoiceSubtotal = centsFromDecimal(invoice.subtotal);
-  if (input.amount !== undefined) {
-    return { lines: [{ invoiceItemId: null, description: 'Credit', quantity: '1', unitPrice: input.amount, totalPrice: input.amount }], subtotal: input.amount, taxAmount: 0 };
-  }
   const items = await tx
     .select()
     .from(invoiceItems)
     .where(and(eq(invoiceItems.organizationId, invoice.organizationId), eq(invoiceItems.invoiceId, invoice.id)))
     .orderBy(asc(invoiceItems.position));
+  const copied = (item: (typeof items)[number]) => ({ invoiceItemId: item.id, description: item.description, ...lineVatOf(item) });
+  if (input.amount !== undefined) {
+    if (items.some((item) => item.taxCategory) && !input.taxCategory) {
+      const message = 'This invoice has VAT by line: choose the VAT category and rate of the credited amount';
+      throw new AppError('VALIDATION', message, { taxCategory: message });
+    }
+    const vat = input.taxCategory ? lineVatColumns({ taxCategory: input.taxCategory, taxRate: input.taxRate }) : lineVatColumns({});
+    const line: CreditLine = { invoiceItemId: null, description: 'Credit', quantity: '1', unitPrice: input.amount, totalPrice: input.amount, ...vat };
+    return { lines: [line], subtotal: input.amount, taxAmount: vatOf([line], 0) ?? 0 };
+  }
   if (input.whole) {
     const lines = items.map((item) => ({
-      invoiceItemId: item.id,
-      description: item.description,
+      ...copied(item),
       quantity: item.quantity,
       unitPrice: centsFromDecimal(item.unitPrice),
       totalPrice: centsFromDecimal(item.totalPrice),
@@ -124,11 +139,12 @@ async function creditLines(
       throw new AppError('VALIDATION', message, { items: message });
     }
     const unitPrice = centsFromDecimal(item.unitPrice);
-    lines.push({ invoiceItemId: item.id, description: item.description, quantity: pick.quantity, unitPrice, totalPrice: multiplyCents(unitPrice, pick.quantity) });
+    lines.push({ ...copied(item), quantity: pick.quantity, unitPrice, totalPrice: multiplyCents(unitPrice, pick.quantity) });
   }
   const linesTotal = sumCents(lines.map((line) => line.totalPrice));
   const share = (cents: Cents) => (invoiceSubtotal > 0 ? shareOfCents(cents, linesTotal, invoiceSubtotal) : 0);
-  return { lines, subtotal: linesTotal - share(invoiceDiscount), taxAmount: share(invoiceTax) };
+  const discountShare = share(invoiceDiscount);
+  return { lines, subtotal: linesTotal - discountShare, taxAmount: vatOf(lines, discountShare) ?? share(invoiceTax) };
 }
 
 /** Sum of the invoice's credit notes that are not void (the invoice row locked by the caller). */
@@ -164,6 +180,8 @@ export async function createCreditNote(db: Database, actor: Actor, invoiceId: st
       throw new AppError('VALIDATION', 'A credit note can only be issued from a sent, overdue or paid invoice');
     }
     const { lines, subtotal, taxAmount } = await creditLines(tx, invoice, input);
+    const vatExemptionReason = input.vatExemptionReason ?? invoice.vatExemptionReason;
+    requireExemptionReason(lines, vatExemptionReason);
     const amount = subtotal + taxAmount;
     if (amount <= 0) throw new AppError('VALIDATION', 'The credit note would be for nothing', { amount: 'The credit note would be for nothing' });
     const total = centsFromDecimal(invoice.totalAmount);
@@ -186,6 +204,7 @@ export async function createCreditNote(db: Database, actor: Actor, invoiceId: st
         taxAmount: toDecimal(taxAmount),
         amount: toDecimal(amount),
         reason: input.reason ?? null,
+        vatExemptionReason,
         userId: actor.userId,
         updatedAt: now,
       })
@@ -201,6 +220,7 @@ export async function createCreditNote(db: Database, actor: Actor, invoiceId: st
         quantity: line.quantity,
         unitPrice: toDecimal(line.unitPrice),
         totalPrice: toDecimal(line.totalPrice),
+        ...lineVatColumns(line),
       })),
     );
     await writeAudit(tx, {

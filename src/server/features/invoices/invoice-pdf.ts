@@ -4,6 +4,7 @@ import { printedTerms } from '../../../shared/payment-terms';
 import type { organizations } from '../../db/schema';
 import { printedDay, renderBusinessDocumentPdf } from '../../platform/business-document-pdf';
 import type { CustomerRow } from '../customers/customers.queries';
+import { lineWithRate, vatTotalsRows } from '../../platform/vat-print';
 import { moneyIn } from './invoice-rules';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -29,15 +30,22 @@ export async function renderInvoicePdf({ invoice, customer, organization }: Invo
     ],
     partyLabel: 'BILL TO',
     party: customer,
-    lines: invoice.items.map((item) => ({ ...item, unitPrice: money(item.unitPrice), totalPrice: money(item.totalPrice) })),
+    lines: invoice.items.map((item) => ({ ...item, description: lineWithRate(item.description, item), unitPrice: money(item.unitPrice), totalPrice: money(item.totalPrice) })),
     totals: [
       ['Subtotal', money(invoice.subtotal), false],
+      ...vatTotalsRows(invoice.items, centsFromDecimal(invoice.discountAmount), (cents) => moneyIn(organization.currency, cents)),
       ['Tax', money(invoice.taxAmount), false],
       ['Discount', centsFromDecimal(invoice.discountAmount) > 0 ? `-${money(invoice.discountAmount)}` : money(invoice.discountAmount), false],
       ['Total', money(invoice.totalAmount), true],
       ['Amount paid', money(invoice.amountPaid), false],
       ['Balance due', money(invoice.balance), true],
     ],
-    note: invoice.notes ? { label: 'NOTES', text: invoice.notes } : null,
+    note: noteOf(invoice),
   });
+}
+
+/** The notes, and the VAT exemption reason (BT-120) when there is one. */
+function noteOf(invoice: Invoice): { label: string; text: string } | null {
+  const parts = [invoice.vatExemptionReason ? `VAT exemption: ${invoice.vatExemptionReason}` : null, invoice.notes].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? { label: 'NOTES', text: parts.join('\n') } : null;
 }

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import { type Cents, formatMoney } from '../../../shared/money';
 import { findCurrency } from '../../../shared/currencies';
-import { computeTotals, type Totals } from '../../../shared/totals';
+import type { Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { DUE_BEFORE_ISSUE } from '../../../shared/contracts/invoices';
 import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError } from '../../platform/errors';
+import { type LineVatInput, requireExemptionReason, totalsWithLineVat } from '../../platform/line-vat';
 
 /** Who makes a change: the signed-in user, or nobody for a provider webhook. */
 export interface Actor {
@@ -28,13 +29,19 @@ export interface InvoiceDraft {
   discountAmount?: Cents;
   notes?: string | null;
   paymentTerms?: string | null;
-  items: readonly { description: string; quantity: string | number; unitPrice: Cents }[];
+  /** BT-120: required when a line is exempt, reverse charge, intra-community, export or not subject. */
+  vatExemptionReason?: string | null;
+  items: readonly ({ description: string; quantity: string | number; unitPrice: Cents } & LineVatInput)[];
 }
 
-/** The server's own totals; refuses what the contract refuses, for callers that skip it. */
+/**
+ * The server's own totals; refuses what the contract refuses, for callers that skip it. Lines with
+ * VAT categories give the tax themselves (VAT by rate, shared/vat.ts); otherwise the lump-sum tax stands.
+ */
 export function invoiceTotals(draft: InvoiceDraft): Totals {
   if (draft.items.length === 0) throw new AppError('VALIDATION', 'At least one item is required', { items: 'At least one item is required' });
-  const totals = computeTotals({ items: draft.items, taxAmount: draft.taxAmount ?? 0, discountAmount: draft.discountAmount ?? 0 });
+  requireExemptionReason(draft.items, draft.vatExemptionReason);
+  const totals = totalsWithLineVat(draft.items, draft.taxAmount ?? 0, draft.discountAmount ?? 0);
   if (totals.taxAmount < 0 || totals.discountAmount < 0 || totals.itemTotals.some((total) => total < 0)) {
     throw new AppError('VALIDATION', 'Amounts cannot be negative');
   }

@@ -6,6 +6,7 @@ import { customers, invoiceItemLists, invoiceItems, invoices, organizations } fr
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
+import { lineVatOf } from '../../platform/line-vat';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals, invoiceCountOf } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -52,6 +53,7 @@ export function toItemDto(row: InvoiceItemRow): InvoiceItem {
     quantity: row.quantity.includes('.') ? row.quantity.replace(/\.?0+$/, '') : row.quantity,
     unitPrice: amount(row.unitPrice),
     totalPrice: amount(row.totalPrice),
+    ...lineVatOf(row),
   };
 }
 
@@ -75,6 +77,7 @@ export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[]): Invoice {
     balance: toDecimal(total - paid),
     notes: invoice.notes,
     paymentTerms: invoice.paymentTerms,
+    vatExemptionReason: invoice.vatExemptionReason,
     sentAt: invoice.sentAt?.toISOString() ?? null,
     paidAt: invoice.paidAt?.toISOString() ?? null,
     createdAt: invoice.createdAt.toISOString(),
@@ -127,6 +130,7 @@ const listPageRows = (db: Database, window: PageWindow | null) =>
       amountPaid: invoices.amountPaid,
       notes: invoices.notes,
       paymentTerms: invoices.paymentTerms,
+      vatExemptionReason: invoices.vatExemptionReason,
       sentAt: invoices.sentAt,
       paidAt: invoices.paidAt,
       createdAt: invoices.createdAt,
@@ -165,6 +169,7 @@ const listPageJsonStatement = preparedPages((db, window) => {
     balance: jsonTextQuoted(jsonDecimal(sql`(${page.totalAmount} - ${page.amountPaid})`)),
     notes: jsonTextString(page.notes),
     paymentTerms: jsonTextString(page.paymentTerms),
+    vatExemptionReason: jsonTextString(page.vatExemptionReason),
     sentAt: jsonTextQuoted(jsonTimestamp(page.sentAt)),
     paidAt: jsonTextQuoted(jsonTimestamp(page.paidAt)),
     createdAt: jsonTextQuoted(jsonTimestamp(page.createdAt)),

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { invoiceItems, invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { lineVatColumns } from '../../platform/line-vat';
 import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import {
   type Actor,
@@ -34,6 +35,7 @@ function itemRows(actor: Actor, invoiceId: string, draft: InvoiceDraft, totals: 
     quantity: String(item.quantity),
     unitPrice: toDecimal(item.unitPrice),
     totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+    ...lineVatColumns(item),
   }));
 }
 
@@ -93,6 +95,7 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
             ...moneyColumns(totals),
             notes: input.notes ?? null,
             paymentTerms: input.paymentTerms || 'Net 30',
+            vatExemptionReason: input.vatExemptionReason ?? null,
             sentAt: status === 'draft' ? null : now,
             paidAt: status === 'paid' ? now : null,
           })
@@ -151,6 +154,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
           ...moneyColumns(totals),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',
+          vatExemptionReason: input.vatExemptionReason ?? null,
           sentAt: status === 'draft' ? null : (existing.sentAt ?? now),
           paidAt: status === 'paid' ? (existing.paidAt ?? now) : null,
           updatedAt: now,

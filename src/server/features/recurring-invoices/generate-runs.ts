@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { toDecimal } from '../../../shared/money';
 import { asBillingFrequency, feeLineForPeriod } from '../../../shared/practice-fees';
 import { addDays, advanceSchedule, termDays } from '../../../shared/recurrence';
-import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { invoiceItems, invoices, recurringInvoiceRuns, recurringInvoices } from '../../db/schema';
 import { type AuditEntry, writeAudits } from '../../platform/audit';
 import { takeNextInvoiceNumbers } from '../invoices/invoice-numbering';
-import { type RecurringItemRow, type RecurringInvoiceRow, findRecurringItems } from './recurring-invoices.queries';
+import { lineVatOf } from '../../platform/line-vat';
+import { type RecurringItemRow, type RecurringInvoiceRow, findRecurringItems, scheduleTotals } from './recurring-invoices.queries';
 
 export interface GeneratedRun {
   runId: string;
@@ -55,11 +55,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
   const itemsOf = await findRecurringItems(tx, toMake.map((schedule) => schedule.id));
   const made = toMake.map((schedule) => {
     const items = itemsOf.get(schedule.id) ?? [];
-    const totals = computeTotals({
-      items: items.map((item) => ({ quantity: item.quantity, unitPrice: centsFromDecimal(item.unitPrice) })),
-      taxAmount: centsFromDecimal(schedule.taxAmount),
-      discountAmount: centsFromDecimal(schedule.discountAmount),
-    });
+    const totals = scheduleTotals(schedule, items);
     return { schedule, items, totals, runId: runOf.get(schedule.id) ?? '', invoiceId: randomUUID(), invoiceNumber: numbers.get(schedule.id) ?? '' };
   });
 
@@ -80,6 +76,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
         totalAmount: toDecimal(totals.totalAmount),
         notes: schedule.notes,
         paymentTerms: schedule.paymentTerms,
+        vatExemptionReason: schedule.vatExemptionReason,
         recurringInvoiceId: schedule.id,
         updatedAt: now,
       })),
@@ -93,6 +90,7 @@ export async function generateRuns(tx: Database, schedules: readonly RecurringIn
         quantity: item.quantity,
         unitPrice: item.unitPrice,
         totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+        ...lineVatOf(item),
       })),
     );
     if (itemRows.length > 0) await tx.insert(invoiceItems).values(itemRows);

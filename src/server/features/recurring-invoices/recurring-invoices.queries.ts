@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { RecurringInvoice, RecurringInvoiceListQuery } from '../../../shared/contracts/recurring-invoices';
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
-import { computeTotals } from '../../../shared/totals';
+import type { Totals } from '../../../shared/totals';
+import { lineVatOf, totalsWithLineVat } from '../../platform/line-vat';
 import type { Database } from '../../db/client';
 import { customers, recurringInvoiceItems, recurringInvoices } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
@@ -15,11 +16,7 @@ export function toRecurringInvoiceDto(
   customer: { id: string; name: string; email: string },
   items: readonly RecurringItemRow[],
 ): RecurringInvoice {
-  const totals = computeTotals({
-    items: items.map((item) => ({ quantity: item.quantity, unitPrice: centsFromDecimal(item.unitPrice) })),
-    taxAmount: centsFromDecimal(row.taxAmount),
-    discountAmount: centsFromDecimal(row.discountAmount),
-  });
+  const totals = scheduleTotals(row, items);
   return {
     id: row.id,
     kind: row.kind,
@@ -40,6 +37,7 @@ export function toRecurringInvoiceDto(
     discountAmount: toDecimal(totals.discountAmount),
     totalAmount: toDecimal(totals.totalAmount),
     notes: row.notes,
+    vatExemptionReason: row.vatExemptionReason,
     status: row.status,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -50,8 +48,18 @@ export function toRecurringInvoiceDto(
       quantity: String(Number(item.quantity)),
       unitPrice: item.unitPrice,
       totalPrice: item.totalPrice,
+      ...lineVatOf(item),
     })),
   };
+}
+
+/** A schedule's totals from its stored lines: VAT by rate when they carry categories, else its tax. */
+export function scheduleTotals(row: RecurringInvoiceRow, items: readonly RecurringItemRow[]): Totals {
+  return totalsWithLineVat(
+    items.map((item) => ({ quantity: item.quantity, unitPrice: centsFromDecimal(item.unitPrice), taxCategory: item.taxCategory, taxRate: item.taxRate })),
+    centsFromDecimal(row.taxAmount),
+    centsFromDecimal(row.discountAmount),
+  );
 }
 
 /** Items of several schedules, in line order, grouped by schedule. */

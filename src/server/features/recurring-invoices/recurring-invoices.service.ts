@@ -4,12 +4,12 @@ import { END_BEFORE_START, type RecurringInvoice, type RecurringInvoiceInput, re
 import { centsFromDecimal, toDecimal } from '../../../shared/money';
 import { notBilledBecause } from '../../../shared/practice-fees';
 import { anchorDayOf, firstRunOnOrAfter, runsOn, type ScheduleTiming } from '../../../shared/recurrence';
-import { computeTotals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { customers, recurringInvoiceItems, recurringInvoices } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { organizationTimeZone, toOrganizationDay } from '../../platform/calendar';
 import { AppError, notFound } from '../../platform/errors';
+import { lineVatColumns, totalsWithLineVat } from '../../platform/line-vat';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { type Actor, requireCustomer } from '../invoices/invoice-rules';
 import { type RecurringInvoiceRow, findRecurringInvoice, findRecurringItems, lockRecurringInvoice } from './recurring-invoices.queries';
@@ -47,7 +47,7 @@ export async function scheduleColumns(db: Database, organizationId: string, inpu
 }
 
 function itemRows(organizationId: string, scheduleId: string, input: RecurringInvoiceInput) {
-  const totals = computeTotals({ items: input.items, taxAmount: input.taxAmount, discountAmount: input.discountAmount });
+  const totals = totalsWithLineVat(input.items, input.taxAmount, input.discountAmount);
   return input.items.map((item, index) => ({
     organizationId,
     recurringInvoiceId: scheduleId,
@@ -56,11 +56,12 @@ function itemRows(organizationId: string, scheduleId: string, input: RecurringIn
     quantity: item.quantity,
     unitPrice: toDecimal(item.unitPrice),
     totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+    ...lineVatColumns(item),
   }));
 }
 
 function totalOf(input: RecurringInvoiceInput): string {
-  return toDecimal(computeTotals({ items: input.items, taxAmount: input.taxAmount, discountAmount: input.discountAmount }).totalAmount);
+  return toDecimal(totalsWithLineVat(input.items, input.taxAmount, input.discountAmount).totalAmount);
 }
 
 /** Inside a transaction: stores a new schedule with its items and audit row; returns its id. */
@@ -77,9 +78,10 @@ export async function insertRecurringInvoice(tx: Database, actor: Actor, input: 
       ...columns,
       autoSend: input.autoSend,
       paymentTerms: input.paymentTerms,
-      taxAmount: toDecimal(input.taxAmount),
+      taxAmount: toDecimal(totalsWithLineVat(input.items, input.taxAmount, input.discountAmount).taxAmount),
       discountAmount: toDecimal(input.discountAmount),
       notes: input.notes,
+      vatExemptionReason: input.vatExemptionReason,
       updatedAt: now,
     })
     .returning({ id: recurringInvoices.id });
@@ -114,7 +116,14 @@ export async function storedScheduleInput(tx: Database, row: RecurringInvoiceRow
     ...stored,
     // A completed schedule is refreshed as active: a new end condition may let it run again.
     status: row.status === 'completed' ? 'active' : row.status,
-    items: items.map((item) => ({ description: item.description, quantity: String(Number(item.quantity)), unitPrice: item.unitPrice })),
+    items: items.map((item) => ({
+      description: item.description,
+      quantity: String(Number(item.quantity)),
+      unitPrice: item.unitPrice,
+      taxCategory: item.taxCategory,
+      taxRate: item.taxRate,
+      unitCode: item.unitCode,
+    })),
   };
 }
 
@@ -139,9 +148,10 @@ export async function applyScheduleUpdate(tx: Database, actor: Actor, row: Recur
       ...(sameTiming ? { nextRunDate: row.nextRunDate } : {}),
       autoSend: input.autoSend,
       paymentTerms: input.paymentTerms,
-      taxAmount: toDecimal(input.taxAmount),
+      taxAmount: toDecimal(totalsWithLineVat(input.items, input.taxAmount, input.discountAmount).taxAmount),
       discountAmount: toDecimal(input.discountAmount),
       notes: input.notes,
+      vatExemptionReason: input.vatExemptionReason,
       updatedAt: now,
     })
     .where(eq(recurringInvoices.id, row.id));
