@@ -51,6 +51,7 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         alter table recurring_invoice_items drop column tax_category, drop column tax_rate, drop column unit_code;
         alter table credit_note_items drop column tax_category, drop column tax_rate, drop column unit_code;
         alter table invoices drop column vat_exemption_reason;
+        alter table recurring_invoices drop column vat_exemption_reason;
         alter table customer_credits drop column vat_exemption_reason;
         alter table vendor_credits drop column document_id;
         alter table bills drop column discount_amount, drop column prepaid_amount, drop column payment_terms,

@@ -106,4 +106,24 @@ CREATE INDEX "einvoice_deliveries_open_idx" ON "einvoice_deliveries" USING btree
 CREATE INDEX "inbound_mails_org_received_idx" ON "inbound_mails" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "inbound_mails_org_message_key" ON "inbound_mails" USING btree ("organization_id","message_id");--> statement-breakpoint
 CREATE INDEX "vendor_bank_changes_vendor_idx" ON "vendor_bank_changes" USING btree ("organization_id","vendor_id","status");--> statement-breakpoint
-CREATE UNIQUE INDEX "organizations_mail_in_token_key" ON "organizations" USING btree ("mail_in_token");
+CREATE UNIQUE INDEX "organizations_mail_in_token_key" ON "organizations" USING btree ("mail_in_token");--> statement-breakpoint
+ALTER TABLE "recurring_invoices" ADD COLUMN "vat_exemption_reason" text;
+--> statement-breakpoint
+-- Issue 36: the list page's stored item JSON carries each line's VAT detail, as toItemDto does
+-- (taxCategory, taxRate with two decimals, unitCode; null without VAT detail).
+CREATE OR REPLACE FUNCTION invoice_items_json_of(invoice uuid) RETURNS text LANGUAGE sql STABLE AS $$
+	SELECT '[' || string_agg(concat(
+		'{"id":"', i.id,
+		'","description":', to_json(i.description)::text,
+		',"quantity":"', trim_scale(i.quantity),
+		'","unitPrice":"', i.unit_price,
+		'","totalPrice":"', i.total_price,
+		'","taxCategory":', coalesce(to_json(i.tax_category)::text, 'null'),
+		',"taxRate":', CASE WHEN i.tax_category IS NULL THEN 'null' ELSE '"' || coalesce(i.tax_rate::text, '0.00') || '"' END,
+		',"unitCode":', coalesce(to_json(i.unit_code)::text, 'null'), '}'
+	), ',' ORDER BY i.position, i.id) || ']'
+	FROM invoice_items i WHERE i.invoice_id = invoice
+$$;
+--> statement-breakpoint
+-- Rewrite the stored lists once so existing invoices read the same as new ones.
+SELECT invoice_item_lists_refresh(ARRAY(SELECT invoice_id FROM invoice_item_lists ORDER BY 1));

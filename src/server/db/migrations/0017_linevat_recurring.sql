@@ -1,1 +1,0 @@
-ALTER TABLE "recurring_invoices" ADD COLUMN "vat_exemption_reason" text;
