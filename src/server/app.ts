@@ -58,6 +58,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
+import { einvoicingRoutes } from './features/einvoicing/einvoicing.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { creditLimitRoutes } from './features/credits/credit-limit.routes';
 import { portalPaymentsRoutes } from './features/portal-payments/portal-payments.routes';
@@ -118,6 +119,8 @@ const features: FeatureRoutes[] = [
   // Issue 31: statements and late fees, customer credits, the customer portal, vendor credits and credit limits.
   statementsRoutes,
   creditNotesRoutes,
+  // Issue 36: e-invoice files (Factur-X, Peppol UBL, XRechnung) and their rule check.
+  einvoicingRoutes,
   portalStaffRoutes,
   portalRoutes,
   vendorCreditsRoutes,
