@@ -167,10 +167,14 @@ function electronicAddressOf(scheme: string | null, value: string | null, email:
   return text(email) ? { scheme: 'EM', value: (email ?? '').trim() } : null;
 }
 
+/** A "Tax ID" written as a VAT id (ISO country prefix, then digits: "DE123456788"); an EIN (12-3456789) is not. */
+const vatShaped = (value: string | null) => (value && /^(?:[A-Z]{2}|EL)[0-9A-Z]{2,13}$/.test(value.replace(/\s+/g, '')) && /\d/.test(value) ? value.replace(/\s+/g, '') : null);
+
 function sellerOf(organization: OrganizationRow): EinvoiceParty {
   const legalName = text(organization.legalName);
-  const vatId = text(organization.vatId);
   const taxId = text(organization.taxId);
+  // Before the VAT id field existed, businesses kept their VAT id as their Tax ID.
+  const vatId = text(organization.vatId) ?? vatShaped(taxId);
   return {
     name: legalName ?? organization.name,
     tradingName: legalName && legalName !== organization.name ? organization.name : null,
@@ -189,7 +193,7 @@ function buyerOf(customer: CustomerRow): EinvoiceParty {
   return {
     name: legalName ?? customer.name,
     tradingName: legalName && legalName !== customer.name ? customer.name : null,
-    vatId: text(customer.vatId),
+    vatId: text(customer.vatId) ?? vatShaped(text(customer.taxId)),
     taxRegistrationId: null,
     companyId: text(customer.companyId),
     electronicAddress: electronicAddressOf(customer.electronicAddressScheme, customer.electronicAddress, customer.email),
@@ -209,7 +213,8 @@ function mapDocument(stored: StoredDocument, organization: OrganizationRow, cust
   const taxCents = centsFromDecimal(stored.taxAmount);
   const withVat = stored.lines.some((line) => line.taxCategory !== null);
   // A lump-sum tax with no line VAT: nothing to categorise when there is no tax (O without a VAT id, Z with one).
-  const lumpCategory: VatCategory = text(organization.vatId) ? 'Z' : 'O';
+  const seller = sellerOf(organization);
+  const lumpCategory: VatCategory = seller.vatId ? 'Z' : 'O';
   if (!withVat && taxCents !== 0) violations.push({ rule: 'BR-CO-04', message: `${BR_CO_04} Set VAT by line on this document.` });
   const lines = stored.lines.map((line, index) => {
     const vatCategory: VatCategory = line.taxCategory ?? (withVat ? 'S' : lumpCategory);
@@ -247,7 +252,7 @@ function mapDocument(stored: StoredDocument, organization: OrganizationRow, cust
     precedingInvoice: stored.precedingInvoice,
     note: text(stored.note),
     paymentTerms: text(stored.paymentTerms),
-    seller: sellerOf(organization),
+    seller,
     buyer: buyerOf(customer),
     payment,
     lines,
