@@ -60,6 +60,7 @@ import { teamRoutes } from './features/team/team.routes';
 import { vendorsRoutes } from './features/vendors/vendors.routes';
 import { statementsRoutes } from './features/statements/statements.routes';
 import { creditNotesRoutes } from './features/credits/credit-notes.routes';
+import { einvoiceFileRoutes } from './features/einvoicing/einvoice-files.routes';
 import { vendorCreditsRoutes } from './features/vendor-credits/vendor-credits.routes';
 import { receiveEinvoiceRoutes } from './features/einvoicing/receive/receive.routes';
 import { mailInRoutes } from './features/mail-in/mail-in.routes';
@@ -124,6 +125,8 @@ const features: FeatureRoutes[] = [
   // Issue 31: statements and late fees, customer credits, the customer portal, vendor credits and credit limits.
   statementsRoutes,
   creditNotesRoutes,
+  // Issue 36: e-invoice files (Factur-X, Peppol UBL, XRechnung) and their rule check.
+  einvoiceFileRoutes,
   portalStaffRoutes,
   portalRoutes,
   vendorCreditsRoutes,

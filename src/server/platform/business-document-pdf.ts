@@ -55,9 +55,15 @@ const LEFT = 50;
 const RIGHT = 545;
 const COLUMNS = { description: LEFT, quantity: 300, unitPrice: 360, amount: 455 } as const;
 
-export async function renderBusinessDocumentPdf(document: BusinessDocument): Promise<Buffer> {
+/** For archival variants (Factur-X): extra pdfkit options (a PDF/A subset) and a step run just before the file closes. */
+export interface BusinessDocumentPdfOptions {
+  documentOptions?: Partial<PDFKit.PDFDocumentOptions>;
+  beforeEnd?: (doc: PDFKit.PDFDocument) => void;
+}
+
+export async function renderBusinessDocumentPdf(document: BusinessDocument, options: BusinessDocumentPdfOptions = {}): Promise<Buffer> {
   const { seller, party } = document;
-  const doc = await createPdfDocument({ size: 'A4', margin: 50, info: document.info });
+  const doc = await createPdfDocument({ size: 'A4', margin: 50, info: document.info, ...options.documentOptions });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -139,6 +145,7 @@ export async function renderBusinessDocumentPdf(document: BusinessDocument): Pro
       doc.font(BOLD).fontSize(9).fillColor('#475569').text(document.note.label, LEFT, y);
       doc.font(REGULAR).fontSize(9).fillColor('#0f172a').text(document.note.text, LEFT, y + 14, { width: RIGHT - LEFT });
     }
+    options.beforeEnd?.(doc);
     doc.end();
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { EinvoiceFormat, VatCategory } from '../einvoice-codes';
 import type { Cents } from '../money';
 
@@ -114,3 +115,17 @@ export interface EinvoiceRuleViolation {
 }
 
 export type EinvoiceFileFormat = Exclude<EinvoiceFormat, 'pdf'>;
+
+/** The e-invoice download (GET .../einvoice?format=): the four file formats. */
+export const einvoiceFileFormats = ['factur_x', 'ubl', 'xrechnung_ubl', 'xrechnung_cii'] as const satisfies readonly EinvoiceFileFormat[];
+
+export const einvoiceFormatQuery = z.object({
+  format: z.enum(einvoiceFileFormats, { message: 'Format must be factur_x, ubl, xrechnung_ubl or xrechnung_cii' }),
+});
+
+/** GET /api/invoices/:id/einvoice/check: whether the document can be sent in the format, and why not. */
+export const einvoiceCheckResponse = z.object({
+  valid: z.boolean(),
+  violations: z.array(z.object({ rule: z.string(), message: z.string() })),
+});
+export type EinvoiceCheckResponse = z.infer<typeof einvoiceCheckResponse>;

@@ -2,6 +2,7 @@ import { format, parseISO } from 'date-fns';
 import { Ban, Download, HandCoins, ReceiptText, Search, Undo2 } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EinvoiceDownloadMenu } from '@/components/einvoice-download-menu';
 import { PageLayout } from '@/components/page-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -80,6 +81,7 @@ function CreditCard({ credit, onApply, onRefund, onVoid }: { credit: CreditNote;
             Download PDF
           </a>
         </Button>
+        {credit.kind === 'credit_note' && <EinvoiceDownloadMenu basePath={`/api/credit-notes/${credit.id}`} label={creditName(credit)} />}
         {untouched && (
           <Button size="sm" variant="ghost" className="ml-auto" onClick={onVoid}>
             <Ban aria-hidden="true" />

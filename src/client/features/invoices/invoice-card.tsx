@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { Banknote, Download, Link2, Pencil, ReceiptText, Send, Trash2 } from 'lucide-react';
+import { EinvoiceDownloadMenu } from '@/components/einvoice-download-menu';
 import { RecordHistoryButton } from '@/components/record-history';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -60,6 +61,7 @@ export function InvoiceCard({ invoice, onAction, sending }: Props) {
             Download PDF
           </a>
         </Button>
+        <EinvoiceDownloadMenu basePath={`/api/invoices/${invoice.id}`} label={invoice.invoiceNumber} />
         {invoice.status !== 'cancelled' && (
           <Button size="sm" variant="ghost" onClick={() => onAction('send')} disabled={sending}>
             <Send aria-hidden="true" />
