@@ -115,8 +115,9 @@ async function loadCreditNote(db: Database, organizationId: string, id: string):
     .from(creditNoteItems)
     .where(and(eq(creditNoteItems.organizationId, organizationId), eq(creditNoteItems.creditId, id)))
     .orderBy(asc(creditNoteItems.position), asc(creditNoteItems.id));
-  // A credit note carries no separate discount: its lines' share of the invoice discount is already in its amount.
-  const discount = centsFromDecimal(credit.subtotal) + centsFromDecimal(credit.taxAmount) - centsFromDecimal(credit.amount);
+  // A credit note's subtotal is its lines less their share of the invoice discount (credit-notes.service.ts):
+  // that share goes out as the document allowance, as the credit note PDF shows it.
+  const discount = sumCents(lines.map((line) => centsFromDecimal(line.totalPrice))) - centsFromDecimal(credit.subtotal);
   return {
     typeCode: '381',
     number: credit.creditNumber ?? '',
