@@ -10,9 +10,14 @@ const SHOTS = '/tmp/shots-delivery';
 test('a customer who takes UBL gets the XML by email, and the card shows "Sent by email (UBL)"', async ({ page }) => {
   const { invoiceId, invoiceNumber } = await accountWithInvoice(page.request, '240.00');
   const invoice = (await (await page.request.get(`/api/invoices/${invoiceId}`)).json()) as { customerId: string };
+  // The seller's tax identity (Settings > Business): Peppol BIS needs the seller's VAT id and Peppol id.
+  const business = await page.request.put('/api/settings/business', {
+    data: { legalName: 'Nordlicht Software GmbH', vatId: 'DE136695976', address: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', country: 'DE', electronicAddressScheme: '9930', electronicAddress: 'DE136695976', iban: 'DE89370400440532013000' },
+  });
+  expect(business.status(), await business.text()).toBe(200);
   // The customer's format (and tax identity) through the customer API of the identity part.
   const customer = await page.request.put(`/api/customers/${invoice.customerId}`, {
-    data: { name: 'Acme Corp', legalName: 'Acme Corp BV', vatId: 'NL123456789B01', country: 'NL', address: 'Keizersgracht 1', city: 'Amsterdam', zipCode: '1015 CJ', einvoiceFormat: 'ubl' },
+    data: { name: 'Acme Corp', legalName: 'Acme Corp BV', vatId: 'NL123456782B01', electronicAddressScheme: '0106', electronicAddress: '12345678', country: 'NL', address: 'Keizersgracht 1', city: 'Amsterdam', zipCode: '1015 CJ', einvoiceFormat: 'ubl' },
   });
   expect(customer.status(), await customer.text()).toBe(200);
 
