@@ -1,12 +1,21 @@
 import { findCurrency } from '@shared/currencies';
 import { vatCategoryLabels, type VatCategory } from '@shared/einvoice-codes';
 import type { EinvoiceAddress } from '@shared/contracts/einvoicing';
-import { type Cents, formatMoney } from '@shared/money';
+import { type Cents, formatMoney, parseMoney } from '@shared/money';
 
 /** An amount in the e-invoice's own currency, through money.ts. */
 export function formatEinvoiceMoney(cents: Cents, currency: string): string {
   const known = findCurrency(currency);
   return formatMoney(cents, { currency, locale: known?.locale ?? 'en-US', symbol: known?.symbol ?? currency, position: known?.position ?? 'before' });
+}
+
+/**
+ * The item net price (BT-146) may carry more than two decimals ("0.125"): such a price is shown as
+ * written with the currency code, never rounded; a price in cents is formatted as money.
+ */
+export function formatNetPrice(price: string, currency: string): string {
+  const cents = /^-?\d+(\.\d{1,2})?$/.test(price) ? parseMoney(price) : null;
+  return cents === null ? `${price} ${currency}` : formatEinvoiceMoney(cents, currency);
 }
 
 /** "Standard rate 19%", "Reverse charge" (no rate for categories without one). */

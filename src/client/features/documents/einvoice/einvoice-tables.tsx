@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { EinvoiceDocument } from '@shared/contracts/einvoicing';
 import type { Cents } from '@shared/money';
-import { formatEinvoiceMoney, formatVatCategory } from './einvoice-format';
+import { formatEinvoiceMoney, formatNetPrice, formatVatCategory } from './einvoice-format';
 
 const sectionTitle = 'mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
@@ -30,10 +30,7 @@ export function EinvoiceLines({ einvoice }: { einvoice: EinvoiceDocument }) {
               <TableCell className="text-right tabular-nums">
                 {line.quantity} {line.unitCode}
               </TableCell>
-              {/* The net price may carry more than two decimals (BT-146): shown as written. */}
-              <TableCell className="text-right tabular-nums">
-                {line.netPrice} {einvoice.currency}
-              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatNetPrice(line.netPrice, einvoice.currency)}</TableCell>
               <TableCell>{formatVatCategory(line.vatCategory, line.vatRate)}</TableCell>
               <TableCell className="text-right tabular-nums">{money(line.lineNet)}</TableCell>
             </TableRow>
