@@ -55,6 +55,13 @@ test('upload a UBL e-invoice, read it, create the exact bill, and approve the IB
   await expect(payment).toContainText('COBADEFFXXX');
   await expect(viewer.getByRole('alert')).toHaveCount(0);
   await shootBothWidths(page, 'einvoice-viewer');
+  // The dialog scrolls: the tables and totals further down, on a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await viewer.getByRole('region', { name: 'Lines' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/einvoice-viewer-lines-375.png` });
+  await viewer.getByRole('region', { name: 'Payment details' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/einvoice-viewer-totals-375.png` });
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 

@@ -38,15 +38,15 @@ export function BankChangeBanner({ vendorId, billId }: { vendorId?: string; bill
   return (
     <div className="space-y-2">
       {pending.map((change) => (
-        <div key={change.id} role="alert" data-testid="bank-change" className="flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <ShieldAlert className="size-5 shrink-0" aria-hidden="true" />
+        <div key={change.id} role="alert" data-testid="bank-change" className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center">
+          <ShieldAlert className="hidden size-5 shrink-0 sm:block" aria-hidden="true" />
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{describeBankChange(change)}</p>
             {change.bic && <p className="text-xs">BIC {change.bic}</p>}
             {change.routingNumber && <p className="text-xs">Routing number {change.routingNumber}</p>}
             <p className="text-xs">Confirm with the vendor by phone before approving: a changed account on an invoice is a common fraud.</p>
           </div>
-          <div className="flex gap-2">
+          <div className="flex shrink-0 gap-2">
             <Button type="button" size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: change.id, verb: 'approve' })}>
               Approve
             </Button>
