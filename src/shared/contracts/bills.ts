@@ -117,6 +117,20 @@ export interface Bill {
   updatedAt: string;
 }
 
-export interface BillDetail extends Bill {
+/** What a bill read from an e-invoice carries besides the usual fields (issue 36). */
+export interface BillEinvoiceFields {
+  /** EN 16931 rules the e-invoice's figures break: such a bill is never auto-approved. */
+  einvoiceWarnings: string[];
+  /** Paid before this bill (BT-113), decimal string. */
+  prepaidAmount: string;
+  /** Document-level allowances (BT-107), decimal string. */
+  discountAmount: string;
+  paymentTerms: string | null;
+  paymentIbanLast4: string | null;
+  paymentBic: string | null;
+  paymentReference: string | null;
+}
+
+export interface BillDetail extends Bill, BillEinvoiceFields {
   items: BillItem[];
 }

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { BillEinvoiceNotes } from './bill-einvoice-notes';
 import { saveRecord } from '@/lib/form-errors';
 import { useOrganizationTimeZone } from '@/lib/auth';
 import { dateInputValue } from '@/lib/dates';
@@ -63,6 +64,7 @@ export function BillFormDialog({ open, onOpenChange, billId }: Props) {
             The vendor’s bill with its items; totals are worked out for you.
           </DialogDescription>
         </DialogHeader>
+        {bill.data && <BillEinvoiceNotes bill={bill.data} />}
         {loading ? (
           <div className="grid gap-3">
             <Skeleton className="h-9" />

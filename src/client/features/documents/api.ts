@@ -8,6 +8,7 @@ import type {
   ReadableDocumentType,
 } from '@shared/contracts/documents';
 import type { ApiErrorBody } from '@shared/errors';
+import type { EinvoiceDocument } from '@shared/contracts/einvoicing';
 import type { ApplyToVendorResult, applyToVendorBody } from '@shared/contracts/tax-1099';
 import type { z } from 'zod';
 
@@ -142,4 +143,15 @@ export function useApplyW9(documentId: string) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['/api/vendors'] }), queryClient.invalidateQueries({ queryKey: [DOCUMENTS_URL] })]);
     },
   });
+}
+
+export interface DocumentEinvoice {
+  einvoice: EinvoiceDocument;
+  /** EN 16931 totals rules the file's figures break, in the rules' words. */
+  warnings: string[];
+}
+
+/** The e-invoice in an XML document (or embedded in a PDF), read by the server for the viewer. */
+export function useDocumentEinvoice(documentId: string, enabled: boolean) {
+  return useQuery<DocumentEinvoice>({ queryKey: [`${DOCUMENTS_URL}/${documentId}/einvoice`], enabled });
 }

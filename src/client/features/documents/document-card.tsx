@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { format } from 'date-fns';
-import { Download, Eye, FileText, Image as ImageIcon, Link2, Trash2, UserCheck } from 'lucide-react';
+import { Download, Eye, FileCode2, FileText, Image as ImageIcon, Link2, Trash2, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +14,7 @@ import { formatFileSize } from '@/lib/file-size';
 import { documentStatus, documentTypeLabels, formatExtractedTotal } from './document-format';
 import { ApplyW9Dialog } from './apply-w9-dialog';
 import { W9Block } from './w9-block';
+import { EinvoiceDialog } from './einvoice/einvoice-dialog';
 
 function ExtractedDataBlock({ document }: { document: DocumentDto }) {
   const data = document.extractedData;
@@ -55,6 +56,8 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
   const canApplyW9 = isW9 && document.ocrStatus === 'completed' && Boolean(document.extractedData?.w9);
   const canCreate = !isW9 && document.ocrStatus === 'completed' && document.extractedData !== null && document.relatedEntityId === null;
   const [applyOpen, setApplyOpen] = useState(false);
+  const isEinvoice = document.ocrStatus === 'completed' && (document.fileType === 'application/xml' || document.extractedData?.source === 'einvoice');
+  const [einvoiceOpen, setEinvoiceOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteDocument();
 
@@ -108,6 +111,11 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
               </Button>
             </>
           )}
+          {isEinvoice && (
+            <Button size="sm" variant="outline" onClick={() => setEinvoiceOpen(true)}>
+              <FileCode2 aria-hidden="true" /> View e-invoice
+            </Button>
+          )}
           <Button size="sm" variant="outline" asChild>
             <a href={`${document.fileUrl}?inline=1`} target="_blank" rel="noopener noreferrer">
               <Eye aria-hidden="true" /> View
@@ -125,6 +133,7 @@ export function DocumentCard(props: { document: DocumentDto; onCreate: (type: 'b
           )}
         </div>
       </CardContent>
+      {isEinvoice && <EinvoiceDialog document={document} open={einvoiceOpen} onOpenChange={setEinvoiceOpen} />}
       {canApplyW9 && <ApplyW9Dialog document={document} open={applyOpen} onOpenChange={setApplyOpen} />}
       <ConfirmDialog
         open={confirmDelete}

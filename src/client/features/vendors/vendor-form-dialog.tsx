@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SelectField } from '@/components/ui/select-field';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { BankChangeBanner } from '@/components/bank-change-banner';
 import { saveRecord } from '@/lib/form-errors';
 import {
   type Vendor,
@@ -101,6 +102,7 @@ export function VendorFormDialog({
           <DialogTitle>{vendor ? 'Edit Vendor' : 'Add Vendor'}</DialogTitle>
           <DialogDescription>Contact details and how this vendor is paid.</DialogDescription>
         </DialogHeader>
+        {vendor && <BankChangeBanner vendorId={vendor.id} />}
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <ContactFormFields register={register} errors={errors} />

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Bill, BillDetail, BillItem, BillStatus } from '../../../shared/contracts/bills';
+import type { Bill, BillDetail, BillEinvoiceFields, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
 import { lineVatOf } from '../../platform/line-vat';
 import { billItems, bills, payments, users, vendors } from '../../db/schema';
@@ -239,7 +239,19 @@ export async function findBillDetail(db: Database, organizationId: string, id: s
   const row = await findBill(db, organizationId, id, today);
   if (!row) return null;
   const items = await findBillItems(db, row.bill.id);
-  return { ...toBillDto(row), items: items.map(toBillItemDto) };
+  return { ...toBillDto(row), ...toBillEinvoiceFields(row.bill), items: items.map(toBillItemDto) };
+}
+
+export function toBillEinvoiceFields(bill: BillRow): BillEinvoiceFields {
+  return {
+    einvoiceWarnings: bill.einvoiceWarnings,
+    prepaidAmount: bill.prepaidAmount,
+    discountAmount: bill.discountAmount,
+    paymentTerms: bill.paymentTerms,
+    paymentIbanLast4: bill.paymentIbanLast4,
+    paymentBic: bill.paymentBic,
+    paymentReference: bill.paymentReference,
+  };
 }
 
 /** Read on every sidebar refresh: prepared once per database (issue 15). */

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { EinvoicePayment } from '../../../../shared/contracts/einvoicing';
+import type { BankChangeDto } from '../../../../shared/contracts/vendor-bank-changes';
 import type { Database } from '../../../db/client';
 import { bills, vendorBankChanges, vendors } from '../../../db/schema';
 import { writeAudit } from '../../../platform/audit';
@@ -9,23 +10,6 @@ import { AppError, notFound } from '../../../platform/errors';
 type VendorRow = typeof vendors.$inferSelect;
 type BankChangeRow = typeof vendorBankChanges.$inferSelect;
 
-export interface BankChangeDto {
-  id: string;
-  vendorId: string;
-  billId: string | null;
-  billNumber: string | null;
-  documentId: string | null;
-  status: BankChangeRow['status'];
-  ibanLast4: string | null;
-  bic: string | null;
-  routingNumber: string | null;
-  accountLast4: string | null;
-  /** What the vendor has now (the "was" of the change). */
-  currentIbanLast4: string | null;
-  currentAccountLast4: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
 
 const plain = (key: Buffer, stored: string | null): string | null => (stored ? decryptSecret(key, stored) : null);
 const ROUTING_SHAPE = /^\d{9}$/;

@@ -74,6 +74,17 @@ describe('importing a UBL invoice with two VAT rates', () => {
     expect(changes[0]).toMatchObject({ status: 'pending', ibanLast4: '3000', bic: 'COBADEFFXXX', billNumber: 'INV-7', currentIbanLast4: null });
     const billChanges = (await owner.request({ method: 'GET', url: `/api/bills/${body.id}/bank-changes` })).json();
     expect(billChanges.map((change: { id: string }) => change.id)).toEqual([changes[0].id]);
+    const shown = (await owner.request({ method: 'GET', url: `/api/bills/${body.id}` })).json();
+    expect(shown).toMatchObject({
+      einvoiceWarnings: [],
+      prepaidAmount: '0.00',
+      discountAmount: '0.00',
+      paymentTerms: '30 days net',
+      paymentIbanLast4: '3000',
+      paymentBic: 'COBADEFFXXX',
+      paymentReference: 'INV-7 / 4711',
+    });
+    expect(shown).not.toHaveProperty('paymentIbanEncrypted');
   });
 
   it('refuses the same invoice again with 409 and the existing bill, creating nothing', async () => {
@@ -128,7 +139,7 @@ describe('importing a CII invoice with an allowance, a charge and a prepaid amou
       ['Charge: Freight', '1.0000', '5.00', '5.00', 'C62'],
     ]);
     const shown = (await owner.request({ method: 'GET', url: `/api/bills/${body.id}` })).json();
-    expect(shown.amountDue).toBe('64.84');
+    expect(shown).toMatchObject({ amountDue: '64.84', prepaidAmount: '50.00', discountAmount: '10.00', paymentIbanLast4: '2051', paymentReference: 'FX-2026-88' });
     const [vendor] = await t.deps.db.select().from(vendors).where(eq(vendors.id, body.vendorId));
     expect(vendor).toMatchObject({ vatId: 'DE987654321', electronicAddressScheme: '9930', companyId: 'CHE-109.322.551', email: 'rechnung@schraubwerk.example' });
   });
@@ -149,6 +160,7 @@ describe('a received invoice whose totals do not add up', () => {
     expect(bill?.approvalStatus).toBe('pending');
     const shown = (await owner.request({ method: 'GET', url: `/api/bills/${body.id}` })).json();
     expect(shown.payable).toBe(false);
+    expect(shown.einvoiceWarnings).toEqual(body.warnings);
   });
 });
 
