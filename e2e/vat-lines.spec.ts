@@ -98,3 +98,44 @@ test('an invoice with VAT by line shows the VAT by rate the server stores', asyn
   await expect(edit.getByTestId('vat-breakdown').getByRole('row', { name: 'S 19% $180.00 $34.20' })).toBeVisible();
   await expect(edit.getByTestId('invoice-form-total')).toHaveText('$262.35');
 });
+
+test('a bill with VAT by line stores the VAT by rate the form shows', async ({ page }) => {
+  await registerThroughUi(page);
+  const vendorName = `Druckerei ${uniqueName('')}`;
+  const vendor = await page.request.post('/api/vendors', { data: { name: vendorName, email: 'ar@druckerei.example', paymentMethod: 'check' } });
+  expect(vendor.status()).toBe(201);
+
+  await page.goto('/bills');
+  await page.getByRole('button', { name: 'Add Bill' }).first().click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('combobox', { name: 'Vendor', exact: true }).click();
+  await page.getByRole('option', { name: vendorName }).click();
+  await form.getByLabel('Bill number').fill(uniqueName('RE-'));
+  await form.getByLabel('Add VAT by line').check();
+  await fillVatLine(form, 1, { description: 'Brochures', quantity: '2', unitPrice: '100', rate: '19' });
+  await form.getByRole('button', { name: 'Add Item' }).click();
+  await fillVatLine(form, 2, { description: 'Books', quantity: '1', unitPrice: '50', rate: '7' });
+
+  const tax = form.getByRole('textbox', { name: 'Tax', exact: true });
+  await expect(form.getByTestId('vat-breakdown').getByRole('row', { name: 'S 19% $200.00 $38.00' })).toBeVisible();
+  await expect(form.getByTestId('vat-breakdown').getByRole('row', { name: 'S 7% $50.00 $3.50' })).toBeVisible();
+  await expect(tax).toHaveValue('41.50');
+  await expect(tax).toHaveAttribute('readonly', '');
+  await expect(form.getByTestId('bill-total')).toHaveText('$291.50');
+  await shoot(page, 'bill-form-vat');
+
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/bills') && response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Add Bill' }).click();
+  const created = await saved;
+  expect(created.status(), await created.text()).toBe(201);
+  await expect(page.getByText('Bill created successfully', { exact: true })).toBeVisible();
+  const { id } = (await created.json()) as { id: string };
+  const stored = await page.request.get(`/api/bills/${id}`);
+  expect(stored.status()).toBe(200);
+  const bill = (await stored.json()) as { taxAmount: string; totalAmount: string; items: { taxCategory: string | null; taxRate: string | null }[] };
+  expect({ tax: bill.taxAmount, total: bill.totalAmount }).toEqual({ tax: '41.50', total: '291.50' });
+  expect(bill.items.map((item) => [item.taxCategory, Number(item.taxRate)])).toEqual([
+    ['S', 19],
+    ['S', 7],
+  ]);
+});
