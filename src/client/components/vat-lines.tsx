@@ -87,3 +87,9 @@ export function switchLineVat<T extends SwitchableLine>(items: readonly T[], on:
       : { ...item, taxCategory: null, taxRate: null, unitCode: null },
   );
 }
+
+/** A line's VAT detail as the API takes it, from the contract's output (null without VAT detail). */
+export function lineVatRequest(item: SwitchableLine): { taxCategory: VatCategory | null; taxRate: string | null; unitCode: string | null } {
+  const rate = item.taxRate === null || item.taxRate === undefined ? null : String(item.taxRate);
+  return { taxCategory: item.taxCategory || null, taxRate: item.taxCategory ? rate : null, unitCode: item.unitCode || null };
+}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   Dialog,
@@ -28,6 +28,7 @@ import {
 } from '@shared/contracts/bills';
 import { toDecimal } from '@shared/money';
 import { LineItemsEditor } from '@/components/line-items-editor';
+import { hasLineVat, previewVat, switchLineVat, VatBreakdownTable, VatByLineToggle } from '@/components/vat-lines';
 import { useActiveVendors } from '../vendors/api';
 import { useAttachableDocuments, useBill, useSaveBill } from './api';
 import { billToValues, liveTotals, newBillValues, toPayload } from './bill-form-values';
@@ -98,7 +99,18 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
   const items = useWatch({ control, name: 'items' });
   const taxAmount = useWatch({ control, name: 'taxAmount' });
   const documentId = useWatch({ control, name: 'documentId' });
-  const totals = liveTotals(items, taxAmount);
+  // VAT by line (issue 36): the tax is then the VAT by rate of the lines, read-only, as the server computes it.
+  const [vatByLine, setVatByLine] = useState(() => (bill ? hasLineVat(bill.items) : false));
+  const lumpSum = liveTotals(items, taxAmount);
+  const vat = vatByLine ? previewVat(items, lumpSum.itemTotals, 0) : null;
+  const totals = vat ? liveTotals(items, toDecimal(vat.taxTotal)) : lumpSum;
+  const vatTax = vat ? toDecimal(vat.taxTotal) : null;
+  const switchVat = (on: boolean) => {
+    setVatByLine(on);
+    setValue('items', switchLineVat(getValues('items'), on));
+    if (!on) setValue('taxAmount', '0.00');
+  };
+  const lastRate = items.at(-1)?.taxRate;
 
   // Keep the claimed figures equal to the computed ones, so the shared contract's check passes.
   useEffect(() => {
@@ -111,7 +123,8 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
       setValue('subtotal', toDecimal(totals.subtotal));
     if (getValues('totalAmount') !== toDecimal(totals.totalAmount))
       setValue('totalAmount', toDecimal(totals.totalAmount));
-  }, [totals.itemTotals, totals.subtotal, totals.totalAmount, getValues, setValue]);
+    if (vatTax !== null && getValues('taxAmount') !== vatTax) setValue('taxAmount', vatTax);
+  }, [totals.itemTotals, totals.subtotal, totals.totalAmount, vatTax, getValues, setValue]);
 
   const vendorOptions = (vendors.data?.items ?? []).map((vendor) => ({
     id: vendor.id,
@@ -175,11 +188,19 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
           <Input type="date" {...register('scheduledPaymentDate')} />
         </Field>
       </div>
+      <VatByLineToggle checked={vatByLine} onChange={switchVat} />
       <LineItemsEditor
         control={control}
         register={register}
         errors={errors.items}
-        blankItem={() => ({ description: '', quantity: '1', unitPrice: '', totalPrice: '0.00' })}
+        vatByLine={vatByLine}
+        blankItem={() => ({
+          description: '',
+          quantity: '1',
+          unitPrice: '',
+          totalPrice: '0.00',
+          ...(vatByLine ? { taxCategory: 'S' as const, taxRate: lastRate ?? '', unitCode: '' } : {}),
+        })}
         itemTotals={totals.itemTotals}
         currencySymbol={currency.symbol}
         formatCents={formatCents}
@@ -230,6 +251,8 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
               <MoneyInput
                 id="bill-tax"
                 currencySymbol={currency.symbol}
+                readOnly={vatByLine}
+                title={vatByLine ? 'The VAT of the lines at their rates' : undefined}
                 {...register('taxAmount')}
                 aria-invalid={errors.taxAmount ? true : undefined}
               />
@@ -244,6 +267,7 @@ function BillForm({ bill, onDone }: { bill: BillDetail | null; onDone: () => voi
               {formatCents(totals.totalAmount)}
             </dd>
           </div>
+          {vat && <VatBreakdownTable breakdown={vat} formatCents={formatCents} />}
           {(errors.totalAmount?.message ?? errors.subtotal?.message) && (
             <p className="text-destructive">
               {errors.totalAmount?.message ?? errors.subtotal?.message}

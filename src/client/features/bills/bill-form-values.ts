@@ -1,3 +1,4 @@
+import { lineVatRequest } from '@/components/vat-lines';
 import { addDaysToDay, dateInputValue } from '@/lib/dates';
 import type { BillDetail, BillFormValues, BillInput } from '@shared/contracts/bills';
 import { type Cents, multiplyCents, parseMoney, sumCents, toDecimal } from '@shared/money';
@@ -40,7 +41,15 @@ export function billToValues(bill: BillDetail, today: string): BillFormValues {
     attachmentUrl: bill.attachmentUrl ?? '',
     documentId: bill.documentId ?? '',
     scheduledPaymentDate: bill.scheduledPaymentDate ?? '',
-    items: bill.items.map((item) => ({ description: item.description, quantity: item.quantity, unitPrice: item.unitPrice, totalPrice: item.totalPrice })),
+    items: bill.items.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+      taxCategory: item.taxCategory ?? null,
+      taxRate: item.taxRate ?? null,
+      unitCode: item.unitCode ?? '',
+    })),
   };
 }
 
@@ -67,6 +76,7 @@ export function toPayload(input: BillInput): BillPayload {
       quantity: item.quantity,
       unitPrice: toDecimal(item.unitPrice),
       totalPrice: toDecimal(item.totalPrice),
+      ...lineVatRequest(item),
     })),
   };
 }

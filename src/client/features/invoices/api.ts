@@ -4,6 +4,7 @@ import { navigationCountsKey } from '@/lib/navigation-counts';
 import type { Customer } from '@shared/contracts/customers';
 import type { Invoice, InvoiceInput, InvoicePayment, InvoiceSettings, InvoiceStatus, RecordPaymentInput } from '@shared/contracts/invoices';
 import { toDecimal } from '@shared/money';
+import { lineVatRequest } from '@/components/vat-lines';
 
 export const INVOICES_URL = '/api/invoices';
 export const INVOICES_PAGE_SIZE = 20;
@@ -69,6 +70,7 @@ function toRequest(input: InvoiceInput) {
       quantity: item.quantity,
       unitPrice: toDecimal(item.unitPrice),
       totalPrice: toDecimal(item.totalPrice),
+      ...lineVatRequest(item),
     })),
   };
 }

@@ -146,7 +146,7 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92vh] overflow-y-auto sm:max-w-3xl">
+      <DialogContent className={`max-h-[92vh] overflow-y-auto sm:max-w-3xl ${vatByLine ? "lg:max-w-5xl" : ""}`}>
         <DialogHeader>
           <DialogTitle>{invoice ? 'Edit Invoice' : 'Create Invoice'}</DialogTitle>
           <DialogDescription>Bill a customer for goods or services.</DialogDescription>
