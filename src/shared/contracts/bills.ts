@@ -44,6 +44,8 @@ export const billInputSchema = z
     dueDate: dateInput('Due date'),
     subtotal: moneyInput('Subtotal'),
     taxAmount: moneyInput('Tax amount').default(0),
+    /** Document-level allowances (a received e-invoice's BT-107): total = subtotal + tax - discount. */
+    discountAmount: moneyInput('Discount amount').optional(),
     totalAmount: moneyInput('Total amount'),
     notes: z
       .string()

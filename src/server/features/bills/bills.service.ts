@@ -59,7 +59,7 @@ function billDays(input: BillInput, timeZone: string) {
 
 function billValues(input: BillInput, timeZone: string) {
   // Lines with VAT categories give the tax (VAT by rate); otherwise the bill's lump-sum tax.
-  const totals = totalsWithLineVat(input.items, input.taxAmount);
+  const totals = totalsWithLineVat(input.items, input.taxAmount, input.discountAmount ?? 0);
   return {
     vendorId: input.vendorId,
     billNumber: input.billNumber,
@@ -67,6 +67,7 @@ function billValues(input: BillInput, timeZone: string) {
     ...billDays(input, timeZone),
     subtotal: toDecimal(totals.subtotal),
     taxAmount: toDecimal(totals.taxAmount),
+    discountAmount: toDecimal(totals.discountAmount),
     totalAmount: toDecimal(totals.totalAmount),
     notes: input.notes,
     attachmentUrl: input.attachmentUrl,

@@ -143,6 +143,13 @@ describe('importing a CII invoice with an allowance, a charge and a prepaid amou
     const [vendor] = await t.deps.db.select().from(vendors).where(eq(vendors.id, body.vendorId));
     expect(vendor).toMatchObject({ vatId: 'DE987654321', electronicAddressScheme: '9930', companyId: 'CHE-109.322.551', email: 'rechnung@schraubwerk.example' });
   });
+
+  it('keeps its allowance and total when the bill is edited later', async () => {
+    const response = await owner.request({ method: 'PUT', url: `/api/bills/${ciiBillId}`, payload: { notes: 'Checked against the delivery note' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [bill] = await t.deps.db.select().from(bills).where(eq(bills.id, ciiBillId));
+    expect(bill).toMatchObject({ notes: 'Checked against the delivery note', subtotal: '106.50', discountAmount: '10.00', taxAmount: '18.34', totalAmount: '114.84' });
+  });
 });
 
 describe('a received invoice whose totals do not add up', () => {
