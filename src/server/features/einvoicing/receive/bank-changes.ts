@@ -1,3 +1,4 @@
+import { isUuid } from '../../../db/query-helpers';
 import { and, desc, eq } from 'drizzle-orm';
 import type { EinvoicePayment } from '../../../../shared/contracts/einvoicing';
 import type { BankChangeDto } from '../../../../shared/contracts/vendor-bank-changes';
@@ -62,6 +63,8 @@ export async function proposeBankChange(
 }
 
 export async function billExists(db: Database, organizationId: string, id: string): Promise<boolean> {
+  // Ids that are not uuids name no row (and would fail the uuid cast): 404, never a 500.
+  if (!isUuid(id)) return false;
   const [row] = await db.select({ id: bills.id }).from(bills).where(and(eq(bills.organizationId, organizationId), eq(bills.id, id)));
   return row !== undefined;
 }
@@ -109,6 +112,7 @@ export async function decideBankChange(
   decision: 'approved' | 'rejected',
   now: Date,
 ): Promise<BankChangeRow> {
+  if (!isUuid(id)) throw notFound('Bank change');
   return db.transaction(async (tx) => {
     const [change] = await tx
       .select()
