@@ -16,7 +16,7 @@ async function stateOf(dataDir: string): Promise<{ applied: number; newestTable:
   try {
     const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('einvoice_deliveries') is not null as newest_table`,
+              to_regclass('ach_file_exports') is not null as newest_table`,
     );
     return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
@@ -33,30 +33,10 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0015_einvoicing created.
+      // What 0016_ach_files created.
       await client.exec(`
-        drop table einvoice_deliveries, vendor_bank_changes, inbound_mails;
-        drop index organizations_mail_in_token_key;
-        alter table organizations drop column legal_name, drop column vat_id, drop column company_id,
-          drop column electronic_address_scheme, drop column electronic_address, drop column iban,
-          drop column bic, drop column payment_bank_account_id, drop column mail_in_token,
-          drop column mail_in_allowed_senders;
-        alter table customers drop column legal_name, drop column vat_id, drop column company_id,
-          drop column electronic_address_scheme, drop column electronic_address, drop column buyer_reference,
-          drop column einvoice_format;
-        alter table vendors drop column vat_id, drop column company_id, drop column electronic_address_scheme,
-          drop column electronic_address, drop column iban_encrypted, drop column iban_last4, drop column bic;
-        alter table invoice_items drop column tax_category, drop column tax_rate, drop column unit_code;
-        alter table bill_items drop column tax_category, drop column tax_rate, drop column unit_code;
-        alter table recurring_invoice_items drop column tax_category, drop column tax_rate, drop column unit_code;
-        alter table credit_note_items drop column tax_category, drop column tax_rate, drop column unit_code;
-        alter table invoices drop column vat_exemption_reason;
-        alter table recurring_invoices drop column vat_exemption_reason;
-        alter table customer_credits drop column vat_exemption_reason;
-        alter table vendor_credits drop column document_id;
-        alter table bills drop column discount_amount, drop column prepaid_amount, drop column payment_terms,
-          drop column payment_iban_encrypted, drop column payment_iban_last4, drop column payment_bic,
-          drop column payment_reference, drop column einvoice_warnings;`);
+        drop table ach_file_exports, ach_profiles, vendor_ach_settings;
+        alter table payments drop column sent_at;`);
     }
   } finally {
     await client.close();

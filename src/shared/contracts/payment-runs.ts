@@ -33,7 +33,7 @@ export const scheduledPaymentSchema = z.object({
   referenceId: z.string(),
   amount: z.string(),
   method: z.enum(paymentRunMethods),
-  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  status: z.enum(['pending', 'processing', 'sent', 'completed', 'failed']),
   scheduledDate: z.string().nullable(),
   paymentRunId: z.string(),
   bankAccountId: z.string(),

@@ -3,7 +3,7 @@ import { pageQuery } from './common';
 
 export const paymentTypes = ['invoice_payment', 'bill_payment'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
-export const paymentStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
+export const paymentStatuses = ['pending', 'processing', 'sent', 'completed', 'failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentMethods = ['ach', 'wire', 'check', 'card', 'stripe'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -16,6 +16,7 @@ export function MethodBadge({ method }: { method: PaymentMethod | string | null 
 const statusVariant: Record<PaymentStatus, BadgeVariant> = {
   pending: 'warning',
   processing: 'info',
+  sent: 'info',
   completed: 'success',
   failed: 'destructive',
 };

@@ -27,3 +27,4 @@ export * from './customer-ledger';
 export * from './customer-portal';
 export * from './tax-1099';
 export * from './einvoicing';
+export * from './ach';

@@ -19,7 +19,8 @@ export const payments = pgTable(
     referenceId: uuid('reference_id').notNull(),
     amount: money('amount').notNull(),
     method: text('method', { enum: ['ach', 'wire', 'check', 'card', 'stripe'] }).notNull(),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+    /** ACH: pending until its file is exported (sent), completed when the bank settles it. */
+    status: text('status', { enum: ['pending', 'processing', 'sent', 'completed', 'failed'] })
       .notNull()
       .default('pending'),
     /** What the payer wrote: a check number, a wire reference. */
@@ -29,6 +30,8 @@ export const payments = pgTable(
     paymentRunId: uuid('payment_run_id'),
     bankAccountId: uuid('bank_account_id'),
     scheduledDate: date('scheduled_date'),
+    /** When its ACH file was first exported. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),

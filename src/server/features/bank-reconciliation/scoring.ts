@@ -65,7 +65,7 @@ export interface BillPaymentCandidate {
   billNumberKey: string;
   vendorId: string;
   amount: Cents;
-  status: 'pending' | 'processing' | 'completed';
+  status: 'pending' | 'processing' | 'sent' | 'completed';
   /** The processed day, or the scheduled day while pending. */
   day: string;
   paymentRunId: string | null;
