@@ -22,23 +22,32 @@ describe('streamCsv', () => {
   it('writes the same file as toCsv, page by page: one byte order mark and header, formulas neutralised', async () => {
     const first = [{ name: '=cmd|" /C calc"!A0', amount: '-12.00' }, { name: 'Smith, "Jones"', amount: null }];
     const second = [{ name: '@SUM(A1)', amount: '3.50' }];
-    const streamed = await read(streamCsv(columns, pagesOf(first, [], second)));
-    expect(streamed).toBe(toCsv(columns, [...first, ...second]));
+    const streamed = await read(streamCsv(columns, pagesOf(first, [], second), { purpose: 'spreadsheet' }));
+    expect(streamed).toBe(toCsv(columns, [...first, ...second], { purpose: 'spreadsheet' }));
     expect(streamed).toBe(
       '\uFEFFName,Amount\r\n"\'=cmd|"" /C calc""!A0",\'-12.00\r\n"Smith, ""Jones""",\r\n\'@SUM(A1),3.50\r\n',
     );
   });
 
   it('writes only the header when there are no rows', async () => {
-    expect(await read(streamCsv(columns, pagesOf()))).toBe('\uFEFFName,Amount\r\n');
+    expect(await read(streamCsv(columns, pagesOf(), { purpose: 'spreadsheet' }))).toBe('\uFEFFName,Amount\r\n');
+  });
+});
+
+describe('streamCsv for an import', () => {
+  it('writes the same file as toCsv for an import: text exact', async () => {
+    const rows = [{ name: '+44 Ltd', amount: '- Consulting' }];
+    const streamed = await read(streamCsv(columns, pagesOf(rows), { purpose: 'import' }));
+    expect(streamed).toBe(toCsv(columns, rows, { purpose: 'import' }));
+    expect(streamed).toBe('\uFEFFName,Amount\r\n+44 Ltd,- Consulting\r\n');
   });
 });
 
 describe('streamCsvRows', () => {
   it('writes the same bytes as toCsvRows, page by page: one byte order mark, blank rows kept', async () => {
     const pages = [[['=1+1', -3]], [], [[], ['Total', null, 'a,b']]];
-    const streamed = await read(streamCsvRows(pages));
-    expect(streamed).toBe(toCsvRows(pages.flat()));
+    const streamed = await read(streamCsvRows(pages, { purpose: 'spreadsheet' }));
+    expect(streamed).toBe(toCsvRows(pages.flat(), { purpose: 'spreadsheet' }));
     expect(streamed).toBe('\uFEFF\'=1+1,-3\r\n\r\nTotal,,"a,b"\r\n');
   });
 });

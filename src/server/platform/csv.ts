@@ -28,28 +28,41 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
 }
 
-/** A cell's text: text neutralised, numbers and amounts as they are. */
-function cellText(cell: CsvCell): string {
+/**
+ * Who reads the file, said by every caller (no default):
+ * - 'spreadsheet': a person opens it in Excel or Sheets (report and list exports): text cells are
+ *   neutralised against formulas;
+ * - 'import': another system's importer reads it (Xero's import templates): text is written
+ *   exactly, since an apostrophe would become part of the name ("'+44 Ltd") in that system.
+ */
+export type CsvPurpose = 'spreadsheet' | 'import';
+
+export interface CsvOptions {
+  purpose: CsvPurpose;
+}
+
+/** A cell's text: text neutralised for a spreadsheet, numbers and amounts as they are. */
+function cellText(cell: CsvCell, purpose: CsvPurpose): string {
   if (cell === null) return '';
   if (cell instanceof MoneyCell) return toDecimal(cell.cents);
-  if (typeof cell === 'string') return neutraliseFormula(cell);
+  if (typeof cell === 'string') return purpose === 'spreadsheet' ? neutraliseFormula(cell) : cell;
   return String(cell);
 }
 
-function write(rows: readonly (readonly CsvCell[])[]): string {
+function write(rows: readonly (readonly CsvCell[])[], { purpose }: CsvOptions): string {
   return stringify(
-    rows.map((row) => row.map(cellText)),
+    rows.map((row) => row.map((cell) => cellText(cell, purpose))),
     { bom: true, record_delimiter: 'windows' },
   );
 }
 
 /**
  * The one way the server writes CSV (RFC 4180 through csv-stringify): CRLF lines, a UTF-8 byte
- * order mark so spreadsheets read accents, and formula neutralisation of every text cell
- * (neutraliseFormula); numbers and amounts (moneyCell) are written as they are.
+ * order mark so spreadsheets read accents, and, for a spreadsheet, formula neutralisation of every
+ * text cell (neutraliseFormula); numbers and amounts (moneyCell) are written as they are.
  */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  return write([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.value(row)))]);
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[], options: CsvOptions): string {
+  return write([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.value(row)))], options);
 }
 
 /** "Practice Clients 2026-11-24" -> a file name safe in a Content-Disposition header. */
@@ -60,8 +73,8 @@ export function csvFileName(name: string): string {
 
 /**
  * Free-form CSV rows (a report's title, summary and several tables in one file), with the same
- * quoting, byte order mark and formula neutralisation as toCsv.
+ * quoting, byte order mark and, by purpose, formula neutralisation as toCsv.
  */
-export function toCsvRows(rows: readonly (readonly CsvCell[])[]): string {
-  return write(rows);
+export function toCsvRows(rows: readonly (readonly CsvCell[])[], options: CsvOptions): string {
+  return write(rows, options);
 }

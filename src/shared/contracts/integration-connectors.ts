@@ -22,6 +22,8 @@ export const exportQuery = z.object({
   scope: z.enum(['all', 'since_last_sync'], { message: 'scope must be all or since_last_sync' }).default('all'),
   /** Xero CSV only: one CSV instead of the ZIP of the three. */
   file: z.enum(['contacts', 'invoices', 'bills'], { message: 'file must be contacts, invoices or bills' }).optional(),
+  /** With file: which of the numbered files when Xero's per-file limit split that kind (1 = the first). */
+  part: z.coerce.number({ message: 'part must be a whole number from 1' }).int({ message: 'part must be a whole number from 1' }).min(1, { message: 'part must be a whole number from 1' }).max(100_000).optional(),
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

@@ -301,6 +301,11 @@ export function IntegrationExtras({ integration }: IntegrationExtrasProps) {
             Bills CSV
           </a>
         </div>
+        <p className="text-sm text-slate-600" data-testid="xero-file-limit">
+          Xero imports at most 500 invoices or bills (1,000 contacts) per file. A larger export comes in the ZIP as numbered
+          files (xero-sales-invoices-part-1-of-3.csv, …), never splitting an invoice: import them in order, as its
+          README.txt says.
+        </p>
       </div>
     );
   }

@@ -154,5 +154,5 @@ export async function auditLogCsv(db: Database, organizationId: string, filters:
       cursor = { at: last.cursor, id: last.id };
     }
   }
-  return { stream: streamCsv(csvColumns(timeZone), pages()), timeZone };
+  return { stream: streamCsv(csvColumns(timeZone), pages(), { purpose: 'spreadsheet' }), timeZone };
 }

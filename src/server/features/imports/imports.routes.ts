@@ -64,7 +64,7 @@ export async function importsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${request.params.template}-${entity}.csv"`)
-        .send(toCsvRows([file.header, file.example]));
+        .send(toCsvRows([file.header, file.example], { purpose: 'spreadsheet' }));
     },
   );
 

@@ -13,7 +13,7 @@ import { oauthRoutes } from './providers/oauth-routes';
 import { IIF_FILE, checkIifBalances, iifChunks } from './providers/quickbooks-desktop';
 import { retryDelivery } from './providers/webhook-delivery';
 import { startWebhookWorker } from './providers/webhooks';
-import { XERO_FILES, type XeroFile, buildXeroCsv, xeroZip } from './providers/xero-csv';
+import { XERO_FILE_LIMITS, buildXeroCsv, xeroFileName, xeroFilesOf, xeroZip } from './providers/xero-csv';
 
 /** The organization's integration of this provider with this id; anything else is a 404. */
 async function loadIntegration(deps: AppDeps, organizationId: string, id: string, providers: readonly ProviderId[]): Promise<Integration> {
@@ -59,8 +59,10 @@ export async function connectorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
         tags: ['integrations'],
         summary: "Download a file provider's export (IIF or Xero CSV)",
         description:
-          'QuickBooks Desktop: the IIF file. Xero CSV: a ZIP of contacts, sales invoices and bills in Xero\'s import templates, or one CSV with ' +
-          'file=contacts|invoices|bills. scope=all (default) builds the export of every record now; scope=since_last_sync downloads the ' +
+          'QuickBooks Desktop: the IIF file. Xero CSV: a ZIP of contacts, sales invoices and bills in Xero\'s import templates with a README.txt, ' +
+          'or one CSV with file=contacts|invoices|bills. Xero imports at most 500 invoices or bills (1,000 contacts) per file, so a larger kind ' +
+          'comes as numbered files (xero-sales-invoices-part-1-of-3.csv, ...) never splitting an invoice; with file=, part=N picks one (409 ' +
+          'without it when there are several). scope=all (default) builds the export of every record now; scope=since_last_sync downloads the ' +
           'file of the records changed before the last sync (404 until a sync ran). Another organization\'s integration is a 404.',
         params: idParam,
         querystring: exportQuery,
@@ -93,22 +95,31 @@ export async function connectorRoutes(app: ZodApp, deps: AppDeps): Promise<void>
           .header('content-disposition', `attachment; filename="signal-ar-${scope === 'all' ? 'all' : 'changes'}-${stamp}.iif"`)
           .send(body);
       }
-      let files: Partial<Record<XeroFile, Buffer>>;
+      if (request.query.part !== undefined && !file) throw new AppError('VALIDATION', 'part is only with file', { part: 'part is only with file' });
+      let files: Record<string, Buffer>;
       if (scope === 'since_last_sync') {
         const stored = await lastExportFiles(deps, integration.cursor);
         if (!stored) throw new AppError('NOT_FOUND', 'No sync has run yet: run a sync to prepare the files of the changes');
-        files = stored as Partial<Record<XeroFile, Buffer>>;
+        files = stored;
       } else {
         const organization = await loadExportOrganization(deps.db, organizationId);
         files = (await buildXeroCsv(deps.db, organization, integration.settings, { from: null, through: await databaseNow(deps.db) })).files;
       }
       const suffix = `${scope === 'all' ? 'all' : 'changes'}-${stamp}`;
       if (file) {
-        const bytes = files[file];
+        const parts = xeroFilesOf(files, file);
+        const { part } = request.query;
+        if (parts.length > 1 && part === undefined) {
+          throw new AppError(
+            'CONFLICT',
+            `This export has ${parts.length} ${file} files: Xero imports at most ${XERO_FILE_LIMITS[file]} per file. Download the ZIP, or one file with part=1 to ${parts.length}.`,
+          );
+        }
+        const bytes = parts[(part ?? 1) - 1];
         if (!bytes) throw new AppError('NOT_FOUND', 'That file is not in the export');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${XERO_FILES[file].replace('.csv', '')}-${suffix}.csv"`)
+          .header('content-disposition', `attachment; filename="${xeroFileName(file, part ?? 1, parts.length).replace('.csv', '')}-${suffix}.csv"`)
           .send(bytes);
       }
       return reply

@@ -35,5 +35,5 @@ const columns: readonly CsvColumn<ExportRow>[] = [
 export async function portfolioCsv(db: Database, actor: FirmActor, ids: string[] | undefined): Promise<{ text: string; timeZone: string } | null> {
   const rows = await findClientsForExport(db, actor, ids);
   if (rows === null) return null;
-  return { text: toCsv(columns, rows), timeZone: await organizationTimeZone(db, actor.firmId) };
+  return { text: toCsv(columns, rows, { purpose: 'spreadsheet' }), timeZone: await organizationTimeZone(db, actor.firmId) };
 }

@@ -46,5 +46,5 @@ export function* reportCsvPages(heading: ReportHeading, figures: ReportFigures):
 
 /** The report as one CSV, streamed page by page (the same writer, quoting and formula neutralisation as toCsvRows). */
 export function reportCsv(heading: ReportHeading, figures: ReportFigures): Readable {
-  return streamCsvRows(reportCsvPages(heading, figures));
+  return streamCsvRows(reportCsvPages(heading, figures), { purpose: 'spreadsheet' });
 }

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportFigures } from '../../../shared/contracts/reports';
 import { toCsvRows } from '../../platform/csv';
-import { organizations } from '../../db/schema';
+import { customers as customerRows, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { pdfText } from '../../test/pdf-layout';
@@ -48,7 +48,7 @@ describe('report downloads', () => {
     // Streamed, the download has the bytes of the whole file written at once from the stored figures.
     const stored = (await owner.request({ method: 'GET', url: `/api/reports/${aging.id}` })).json<Report & { figures: ReportFigures }>();
     const heading = { organizationName: 'Northwind Bookkeeping LLC', title: 'Invoice Aging', from: '2026-02-17', to: '2026-03-18', currency: 'USD', filters: null };
-    expect(response.body).toBe(toCsvRows([...reportCsvPages(heading, stored.figures)].flat()));
+    expect(response.body).toBe(toCsvRows([...reportCsvPages(heading, stored.figures)].flat(), { purpose: 'spreadsheet' }));
   });
 
   it('writes the XLSX with a frozen header row, number and date cells, widths and a neutralised name', async () => {
@@ -83,6 +83,28 @@ describe('report downloads', () => {
     expect(names).toEqual(['Acme Corp', 'Globex', `'${INJECTION_NAME}`]);
     expect(customers?.getRow(2).getCell(5).value).toBe(1150);
     expect(customers?.getRow(4).getCell(1).formula).toBeUndefined();
+  });
+
+  it('still neutralises "+44 Ltd" and "- Consulting" in the CSV and the XLSX: they are files for a spreadsheet', async () => {
+    const phone = await signUp(t.app);
+    const org = phone.user.organizationId;
+    await t.deps.db.update(organizations).set({ name: '+44 Ltd' }).where(eq(organizations.id, org));
+    await seedManyCustomers(t.deps.db, org, 1);
+    await t.deps.db.update(customerRows).set({ name: '- Consulting' }).where(and(eq(customerRows.organizationId, org), eq(customerRows.name, 'Customer 001')));
+    const report = (await phone.request({ method: 'POST', url: '/api/reports/generate', payload: { type: 'invoice_aging' } })).json<Report>();
+    const csv = await phone.request({ method: 'GET', url: `/api/reports/${report.id}/download?format=csv` });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines).toContain("Organization,'+44 Ltd");
+    expect(lines.some((line) => line.startsWith("'- Consulting,"))).toBe(true);
+    const xlsx = await phone.request({ method: 'GET', url: `/api/reports/${report.id}/download?format=xlsx` });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const summary = new Map<string, ExcelJS.CellValue>();
+    workbook.getWorksheet('Summary')?.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(summary.get('Organization')).toBe("'+44 Ltd");
+    const names: ExcelJS.CellValue[] = [];
+    workbook.worksheets.at(-1)?.eachRow((row) => names.push(row.getCell(1).value));
+    expect(names).toContain("'- Consulting");
   });
 
   it("writes the PDF with the organization's name, the period, the figures and page numbers", async () => {

@@ -1,8 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, customers, integrations, invoices } from '../../../db/schema';
+import { bills, customers, integrations, invoiceItems, invoices } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, signUp } from '../../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
@@ -71,7 +72,8 @@ describe('QuickBooks Desktop IIF export', () => {
     const response = await owner.request({ method: 'GET', url: `/api/integrations/${integration.id}/export` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="signal-ar-all-\d{4}-\d{2}-\d{2}\.iif"/);
-    const name = "'=HYPERLINK(http://x)";
+    // A file for QuickBooks' importer: the text exactly (no formula guard), quotes dropped (IIF has no quoting).
+    const name = '=HYPERLINK(http://x)';
     const n = invoiceNumber;
     expect(lines(response.body)).toEqual([
       '!CUST\tNAME\tBADDR1\tBADDR2\tBADDR3\tBADDR4\tBADDR5\tPHONE1\tEMAIL\tTERMS',
@@ -229,7 +231,7 @@ describe('Xero CSV export', () => {
     integration = await connect(owner, 'xero_csv');
   });
 
-  it("writes contacts in Xero's contact template, formulas neutralised", async () => {
+  it("writes contacts in Xero's contact template, the text exactly (a file for Xero's importer, not a spreadsheet)", async () => {
     const response = await owner.request({ method: 'GET', url: `/api/integrations/${integration.id}/export?file=contacts` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -238,7 +240,7 @@ describe('Xero CSV export', () => {
     expect(body[0]).toBe(
       '*ContactName,AccountNumber,EmailAddress,FirstName,LastName,POAttentionTo,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,PhoneNumber,TaxNumber',
     );
-    expect(body).toContain(`"'=HYPERLINK(""http://x"")",,${customer.email},,,,9 Harbor Rd,Suite 4,,,Boston,MA,02110,US,,`);
+    expect(body).toContain(`"=HYPERLINK(""http://x"")",,${customer.email},,,,9 Harbor Rd,Suite 4,,,Boston,MA,02110,US,,`);
     expect(body).toContain(`${vendorName},,billing@vendor.example,,,,1 Mill Lane,,,,Austin,TX,78701,US,,`);
   });
 
@@ -250,7 +252,7 @@ describe('Xero CSV export', () => {
         '*InvoiceDate,*DueDate,Total,InventoryItemCode,*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TaxAmount,TrackingName1,TrackingOption1,' +
         'TrackingName2,TrackingOption2,Currency,BrandingTheme',
     );
-    const contact = `"'=HYPERLINK(""http://x"")",${customer.email},9 Harbor Rd,Suite 4,,,Boston,MA,02110,US`;
+    const contact = `"=HYPERLINK(""http://x"")",${customer.email},9 Harbor Rd,Suite 4,,,Boston,MA,02110,US`;
     expect(body.slice(1)).toEqual([
       `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.40,,Consulting,2,50.00,,200,Tax on Sales,10.40,,,,,USD,`,
       `${contact},${invoiceNumber},,11/01/2026,12/01/2026,135.40,,Support hours,1.5,20.00,,200,Tax on Sales,,,,,,USD,`,
@@ -300,5 +302,119 @@ describe('Xero CSV export', () => {
     const rows = await t.deps.db.select().from(integrations).where(and(eq(integrations.organizationId, other.user.organizationId), eq(integrations.provider, 'xero_csv')));
     expect(rows).toHaveLength(0);
     expect((await other.request({ method: 'GET', url: `/api/integrations/${integration.id}/export?file=bills` })).statusCode).toBe(404);
+  });
+});
+
+describe("files for another system's importer: names exactly as they are", () => {
+  let books: SignedIn;
+  beforeAll(async () => {
+    books = await signUp(t.app);
+    for (const name of ['+44 Ltd', 'Łódź Sp. z o.o.', 'Ørsted']) await createCustomerFor(books, { name });
+    const consulting = await createCustomerFor(books, { name: '- Consulting', address: 'Ulica\tDługa 5' });
+    await createInvoiceFor(books, consulting.id, { status: 'sent' });
+  });
+
+  it('IIF: ASCII only, names transliterated, tabs made spaces, never an apostrophe before "+44 Ltd" or "- Consulting"', async () => {
+    const iif = await connect(books, 'quickbooks_desktop');
+    const response = await books.request({ method: 'GET', url: `/api/integrations/${iif.id}/export` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.rawPayload.every((byte) => byte < 0x80)).toBe(true);
+    const body = lines(response.body);
+    const names = body.filter((line) => line.startsWith('CUST\t')).map((line) => line.split('\t')[1]);
+    expect(names.sort()).toEqual(['+44 Ltd', '- Consulting', 'Lodz Sp. z o.o.', 'Orsted']);
+    expect(body.find((line) => line.startsWith('CUST\t- Consulting'))?.split('\t')[2]).toBe('Ulica Dluga 5');
+    expect(body.find((line) => line.startsWith('TRNS\tINVOICE'))?.split('\t')[4]).toBe('- Consulting');
+    expect(body.filter((line) => line.startsWith('SPL\tINVOICE')).every((line) => line.split('\t')[4] === '- Consulting')).toBe(true);
+  });
+
+  it('Xero CSV: "+44 Ltd" and "- Consulting" exact in the contacts and the sales invoices', async () => {
+    const xero = await connect(books, 'xero_csv');
+    const contacts = lines((await books.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?file=contacts` })).body);
+    expect(contacts.filter((line) => /^(\+44 Ltd|- Consulting|Łódź Sp\. z o\.o\.|Ørsted),/.test(line))).toHaveLength(4);
+    const invoiceLines = lines((await books.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?file=invoices` })).body).slice(1, -1);
+    expect(invoiceLines).toHaveLength(3);
+    expect(invoiceLines.every((line) => line.startsWith('- Consulting,'))).toBe(true);
+  });
+});
+
+describe('Xero CSV export past 500 invoices', () => {
+  let big: SignedIn;
+  let xero: Integration;
+  beforeAll(async () => {
+    big = await signUp(t.app);
+    const client = await createCustomerFor(big, { name: 'Bulk Client' });
+    const organizationId = big.user.organizationId;
+    // 1,001 sent invoices of two lines each (10.00 + 5.00), written straight to the tables.
+    const rows = await t.deps.db
+      .insert(invoices)
+      .values(
+        Array.from({ length: 1001 }, (_, index) => ({
+          organizationId, customerId: client.id, invoiceNumber: `BULK-${String(index + 1).padStart(4, '0')}`, status: 'sent' as const,
+          issueDate: '2026-11-01', dueDate: '2026-12-01', subtotal: '15.00', totalAmount: '15.00',
+        })),
+      )
+      .returning({ id: invoices.id, number: invoices.invoiceNumber });
+    await t.deps.db.insert(invoiceItems).values(
+      rows.flatMap((row) => [
+        { organizationId, invoiceId: row.id, position: 0, description: `First line of ${row.number}`, quantity: '1', unitPrice: '10.00', totalPrice: '10.00' },
+        { organizationId, invoiceId: row.id, position: 1, description: `Second line of ${row.number}`, quantity: '1', unitPrice: '5.00', totalPrice: '5.00' },
+      ]),
+    );
+    xero = await connect(big, 'xero_csv');
+  });
+
+  const invoiceNumbersOf = (csv: string) => lines(csv).slice(1, -1).map((line) => line.split(',')[10]);
+
+  it('splits the sales invoices into files of 500, 500 and 1 in the ZIP, named in order, an invoice never across two files, with a README', async () => {
+    const response = await big.request({ method: 'GET', url: `/api/integrations/${xero.id}/export` });
+    expect(response.statusCode).toBe(200);
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toEqual([
+      'README.txt',
+      'xero-contacts.csv',
+      'xero-sales-invoices-part-1-of-3.csv',
+      'xero-sales-invoices-part-2-of-3.csv',
+      'xero-sales-invoices-part-3-of-3.csv',
+      'xero-bills.csv',
+    ]);
+    const parts = await Promise.all(names.filter((name) => name.startsWith('xero-sales-invoices')).map((name) => zip.file(name)?.async('string') ?? ''));
+    const numbers = parts.map(invoiceNumbersOf);
+    expect(numbers.map((list) => new Set(list).size)).toEqual([500, 500, 1]);
+    // Each invoice's two lines in one file; every invoice once, in order.
+    expect(numbers.map((list) => list.length)).toEqual([1000, 1000, 2]);
+    const all = numbers.flatMap((list) => [...new Set(list)]);
+    expect(all).toHaveLength(1001);
+    expect(new Set(all).size).toBe(1001);
+    for (const part of parts) expect(part.startsWith('\uFEFF*ContactName,EmailAddress,')).toBe(true);
+    const readme = (await zip.file('README.txt')?.async('string')) ?? '';
+    expect(readme).toContain('sales invoices: 3 files, xero-sales-invoices-part-1-of-3.csv to xero-sales-invoices-part-3-of-3.csv, in order');
+    expect(readme).toContain('Xero imports at most 500 invoices or bills');
+  });
+
+  it('answers one numbered file with part=, a 409 naming the parts without it, and a 404 past the last', async () => {
+    const base = `/api/integrations/${xero.id}/export?file=invoices`;
+    const refused = await big.request({ method: 'GET', url: base });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This export has 3 invoices files: Xero imports at most 500 per file. Download the ZIP, or one file with part=1 to 3.');
+    const last = await big.request({ method: 'GET', url: `${base}&part=3` });
+    expect(last.statusCode).toBe(200);
+    expect(last.headers['content-disposition']).toMatch(/filename="xero-sales-invoices-part-3-of-3-all-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [number, ...more] = invoiceNumbersOf(last.body);
+    expect(number).toMatch(/^BULK-\d{4}$/);
+    expect(more).toEqual([number]);
+    expect((await big.request({ method: 'GET', url: `${base}&part=4` })).statusCode).toBe(404);
+    expect((await big.request({ method: 'GET', url: `${base}&part=0` })).statusCode).toBe(400);
+    expect((await big.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?part=1` })).statusCode).toBe(400);
+    // Contacts and bills fit one file each: no part needed.
+    expect((await big.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?file=contacts` })).statusCode).toBe(200);
+  });
+
+  it('a sync stores the numbered files and since_last_sync serves them', async () => {
+    await sync(xero.id);
+    const stored = await big.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?scope=since_last_sync&file=invoices&part=2` });
+    const live = await big.request({ method: 'GET', url: `/api/integrations/${xero.id}/export?file=invoices&part=2` });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.body).toBe(live.body);
   });
 });

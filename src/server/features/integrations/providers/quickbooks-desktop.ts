@@ -1,3 +1,4 @@
+import anyAscii from 'any-ascii';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
@@ -38,9 +39,12 @@ import { runFileExportSync } from './file-export';
  * - invoice SPL quantities are negative (goods leave), as in Intuit's sample invoices;
  * - dates MM/DD/YYYY (the reference shows MM/DD/YY; QuickBooks reads four-digit years too, and
  *   they are unambiguous);
- * - every text value has tabs and line breaks replaced by spaces, double quotes removed (IIF has no
- *   quoting) and a leading = + - @ prefixed with an apostrophe, so the file opened in a
- *   spreadsheet runs no formula. Amounts are written as numbers and never prefixed.
+ * - the file is ASCII: every text value is transliterated with any-ascii ("Łódź" -> "Lodz",
+ *   "Ørsted" -> "Orsted") rather than losing letters, has tabs, line breaks and other control
+ *   characters replaced by spaces and double quotes removed (IIF has no quoting);
+ * - text is written exactly otherwise: the file is for QuickBooks' importer, not a spreadsheet, so
+ *   no formula guard (an apostrophe before "+44 Ltd" or "- Consulting" would become part of the
+ *   customer's name in QuickBooks). Amounts are written as numbers.
  */
 
 export const iifAccountsSchema = z.object({
@@ -61,10 +65,11 @@ export function iifAccountsOf(settings: Record<string, unknown>): IifAccounts {
   return parsed.success ? parsed.data.accounts : iifAccountsSchema.parse({});
 }
 
-/** One IIF cell of text: no tabs, line breaks or quotes; no formula when opened in a spreadsheet. */
+/** One IIF cell of text: ASCII, no tabs, line breaks or quotes, and otherwise exactly the text. */
 export function iifText(value: string | null | undefined): string {
-  const flat = (value ?? '').replace(/[\t\r\n]+/g, ' ').replace(/"/g, '').trim();
-  return /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(flat) ? `'${flat}` : flat;
+  // Control characters first (any-ascii keeps them), then transliteration, which may yield quotes.
+  const ascii = anyAscii((value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
+  return ascii.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/"/g, '').trim();
 }
 
 /** "2026-11-24" -> "11/24/2026". */

@@ -47,10 +47,14 @@ import { runFileExportSync } from './file-export';
  * - One CSV row per invoice line, the invoice's fields repeated on each; an invoice discount (an
  *   amount here, a percentage per line in Xero) is its own line "Discount" with a negative unit
  *   amount, and the invoice's tax is the first line's TaxAmount, so Xero's totals equal ours.
- * - Amounts are exact decimals ("-12.50", platform/csv.ts moneyCell, never taken for a formula);
- *   every text cell is neutralised by platform/csv.ts.
- * - Xero imports at most 500 invoices (1,000 contacts) per file: the ZIP holds the whole export in
- *   one file each; an organization above that splits the file before importing (not done here).
+ * - Amounts are exact decimals ("-12.50", platform/csv.ts moneyCell); text is written exactly
+ *   (platform/csv.ts purpose 'import'): the files are for Xero's importer, and a formula guard's
+ *   apostrophe would become part of a name there ("'+44 Ltd").
+ * - Xero imports at most 500 invoices per file (the guide above: "If you are importing more than 500
+ *   invoices you will need to split the file"; bills are imported the same way) and at most 1,000
+ *   contacts: each kind is split into files of at most that many documents, never one invoice's
+ *   lines across two files, named in order (xero-sales-invoices-part-1-of-3.csv, ...), with a
+ *   README.txt in the ZIP saying so.
  */
 
 export const xeroCsvSettingsSchema = z.object({
@@ -143,50 +147,112 @@ export function xeroBillRows(bill: ExportDocument, settings: XeroCsvSettings, cu
 export const XERO_FILES = { contacts: 'xero-contacts.csv', invoices: 'xero-sales-invoices.csv', bills: 'xero-bills.csv' } as const;
 export type XeroFile = keyof typeof XERO_FILES;
 
-/** The three CSV files of the records changed in `window` (all when window.from is null), page by page. */
+/** Documents per file that Xero's importer takes (see the comment at the top). */
+export const XERO_FILE_LIMITS: Record<XeroFile, number> = { contacts: 1000, invoices: 500, bills: 500 };
+
+const XERO_KIND_NAMES: Record<XeroFile, string> = { contacts: 'contacts', invoices: 'sales invoices', bills: 'bills' };
+
+/** "xero-sales-invoices.csv" when the kind fits one file, else "xero-sales-invoices-part-02-of-12.csv" (sorts in order). */
+export function xeroFileName(kind: XeroFile, part: number, parts: number): string {
+  if (parts <= 1) return XERO_FILES[kind];
+  const width = String(parts).length;
+  return XERO_FILES[kind].replace(/\.csv$/, `-part-${String(part).padStart(width, '0')}-of-${parts}.csv`);
+}
+
+/**
+ * The files of one kind in an export, in order. Exports stored before the split keyed their files
+ * by kind ("invoices"); those are read as the kind's one file.
+ */
+export function xeroFilesOf(files: Record<string, Buffer>, kind: XeroFile): Buffer[] {
+  const legacy = files[kind];
+  if (legacy) return [legacy];
+  const base = XERO_FILES[kind].replace(/\.csv$/, '');
+  return Object.keys(files)
+    .filter((name) => name === XERO_FILES[kind] || (name.startsWith(`${base}-part-`) && name.endsWith('.csv')))
+    .sort()
+    .flatMap((name) => files[name] ?? []);
+}
+
+/** One kind's documents (each its rows) as CSV files of at most the kind's limit, each with the header. */
+function splitXeroFiles(kind: XeroFile, header: readonly Cell[], documents: readonly Cell[][][]): [string, Buffer][] {
+  const limit = XERO_FILE_LIMITS[kind];
+  const parts = Math.max(1, Math.ceil(documents.length / limit));
+  return Array.from({ length: parts }, (_, index): [string, Buffer] => {
+    const rows = documents.slice(index * limit, (index + 1) * limit).flat();
+    return [xeroFileName(kind, index + 1, parts), Buffer.from(toCsvRows([header, ...rows], { purpose: 'import' }), 'utf8')];
+  });
+}
+
+/**
+ * The CSV files of the records changed in `window` (all when window.from is null), read page by
+ * page, by file name in import order: contacts, then sales invoices, then bills, each kind split
+ * into files Xero's importer takes (XERO_FILE_LIMITS).
+ */
 export async function buildXeroCsv(
   db: Database,
   organization: ExportOrganization,
   settingsInput: Record<string, unknown>,
   window: ExportWindow,
-): Promise<{ files: Record<XeroFile, Buffer>; summary: SyncSummary }> {
+): Promise<{ files: Record<string, Buffer>; summary: SyncSummary }> {
   const settings = xeroSettingsOf(settingsInput, organization);
-  const contacts: Cell[][] = [[...XERO_CONTACT_COLUMNS]];
-  const invoiceRows: Cell[][] = [[...XERO_INVOICE_COLUMNS]];
-  const billRows: Cell[][] = [[...XERO_BILL_COLUMNS]];
+  const contacts: Cell[][][] = [];
+  const invoiceDocuments: Cell[][][] = [];
+  const billDocuments: Cell[][][] = [];
   const counts = { customers: 0, vendors: 0, invoices: 0, bills: 0 };
   for await (const page of customerPages(db, organization.id, window)) {
     counts.customers += page.length;
-    contacts.push(...page.map(xeroContactRow));
+    contacts.push(...page.map((contact) => [xeroContactRow(contact)]));
   }
   for await (const page of vendorPages(db, organization.id, window)) {
     counts.vendors += page.length;
-    contacts.push(...page.map(xeroContactRow));
+    contacts.push(...page.map((contact) => [xeroContactRow(contact)]));
   }
   for await (const page of invoicePages(db, organization.id, window)) {
     counts.invoices += page.length;
-    for (const invoice of page) invoiceRows.push(...xeroInvoiceRows(invoice, settings, organization.currency));
+    for (const invoice of page) invoiceDocuments.push(xeroInvoiceRows(invoice, settings, organization.currency));
   }
   for await (const page of billPages(db, organization.id, window)) {
     counts.bills += page.length;
-    for (const bill of page) billRows.push(...xeroBillRows(bill, settings, organization.currency));
+    for (const bill of page) billDocuments.push(xeroBillRows(bill, settings, organization.currency));
   }
   return {
-    files: {
-      contacts: Buffer.from(toCsvRows(contacts), 'utf8'),
-      invoices: Buffer.from(toCsvRows(invoiceRows), 'utf8'),
-      bills: Buffer.from(toCsvRows(billRows), 'utf8'),
-    },
+    files: Object.fromEntries([
+      ...splitXeroFiles('contacts', XERO_CONTACT_COLUMNS, contacts),
+      ...splitXeroFiles('invoices', XERO_INVOICE_COLUMNS, invoiceDocuments),
+      ...splitXeroFiles('bills', XERO_BILL_COLUMNS, billDocuments),
+    ]),
     summary: { customersProcessed: counts.customers, invoicesProcessed: counts.invoices, paymentsProcessed: 0, other: { vendors: counts.vendors, bills: counts.bills } },
   };
 }
 
-/** The files as one ZIP, streamed. */
-export function xeroZip(files: Partial<Record<XeroFile, Buffer>>): ZipArchive {
+/** The ZIP's README.txt: what each file is, the order to import them in, and why some are split. */
+export function xeroReadme(files: Record<string, Buffer>): string {
+  const lines = [
+    'Signal AR export for Xero',
+    '',
+    "Import the files in this order, each with Xero's own import (Contacts > Import, Sales > Invoices > Import, Purchases > Bills > Import):",
+  ];
+  (Object.keys(XERO_FILES) as XeroFile[]).forEach((kind) => {
+    const count = xeroFilesOf(files, kind).length;
+    if (count === 0) return;
+    lines.push(`- ${XERO_KIND_NAMES[kind]}: ${count === 1 ? XERO_FILES[kind] : `${count} files, ${xeroFileName(kind, 1, count)} to ${xeroFileName(kind, count, count)}, in order`}`);
+  });
+  lines.push(
+    '',
+    `Xero imports at most ${XERO_FILE_LIMITS.invoices} invoices or bills and ${XERO_FILE_LIMITS.contacts.toLocaleString('en-US')} contacts per file, so larger exports are split into numbered files;`,
+    "an invoice's lines are always in one file.",
+    '',
+  );
+  return lines.join('\r\n');
+}
+
+/** The files as one ZIP, streamed: a README.txt, then the files in import order (contacts, invoices, bills). */
+export function xeroZip(files: Record<string, Buffer>): ZipArchive {
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  for (const name of Object.keys(XERO_FILES) as XeroFile[]) {
-    const bytes = files[name];
-    if (bytes) archive.append(bytes, { name: XERO_FILES[name] });
+  archive.append(Buffer.from(xeroReadme(files), 'utf8'), { name: 'README.txt' });
+  for (const kind of Object.keys(XERO_FILES) as XeroFile[]) {
+    const parts = xeroFilesOf(files, kind);
+    parts.forEach((bytes, index) => archive.append(bytes, { name: xeroFileName(kind, index + 1, parts.length) }));
   }
   archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
   return archive;
