@@ -124,6 +124,20 @@ describe('customer imports', () => {
     expect(body.previewRows[0]?.values.name).toBe('Café Müller');
   });
 
+  it('reads semicolon and tab separated files and a byte order mark, with row numbers as in a comma file', async () => {
+    const as = await signUp(t.app);
+    const semicolon = Buffer.from('\uFEFFName;Email;Phone;City\r\n"Dupont; Fils";dupont@x.example;555-0100;Lyon\r\nBad;not-an-email;;Nice\r\n', 'utf8');
+    const semi = await preview(as, { entity: 'customers', bytes: semicolon });
+    expect(semi.columns).toEqual(CUSTOMER_HEADER);
+    expect(semi.previewRows[0]).toEqual({ row: 2, values: { name: 'Dupont; Fils', email: 'dupont@x.example', phone: '555-0100', city: 'Lyon' } });
+    expect(semi.errors).toEqual([{ row: 3, field: 'email', message: 'Invalid email address' }]);
+    const tab = await preview(as, { entity: 'customers', bytes: Buffer.from('Name\tEmail\tPhone\tCity\nAcme, Inc.\tacme@x.example\t555-0100\tPortland\n', 'utf8') });
+    expect(tab.previewRows[0]).toEqual({ row: 2, values: { name: 'Acme, Inc.', email: 'acme@x.example', phone: '555-0100', city: 'Portland' } });
+    await commit(as, tab.id);
+    const [row] = await t.deps.db.select({ name: customers.name }).from(customers).where(eq(customers.email, 'acme@x.example'));
+    expect(row?.name).toBe('Acme, Inc.');
+  });
+
   it('uses the mapping given, and PUT .../mapping changes it and answers the new preview', async () => {
     const as = await signUp(t.app);
     const file = csvFile([['Client', 'Mail', 'Other mail'], ['Kite Co', 'bad', 'kite@co.example']]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, CsvLimitError, parseCsv } from './parse-csv';
+import { CsvError, CsvLimitError, detectDelimiter, parseCsv } from './parse-csv';
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks (RFC 4180)', () => {
@@ -26,6 +26,43 @@ describe('parseCsv', () => {
   it('refuses an unclosed quote and text after a closing quote', () => {
     expect(() => parseCsv('a\n"open')).toThrow(CsvError);
     expect(() => parseCsv('a\n"x"y')).toThrow(/line 2/i);
+  });
+
+  it('reads semicolon separated files (Excel where the comma is the decimal point), with quoted semicolons and commas', () => {
+    const text = 'name;amount;notes\r\n"Dupont; Fils";12,50;"a ""b"", c"\r\nMüller GmbH;3,00;\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['name', 'amount', 'notes'],
+      ['Dupont; Fils', '12,50', 'a "b", c'],
+      ['Müller GmbH', '3,00', ''],
+    ]);
+  });
+
+  it('reads tab separated files, a tab or comma inside quotes staying in its field, and a line break in a quoted field', () => {
+    const text = 'name\temail\tnotes\nAcme, Inc.\tap@acme.example\t"two\tcolumns\nno"\n';
+    expect(parseCsv(text)).toEqual([
+      ['name', 'email', 'notes'],
+      ['Acme, Inc.', 'ap@acme.example', 'two\tcolumns\nno'],
+    ]);
+  });
+
+  it('reads a UTF-8 byte order mark before a semicolon header, and CRLF and LF lines in one file', () => {
+    expect(parseCsv('\uFEFFname;email\r\nŁódź Sp. z o.o.;biuro@lodz.example\nØrsted;hi@orsted.example')).toEqual([
+      ['name', 'email'],
+      ['Łódź Sp. z o.o.', 'biuro@lodz.example'],
+      ['Ørsted', 'hi@orsted.example'],
+    ]);
+  });
+
+  it('detects the separator from the header line, outside quotes', () => {
+    expect(detectDelimiter('a,b,c\n1;2;3;4;5')).toBe(',');
+    expect(detectDelimiter('"a,b,c";d;e\n')).toBe(';');
+    expect(detectDelimiter('"x, y"\tz\n')).toBe('\t');
+    expect(detectDelimiter('"line\nbreak";b\n')).toBe(';');
+    expect(detectDelimiter('name\n')).toBe(',');
+  });
+
+  it('refuses a quote inside an unquoted field, naming the line', () => {
+    expect(() => parseCsv('a,b\n1,Acme "East"\n')).toThrow(/^Line 2: a quote inside a field/);
   });
 
   it('stops past maxRecords', () => {

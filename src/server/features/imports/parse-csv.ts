@@ -1,8 +1,13 @@
+import { CsvError as ParserError, type CastingContext, parse } from 'csv-parse/sync';
+
 /**
- * RFC 4180 CSV: fields separated by commas, optionally quoted with ", a doubled "" inside quotes
- * is one quote, quoted fields may hold commas and line breaks; records end with CRLF or LF. A
- * byte order mark is dropped. (csv-parse is not a dependency; exceljs's CSV reader converts
- * values to numbers and dates, which an import must not do before the mapping says what a column is.)
+ * A CSV import read with csv-parse (the sibling of the csv-stringify that writes our CSVs,
+ * docs/decisions/0008): fields separated by commas, semicolons (what Excel saves where the comma is
+ * the decimal point) or tabs, detected from the header line outside quotes; quoted with ", a
+ * doubled "" inside quotes is one quote, quoted fields may hold separators and line breaks; records
+ * end with CRLF or LF; a byte order mark is dropped; blank lines are skipped. Every value stays text
+ * (exceljs's CSV reader converts values to numbers and dates, which an import must not do before
+ * the mapping says what a column is).
  * Stops with an error at `maxRecords + 1` records so a huge file is refused without parsing it all,
  * and as soon as a record has more than `maxColumns` fields or more than `maxRecordLength` characters
  * (a line of millions of commas is refused after `maxColumns` of them, not after building an array of millions).
@@ -20,69 +25,84 @@ export const tooManyColumnsMessage = (max: number) => `The file has more than ${
 export const lineTooLongMessage = (line: number, max: number) =>
   `Line ${line} is longer than ${max.toLocaleString('en-US')} characters: check the file is a CSV of one record per line`;
 
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/**
+ * The separator of the header line: whichever of comma, semicolon and tab occurs most often
+ * outside quotes before the first line break (a comma when none does, or on a tie).
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && (char === ',' || char === ';' || char === '\t')) counts[char] += 1;
+  }
+  return (Object.keys(counts) as CsvDelimiter[]).reduce((best, candidate) => (counts[candidate] > counts[best] ? candidate : best), ',');
+}
+
+const lineBreaks = (text: string): number => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/** csv-parse's error as ours, with the line it names. */
+function readError(error: ParserError): CsvError {
+  const line = (error as ParserError & { lines?: number }).lines;
+  const at = line ? `Line ${line}: ` : '';
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new CsvError(`${at}a quoted field is not closed`);
+  if (error.code === 'CSV_INVALID_CLOSING_QUOTE') return new CsvError(`${at}unexpected text after a closing quote`);
+  // csv-parse names this code without its CSV_ prefix.
+  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_OPENING_QUOTE') {
+    return new CsvError(`${at}a quote inside a field that does not start with one: quote the whole field and double the quotes inside it`);
+  }
+  return new CsvError(`${at}${error.message.replace(/^[^:]*: /, '')}`);
+}
+
 export function parseCsv(text: string, options: { maxRecords?: number; maxColumns?: number; maxRecordLength?: number } = {}): string[][] {
   const maxRecords = options.maxRecords ?? Number.POSITIVE_INFINITY;
   const maxColumns = options.maxColumns ?? MAX_IMPORT_COLUMNS;
   const maxRecordLength = options.maxRecordLength ?? MAX_IMPORT_RECORD_LENGTH;
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let afterQuote = false;
-  let line = 1;
-  // Where the current record started in `source` and on which line, for the length limit and its message.
-  let recordStart = 0;
+  // Where the record being read started (for the length message) and its length so far.
   let recordLine = 1;
-  const pushField = () => {
-    if (record.length >= maxColumns) throw new CsvLimitError(tooManyColumnsMessage(maxColumns));
-    record.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    pushField();
-    afterQuote = false;
-    // A blank line is no record.
-    if (!(record.length === 1 && record[0] === '')) records.push(record);
-    record = [];
-    if (records.length > maxRecords) throw new CsvError('too many records');
-  };
-  for (let index = 0; index < source.length; index += 1) {
-    if (index - recordStart >= maxRecordLength) throw new CsvLimitError(lineTooLongMessage(recordLine, maxRecordLength));
-    const char = source[index];
-    if (quoted) {
-      if (char === '"') {
-        if (source[index + 1] === '"') {
-          field += '"';
-          index += 1;
-        } else {
-          quoted = false;
-          afterQuote = true;
-        }
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-      continue;
+  let nextRecordLine = 1;
+  let recordLength = 0;
+  // Called for each field as it ends: the limits are checked field by field, not at the record's end.
+  const checkField = (value: string, context: CastingContext): string => {
+    if (context.index === 0) {
+      recordLine = context.lines - lineBreaks(value);
+      recordLength = 0;
     }
-    if (char === ',') {
-      pushField();
-      afterQuote = false;
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && source[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordStart = index + 1;
-      recordLine = line;
-    } else if (char === '"' && field === '' && !afterQuote) {
-      quoted = true;
-    } else if (afterQuote) {
-      throw new CsvError(`Line ${line}: unexpected text after a closing quote`);
-    } else {
-      field += char;
+    if (context.index >= maxColumns) throw new CsvLimitError(tooManyColumnsMessage(maxColumns));
+    recordLength += value.length + (context.index === 0 ? 0 : 1);
+    if (recordLength > maxRecordLength) throw new CsvLimitError(lineTooLongMessage(recordLine, maxRecordLength));
+    return value;
+  };
+  let records: string[][];
+  try {
+    records = parse(source, {
+      delimiter: detectDelimiter(source),
+      bom: true,
+      // Any of the three in one file (csv-parse otherwise keeps to the first one it meets).
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      cast: checkField,
+      // One field longer than the record limit is refused while it is read, not once it ends.
+      max_record_size: maxRecordLength,
+      on_record: (record: string[], context) => {
+        nextRecordLine = context.lines + 1;
+        return record;
+      },
+      ...(Number.isFinite(maxRecords) ? { to: maxRecords + 1 } : {}),
+    }) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError) throw error;
+    if (error instanceof ParserError && error.code === 'CSV_MAX_RECORD_SIZE') {
+      throw new CsvLimitError(lineTooLongMessage(Math.max(recordLine, nextRecordLine), maxRecordLength));
     }
+    if (error instanceof ParserError) throw readError(error);
+    throw error;
   }
-  if (quoted) throw new CsvError(`Line ${line}: a quoted field is not closed`);
-  if (field !== '' || record.length > 0) endRecord();
+  if (records.length > maxRecords) throw new CsvError('too many records');
   return records;
 }
