@@ -1,4 +1,4 @@
-import { CsvError as ParserError, type CastingContext, parse } from 'csv-parse/sync';
+import { CsvError as ParserError, parse } from 'csv-parse/sync';
 
 /**
  * A CSV import read with csv-parse (the sibling of the csv-stringify that writes our CSVs,
@@ -42,7 +42,38 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return (Object.keys(counts) as CsvDelimiter[]).reduce((best, candidate) => (counts[candidate] > counts[best] ? candidate : best), ',');
 }
 
-const lineBreaks = (text: string): number => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+/**
+ * The limits, checked in one pass over the text before csv-parse builds any field: a record of
+ * more than `maxColumns` fields or `maxRecordLength` characters is refused at the first one too
+ * many, with the line it starts on. (csv-parse's own max_record_size does not count separators, so
+ * a line of millions of commas would otherwise become an array of millions first; a cast function
+ * could stop it, but costs csv-parse an info object per field, ten times the parse.) Each quote
+ * toggles quoting: a doubled quote toggles twice; malformed quoting is csv-parse's to report.
+ */
+function checkLimits(source: string, delimiter: CsvDelimiter, maxColumns: number, maxRecordLength: number): void {
+  let quoted = false;
+  let fields = 1;
+  let recordStart = 0;
+  let recordLine = 1;
+  let line = 1;
+  for (let index = 0; index < source.length; index += 1) {
+    if (index - recordStart >= maxRecordLength) throw new CsvLimitError(lineTooLongMessage(recordLine, maxRecordLength));
+    const char = source[index];
+    if (char === '"') quoted = !quoted;
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[index + 1] === '\n') index += 1;
+      line += 1;
+      if (!quoted) {
+        fields = 1;
+        recordStart = index + 1;
+        recordLine = line;
+      }
+    } else if (char === delimiter && !quoted) {
+      fields += 1;
+      if (fields > maxColumns) throw new CsvLimitError(tooManyColumnsMessage(maxColumns));
+    }
+  }
+}
 
 /** csv-parse's error as ours, with the line it names. */
 function readError(error: ParserError): CsvError {
@@ -62,44 +93,19 @@ export function parseCsv(text: string, options: { maxRecords?: number; maxColumn
   const maxColumns = options.maxColumns ?? MAX_IMPORT_COLUMNS;
   const maxRecordLength = options.maxRecordLength ?? MAX_IMPORT_RECORD_LENGTH;
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Where the record being read started (for the length message) and its length so far.
-  let recordLine = 1;
-  let nextRecordLine = 1;
-  let recordLength = 0;
-  // Called for each field as it ends: the limits are checked field by field, not at the record's end.
-  const checkField = (value: string, context: CastingContext): string => {
-    if (context.index === 0) {
-      recordLine = context.lines - lineBreaks(value);
-      recordLength = 0;
-    }
-    if (context.index >= maxColumns) throw new CsvLimitError(tooManyColumnsMessage(maxColumns));
-    recordLength += value.length + (context.index === 0 ? 0 : 1);
-    if (recordLength > maxRecordLength) throw new CsvLimitError(lineTooLongMessage(recordLine, maxRecordLength));
-    return value;
-  };
+  const delimiter = detectDelimiter(source);
+  checkLimits(source, delimiter, maxColumns, maxRecordLength);
   let records: string[][];
   try {
     records = parse(source, {
-      delimiter: detectDelimiter(source),
-      bom: true,
+      delimiter,
       // Any of the three in one file (csv-parse otherwise keeps to the first one it meets).
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: true,
-      cast: checkField,
-      // One field longer than the record limit is refused while it is read, not once it ends.
-      max_record_size: maxRecordLength,
-      on_record: (record: string[], context) => {
-        nextRecordLine = context.lines + 1;
-        return record;
-      },
       ...(Number.isFinite(maxRecords) ? { to: maxRecords + 1 } : {}),
     }) as string[][];
   } catch (error) {
-    if (error instanceof CsvError) throw error;
-    if (error instanceof ParserError && error.code === 'CSV_MAX_RECORD_SIZE') {
-      throw new CsvLimitError(lineTooLongMessage(Math.max(recordLine, nextRecordLine), maxRecordLength));
-    }
     if (error instanceof ParserError) throw readError(error);
     throw error;
   }
