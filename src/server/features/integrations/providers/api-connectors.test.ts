@@ -285,6 +285,22 @@ describe('QuickBooks Online API connector', () => {
     }
   });
 
+  it('a code the token endpoint refuses (400 invalid_grant) is a 400 saying so, never a 500, and nothing is stored', async () => {
+    const other = await signUp(t.app);
+    const connector = connectors.quickbooks_online;
+    if (!connector) throw new Error('missing');
+    const started = await startConnect(other, 'quickbooks_online', connector);
+    const response = await other.request({ method: 'GET', url: `/api/integrations/oauth/quickbooks_online/callback?code=stale-code&state=${started.state}&realmId=123` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'QuickBooks Online refused the authorization code (invalid_grant); start Connect again' });
+    const row = await load(started.row.id);
+    expect(row.status).toBe('pending_authorization');
+    expect(decryptIntegrationSecrets(t.deps.config.encryptionKey, row.secretsEncrypted)).toEqual({});
+    const token = fake.calls.at(-1);
+    expect(token?.path).toBe('/token');
+    expect(Object.fromEntries(new URLSearchParams(token?.body))).toEqual({ grant_type: 'authorization_code', code: 'stale-code', redirect_uri: 'http://localhost:5000/api/integrations/oauth/quickbooks_online/callback' });
+  });
+
   it('sync pulls customers, invoices and payments and pushes ours; a second sync creates nothing twice', async () => {
     const local = await createCustomerFor(owner, { name: 'Local Customer' });
     const ours = await createInvoiceFor(owner, local.id, { status: 'sent' });

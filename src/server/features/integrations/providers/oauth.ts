@@ -6,7 +6,11 @@ import { writeAudit } from '../../../platform/audit';
 import type { AppDeps } from '../../../platform/deps';
 import { AppError } from '../../../platform/errors';
 import type { ConnectInput, PreparedConnection, ProviderId } from '../provider';
+import { AuthorizationExpiredError } from './api-sync';
 import { encryptIntegrationSecrets } from './integration-secrets';
+import { OAuthGrantRefusedError, type OAuthTokens } from './oauth-client';
+
+export type { OAuthTokens } from './oauth-client';
 
 /**
  * OAuth2 authorization-code connect of the API providers (QuickBooks Online, Xero).
@@ -23,13 +27,6 @@ import { encryptIntegrationSecrets } from './integration-secrets';
  */
 
 export const STATE_TTL_MS = 15 * 60_000;
-
-export interface OAuthTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** ISO instant the access token expires. */
-  expiresAt: string;
-}
 
 export interface OAuthProvider {
   id: Extract<ProviderId, 'quickbooks_online' | 'xero'>;
@@ -117,7 +114,9 @@ export async function completeOAuthConnect(
   let exchanged: Awaited<ReturnType<OAuthProvider['exchangeCode']>>;
   try {
     exchanged = await provider.exchangeCode(config, { url: callbackUrl, code: query.code, realmId: query.realmId }, redirectUriOf(deps, provider.id), deps.now());
-  } catch {
+  } catch (error) {
+    // The helper's refusals and outages carry a message to act on; anything else is a refusal too.
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', `${provider.label} refused the authorization code; start Connect again`);
   }
   await deps.db.transaction(async (tx) => {
@@ -152,15 +151,15 @@ export async function freshTokens(
   const tokens = secrets as Partial<OAuthTokens>;
   if (typeof tokens.accessToken !== 'string' || typeof tokens.refreshToken !== 'string') throw new Error('No tokens: authorize the connection first.');
   if (tokens.expiresAt && new Date(tokens.expiresAt).getTime() > now.getTime() + 60_000) return { ...secrets, ...(tokens as OAuthTokens) };
-  const refreshed = await refresh(tokens.refreshToken);
+  let refreshed: OAuthTokens;
+  try {
+    refreshed = await refresh(tokens.refreshToken);
+  } catch (error) {
+    // A refused refresh token (revoked, expired, used twice) needs the user to connect again.
+    if (error instanceof OAuthGrantRefusedError) throw new AuthorizationExpiredError(error.oauthError, { cause: error });
+    throw error;
+  }
   const next = { ...secrets, ...refreshed };
   await save(next);
   return next;
-}
-
-/** A token response (RFC 6749 5.1) as our tokens. */
-export function tokensOf(body: { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown }, now: Date): OAuthTokens {
-  if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') throw new Error('The token answer has no tokens');
-  const seconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in ?? 1800);
-  return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresAt: new Date(now.getTime() + seconds * 1000).toISOString() };
 }

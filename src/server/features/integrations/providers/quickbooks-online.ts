@@ -1,15 +1,17 @@
-import type OAuthClient from 'intuit-oauth';
 import type { OAuthProviderConfig } from '../../../config';
 import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
 import { type ApiBackend, AuthorizationExpiredError, type RemoteCustomer, type RemoteInvoice, type RemotePayment, providerCents, runApiSync } from './api-sync';
-import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect, tokensOf } from './oauth';
+import { type OAuthProvider, freshTokens, prepareOAuthConnect } from './oauth';
+import { authorizationUrl, exchangeAuthorizationCode, refreshAccessToken } from './oauth-client';
 
 /**
- * QuickBooks Online through Intuit's official OAuth2 client (intuit-oauth: authorizeUri,
- * createToken, refreshUsingToken) and the Accounting API v3 called with fetch and its bearer token
- * (the client's makeApiCall only knows Intuit's fixed hosts; QBO_API_BASE_URL lets tests use a
- * fake server). Shapes used, as documented by Intuit's Accounting API reference:
+ * QuickBooks Online: Intuit's OAuth 2.0 authorization-code flow through the shared client
+ * (oauth-client.ts: QBO_AUTHORIZE_URL with scope com.intuit.quickbooks.accounting, QBO_TOKEN_URL
+ * with HTTP Basic client authentication and a form body, as Intuit's OAuth 2.0 docs describe; the
+ * company's realmId comes back on the callback) and the Accounting API v3 called with fetch and
+ * its bearer token (QBO_API_BASE_URL lets tests use a fake server). Shapes used, as documented by
+ * Intuit's Accounting API reference:
  * - GET /v3/company/{realmId}/query?query=select * from Customer|Invoice|Payment where
  *   Metadata.LastUpdatedTime > '...' STARTPOSITION n MAXRESULTS m ->
  *   { QueryResponse: { Customer: [{ Id, DisplayName, PrimaryEmailAddr: { Address }, PrimaryPhone:
@@ -22,62 +24,27 @@ import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect,
  * - POST /v3/company/{realmId}/customer and /invoice with ?requestid= (Intuit's idempotency key)
  *   -> { Customer: { Id } } / { Invoice: { Id } }.
  * - 401 from the API, or invalid_grant on refresh: the authorization expired.
- *
- * Note: intuit-oauth keeps its endpoints as class-wide statics; setAuthorizeURLs sets them to
- * this server's configuration (Intuit's by default, QBO_AUTHORIZE_URL/QBO_TOKEN_URL to override).
  */
 
 const LABEL = 'QuickBooks Online';
 const PAGE = 500;
 const MINOR_VERSION = '75';
 
-/** intuit-oauth is loaded by the first connect or sync, not at start: most servers never use QuickBooks. */
-async function client(config: OAuthProviderConfig, redirectUri: string, token?: Record<string, unknown>): Promise<OAuthClient> {
-  const { default: OAuthClient } = await import('intuit-oauth');
-  const oauth = new OAuthClient({ clientId: config.clientId, clientSecret: config.clientSecret, environment: config.environment, redirectUri, ...(token ? { token } : {}) });
-  oauth.setAuthorizeURLs({
-    authorizeEndpoint: config.authorizeUrl,
-    tokenEndpoint: config.tokenUrl,
-    revokeEndpoint: 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
-    userInfoEndpoint: config.environment === 'production' ? 'https://accounts.platform.intuit.com/v1/openid_connect/userinfo' : 'https://sandbox-accounts.platform.intuit.com/v1/openid_connect/userinfo',
-  });
-  return oauth;
-}
-
-function isRefused(error: unknown): boolean {
-  const candidate = error as { response?: { status?: number }; authResponse?: { response?: { status?: number }; json?: { error?: string } }; error?: string; message?: string };
-  const status = candidate.response?.status ?? candidate.authResponse?.response?.status;
-  return status === 400 || status === 401 || candidate.authResponse?.json?.error === 'invalid_grant' || candidate.error === 'invalid_grant' || /invalid_grant|401|400/.test(String(candidate.message));
-}
+const SCOPE = 'com.intuit.quickbooks.accounting';
 
 export const quickbooksOnlineOAuth: OAuthProvider = {
   id: 'quickbooks_online',
   label: LABEL,
   configOf: (deps) => deps.config.quickbooksOnline ?? null,
-  async authorizationUrl(config, state, redirectUri) {
-    const { default: OAuthClient } = await import('intuit-oauth');
-    const oauth = await client(config, redirectUri);
-    return oauth.authorizeUri({ scope: [OAuthClient.scopes.Accounting], state });
-  },
+  authorizationUrl: async (config, state, redirectUri) => authorizationUrl(config, { redirectUri, scope: SCOPE, state }),
   async exchangeCode(config, callback, redirectUri, now) {
-    const oauth = await client(config, redirectUri);
-    const response = await oauth.createToken(callback.url);
-    const realmId = callback.realmId ?? oauth.getToken().realmId;
+    // Intuit sends the company's id (realmId) with the code on the callback.
+    const realmId = callback.realmId ?? new URL(callback.url, 'http://callback.invalid').searchParams.get('realmId');
     if (!realmId) throw new Error('No realmId in the answer');
-    return { tokens: tokensOf(response.getJson() as Record<string, unknown>, now), settings: { realmId } };
+    const tokens = await exchangeAuthorizationCode(config, LABEL, { code: callback.code, redirectUri }, now);
+    return { tokens, settings: { realmId } };
   },
 };
-
-async function refreshQbo(config: OAuthProviderConfig, redirectUri: string, refreshToken: string, now: Date): Promise<OAuthTokens> {
-  try {
-    const oauth = await client(config, redirectUri);
-    const response = await oauth.refreshUsingToken(refreshToken);
-    return tokensOf(response.getJson() as Record<string, unknown>, now);
-  } catch (error) {
-    if (isRefused(error)) throw new AuthorizationExpiredError('refresh refused');
-    throw new Error(`${LABEL} could not be reached to refresh the authorization`, { cause: error });
-  }
-}
 
 type Json = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null);
@@ -213,10 +180,9 @@ async function syncQbo(context: SyncContext) {
   if (!config) throw new Error(`${LABEL} is not configured on this server`);
   const realmId = str(context.integration.settings.realmId);
   if (context.integration.status !== 'connected' || !realmId) throw new Error(`Authorize ${LABEL} first: the connection is waiting for authorization.`);
-  const redirectUri = `${context.deps.config.appUrl}/api/integrations/oauth/quickbooks_online/callback`;
   let tokens;
   try {
-    tokens = await freshTokens(context.secrets, context.now, (refreshToken) => refreshQbo(config, redirectUri, refreshToken, context.now), context.saveSecrets);
+    tokens = await freshTokens(context.secrets, context.now, (refreshToken) => refreshAccessToken(config, LABEL, refreshToken, context.now), context.saveSecrets);
   } catch (error) {
     if (error instanceof AuthorizationExpiredError) throw new Error(`Reconnect ${LABEL}: the authorization expired or was revoked.`, { cause: error });
     throw error;

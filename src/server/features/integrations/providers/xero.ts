@@ -2,7 +2,8 @@ import type { OAuthProviderConfig } from '../../../config';
 import { centsToNumber } from '../../../../shared/money';
 import type { ProviderConnector, SyncContext } from '../provider';
 import { type ApiBackend, AuthorizationExpiredError, type RemoteCustomer, type RemoteInvoice, type RemotePayment, providerCents, runApiSync } from './api-sync';
-import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect, tokensOf } from './oauth';
+import { type OAuthProvider, freshTokens, prepareOAuthConnect } from './oauth';
+import { authorizationUrl, exchangeAuthorizationCode, refreshAccessToken } from './oauth-client';
 
 /**
  * Xero through its official SDK's Accounting API client (xero-node AccountingApi: getContacts,
@@ -11,10 +12,11 @@ import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect,
  *
  * xero-node's XeroClient cannot be pointed elsewhere for the OAuth2 part: buildConsentUrl and
  * apiCallback discover https://identity.xero.com (OpenID discovery, JWKS) and its token requests
- * and /connections call are fixed URLs. So the authorization-code flow is done here as Xero
- * documents it (RFC 6749: GET XERO_AUTHORIZE_URL with response_type=code, client_id,
- * redirect_uri, scope, state; POST XERO_TOKEN_URL with Basic client credentials and
- * grant_type=authorization_code or refresh_token; GET {api}/connections for the tenant id).
+ * and /connections call are fixed URLs. So the authorization-code flow goes through the shared
+ * OAuth client as Xero documents it (oauth-client.ts, RFC 6749: GET XERO_AUTHORIZE_URL with
+ * response_type=code, client_id, redirect_uri, scope, state; POST XERO_TOKEN_URL with Basic client
+ * credentials and grant_type=authorization_code or refresh_token), then GET {api}/connections for
+ * the tenant id.
  *
  * Shapes (Xero's Accounting API documentation): { Contacts: [{ ContactID, Name, EmailAddress,
  * Addresses: [{ AddressType: 'POBOX', AddressLine1, City, Region, PostalCode, Country }], Phones,
@@ -27,31 +29,13 @@ import { type OAuthProvider, type OAuthTokens, freshTokens, prepareOAuthConnect,
 const LABEL = 'Xero';
 const SCOPES = 'openid profile email accounting.transactions accounting.contacts offline_access';
 
-async function tokenRequest(config: OAuthProviderConfig, body: Record<string, string>, now: Date): Promise<OAuthTokens> {
-  const response = await fetch(config.tokenUrl, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    },
-    body: new URLSearchParams(body).toString(),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.status === 400 || response.status === 401) throw new AuthorizationExpiredError(String(json.error ?? response.status));
-  if (!response.ok) throw new Error(`${LABEL} token endpoint answered HTTP ${response.status}`);
-  return tokensOf(json, now);
-}
-
 export const xeroOAuth: OAuthProvider = {
   id: 'xero',
   label: LABEL,
   configOf: (deps) => deps.config.xero ?? null,
-  authorizationUrl: async (config, state, redirectUri) =>
-    `${config.authorizeUrl}?${new URLSearchParams({ response_type: 'code', client_id: config.clientId, redirect_uri: redirectUri, scope: SCOPES, state }).toString()}`,
+  authorizationUrl: async (config, state, redirectUri) => authorizationUrl(config, { redirectUri, scope: SCOPES, state }),
   async exchangeCode(config, callback, redirectUri, now) {
-    const tokens = await tokenRequest(config, { grant_type: 'authorization_code', code: callback.code, redirect_uri: redirectUri }, now);
+    const tokens = await exchangeAuthorizationCode(config, LABEL, { code: callback.code, redirectUri }, now);
     const response = await fetch(`${config.apiBaseUrl}/connections`, { headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(30_000) });
     const connections = (await response.json().catch(() => [])) as { tenantId?: string; tenantType?: string; tenantName?: string }[];
     const tenant = Array.isArray(connections) ? (connections.find((entry) => entry.tenantType === 'ORGANISATION') ?? connections[0]) : undefined;
@@ -243,7 +227,7 @@ async function syncXero(context: SyncContext) {
     tokens = await freshTokens(
       context.secrets,
       context.now,
-      (refreshToken) => tokenRequest(config, { grant_type: 'refresh_token', refresh_token: refreshToken }, context.now),
+      (refreshToken) => refreshAccessToken(config, LABEL, refreshToken, context.now),
       context.saveSecrets,
     );
   } catch (error) {
