@@ -82,7 +82,7 @@ function readError(error: ParserError): CsvError {
   if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new CsvError(`${at}a quoted field is not closed`);
   if (error.code === 'CSV_INVALID_CLOSING_QUOTE') return new CsvError(`${at}unexpected text after a closing quote`);
   // csv-parse names this code without its CSV_ prefix.
-  if (error.code === 'INVALID_OPENING_QUOTE' || error.code === 'CSV_INVALID_OPENING_QUOTE') {
+  if (error.code === 'INVALID_OPENING_QUOTE') {
     return new CsvError(`${at}a quote inside a field that does not start with one: quote the whole field and double the quotes inside it`);
   }
   return new CsvError(`${at}${error.message.replace(/^[^:]*: /, '')}`);

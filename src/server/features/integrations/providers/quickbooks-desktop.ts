@@ -68,8 +68,8 @@ export function iifAccountsOf(settings: Record<string, unknown>): IifAccounts {
 /** One IIF cell of text: ASCII, no tabs, line breaks or quotes, and otherwise exactly the text. */
 export function iifText(value: string | null | undefined): string {
   // Control characters first (any-ascii keeps them), then transliteration, which may yield quotes.
-  const ascii = anyAscii((value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' '));
-  return ascii.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/"/g, '').trim();
+  const ascii = anyAscii((value ?? '').replace(/[\p{Cc}\u2028\u2029]+/gu, ' '));
+  return ascii.replace(/\p{Cc}+/gu, ' ').replace(/"/g, '').trim();
 }
 
 /** "2026-11-24" -> "11/24/2026". */
