@@ -125,6 +125,7 @@ describe('checkNachaFile on broken files', () => {
     ['a prenote with an amount', 'prenote-amount', broken(change('6', 30, '0000000001', 2))],
     ['a file header not first', 'record-order', broken((r) => [r[1] ?? '', r[0] ?? '', ...r.slice(2)])],
     ['an entry after the batch control', 'record-order', broken((r) => { const c = [...r]; const i = at(c, '8'); return [...c.slice(0, i - 1), c[i] ?? '', c[i - 1] ?? '', ...c.slice(i + 1)]; })],
+    ['a file without its file control', 'record-order', broken((r) => r.slice(0, at(r, '9')))],
     ['an unknown record type', 'record-type', broken(change('6', 1, '4', 0))],
     ['a bad record size in the header', 'file-header', broken(change('1', 35, '095'))],
     ['a non-numeric amount', 'numeric-field', broken(change('6', 30, '00000012A5'))],

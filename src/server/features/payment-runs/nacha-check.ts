@@ -64,6 +64,9 @@ interface OpenEntry {
   addendaSeen: number;
 }
 
+/** Where the reader is: before the header, between batches, inside a batch, in the 9-fill. */
+type ReaderState = 'start' | 'file' | 'batch' | 'fill';
+
 function digits(value: string): boolean {
   return /^\d+$/.test(value);
 }
@@ -88,7 +91,7 @@ export function checkNachaFile(text: string): NachaProblem[] {
   });
   if (records.length % 10 !== 0) add('blocking', 0, `${records.length} records are not whole blocks of 10`);
 
-  let state: 'start' | 'file' | 'batch' | 'control' | 'fill' = 'start';
+  let state: ReaderState = 'start';
   let batch: Batch | null = null;
   let entry: OpenEntry | null = null;
   let lastBatchNumber = 0;
@@ -248,6 +251,7 @@ export function checkNachaFile(text: string): NachaProblem[] {
     if (amount(field(44, 55)) !== file.credit || !digits(field(44, 55))) add('totals', line, `File credits ${field(44, 55)}, the batches add up to ${file.credit}`);
   });
 
-  if (state !== 'fill') add('record-order', 0, 'The file has no file control record');
+  // Assigned inside the loop's callback, which the compiler does not follow.
+  if ((state as ReaderState) !== 'fill') add('record-order', 0, 'The file has no file control record');
   return problems;
 }
