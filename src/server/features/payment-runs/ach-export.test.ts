@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AchExport, AchProfile, VendorAchSettings } from '../../../shared/contracts/ach';
-import { achProfiles, auditLog, payments } from '../../db/schema';
+import { achProfiles, auditLog, payments, vendorAchSettings, vendorBankChanges } from '../../db/schema';
+import { encryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { achProfileInput, addVerifiedBankAccount, setAchProfile, signInAgain } from '../bank-accounts/bank-accounts.fixtures';
@@ -289,6 +290,29 @@ describe('vendor ACH settings', () => {
 
     const off = await owner.request({ method: 'PUT', url, payload: { remittanceAddenda: false, prenote: false } });
     expect(off.json<VendorAchSettings>()).toMatchObject({ prenote: false, prenoteStatus: null });
+  });
+
+  it('asks for a new prenote when an approved bank change gives the vendor another account, not for an IBAN', async () => {
+    const vendor = await createVendor(owner);
+    const url = `/api/vendors/${vendor.id}/ach-settings`;
+    await owner.request({ method: 'PUT', url, payload: { remittanceAddenda: false, prenote: true } });
+    await testApp.deps.db.update(vendorAchSettings).set({ prenoteStatus: 'sent', prenoteSentOn: '2026-11-19' }).where(eq(vendorAchSettings.vendorId, vendor.id));
+    const key = testApp.deps.config.encryptionKey;
+    const [iban, account] = await testApp.deps.db
+      .insert(vendorBankChanges)
+      .values([
+        { organizationId: owner.user.organizationId, vendorId: vendor.id, ibanEncrypted: encryptSecret(key, 'DE89370400440532013000'), ibanLast4: '3000' },
+        { organizationId: owner.user.organizationId, vendorId: vendor.id, routingNumber: '026009593', accountNumberEncrypted: encryptSecret(key, '55554444'), accountLast4: '4444' },
+      ])
+      .returning();
+    expect((await owner.request({ method: 'POST', url: `/api/vendor-bank-changes/${iban?.id}/approve` })).statusCode).toBe(200);
+    expect((await owner.request({ method: 'GET', url })).json<VendorAchSettings>().prenoteStatus).toBe('sent');
+    expect((await owner.request({ method: 'POST', url: `/api/vendor-bank-changes/${account?.id}/approve` })).statusCode).toBe(200);
+    expect((await owner.request({ method: 'GET', url })).json<VendorAchSettings>()).toMatchObject({
+      prenoteStatus: 'pending',
+      prenoteSentOn: null,
+      prenoteAccountLast4: '4444',
+    });
   });
 
   it('refuses a prenote without bank details and bad input with a 400', async () => {

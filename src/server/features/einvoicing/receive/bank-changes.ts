@@ -133,8 +133,14 @@ export async function decideBankChange(
         ? { ibanEncrypted: change.ibanEncrypted, ibanLast4: change.ibanLast4, bic: change.bic }
         : { accountNumberEncrypted: change.accountNumberEncrypted, accountLast4: change.accountLast4, routingNumber: change.routingNumber ?? vendor.routingNumber };
       await tx.update(vendors).set({ ...details, updatedAt: now }).where(eq(vendors.id, vendor.id));
-      // A prenote tested the old account: the new one needs its own.
-      await renewPrenoteAfterAccountChange(tx, actor.organizationId, { ...vendor, ...details });
+      // A prenote tested the old ACH account: a new one needs its own (an IBAN is not paid by ACH).
+      if (!change.ibanEncrypted) {
+        await renewPrenoteAfterAccountChange(tx, actor.organizationId, {
+          id: vendor.id,
+          routingNumber: change.routingNumber ?? vendor.routingNumber,
+          accountLast4: change.accountLast4,
+        });
+      }
     }
     const [decided] = await tx
       .update(vendorBankChanges)
