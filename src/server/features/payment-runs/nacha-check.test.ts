@@ -97,6 +97,7 @@ function change(type: string, position: number, value: string, nth = 0) {
 describe('checkNachaFile on broken files', () => {
   const cases: [string, NachaRule, string][] = [
     ['a 93-character record', 'record-length', broken((r) => r.map((line, i) => (i === 2 ? line.slice(0, 93) : line)))],
+    ['an accented letter in a name', 'character-set', broken(change('6', 55, 'É', 0))],
     ['a wrong batch entry hash', 'entry-hash', broken(change('8', 11, '0000000001'))],
     ['a wrong file entry hash', 'entry-hash', broken(change('9', 22, '0000000001'))],
     ['wrong batch credit total', 'totals', broken(change('8', 33, '000000000001'))],

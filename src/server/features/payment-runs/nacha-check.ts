@@ -7,6 +7,7 @@ import { isValidRoutingNumber } from '../../../shared/aba';
  */
 export const NACHA_RULES = [
   'record-length',
+  'character-set',
   'record-type',
   'record-order',
   'file-header',
@@ -88,6 +89,8 @@ export function checkNachaFile(text: string): NachaProblem[] {
 
   records.forEach((record, index) => {
     if (record.length !== 94) add('record-length', index + 1, `Record of ${record.length} characters, not 94`);
+    // ACH operators take upper-case-capable ASCII 0x20-0x7E only: no accents, tabs or control characters.
+    if (/[^\x20-\x7e]/.test(record)) add('character-set', index + 1, 'Record holds a character outside printable ASCII');
   });
   if (records.length % 10 !== 0) add('blocking', 0, `${records.length} records are not whole blocks of 10`);
 
@@ -202,10 +205,14 @@ export function checkNachaFile(text: string): NachaProblem[] {
       if (!open.expectsAddenda) add('addenda-indicator', line, 'Addenda follows an entry whose addenda indicator is 0');
       if (!ADDENDA_TYPES.has(field(2, 3))) add('addenda-type', line, `Unknown addenda type code ${field(2, 3)}`);
       open.addendaSeen += 1;
-      if (field(84, 87) !== String(open.addendaSeen).padStart(4, '0'))
-        add('addenda-sequence', line, `Addenda sequence ${field(84, 87)}, expected ${String(open.addendaSeen).padStart(4, '0')}`);
-      if (field(88, 94) !== open.trace.slice(-7))
-        add('addenda-sequence', line, "Entry detail sequence number is not the entry's trace sequence");
+      if (field(2, 3) === '05') {
+        const expected = String(open.addendaSeen).padStart(4, '0');
+        if (field(84, 87) !== expected) add('addenda-sequence', line, `Addenda sequence ${field(84, 87)}, expected ${expected}`);
+        if (field(88, 94) !== open.trace.slice(-7))
+          add('addenda-sequence', line, "Entry detail sequence number is not the entry's trace sequence");
+      } else if (open.addendaSeen > 1) {
+        add('addenda-sequence', line, 'A return or change addenda (98/99) comes alone');
+      }
       batch.entryAddenda += 1;
       return;
     }
