@@ -103,12 +103,12 @@ describe('ACH profile of a bank account', () => {
       lineEnding: 'Choose CRLF or LF line endings',
       settlementDays: 'Settlement days must be between 0 and 5',
     });
-    for (const payload of [{}, [], { ...achProfileInput(), balanced: 'yes' }, { ...achProfileInput(), companyId: 42 }]) {
+    for (const payload of [{}, [], { ...achProfileInput(), balanced: 'yes' }, { ...achProfileInput(), companyId: 42 }, { ...achProfileInput(), settlementDays: '2' }]) {
       const bad = await owner.request({ method: 'PUT', url: `/api/bank-accounts/${accountId}/ach-profile`, payload });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
     }
 
-    await setAchProfile(owner, accountId, { companyId: 'XYZ 123456', balanced: true });
+    await setAchProfile(owner, accountId, { companyId: 'xyz 123456', balanced: true });
     const audits = await testApp.deps.db
       .select()
       .from(auditLog)
