@@ -10,9 +10,11 @@ function runStatus(counts: {
   total: number;
   pending: number;
   processing: number;
+  sent: number;
   failed: number;
 }): PaymentRunStatus {
-  if (counts.processing > 0) return 'processing';
+  // An exported ACH file is on its way: not completed until the bank settles it.
+  if (counts.processing > 0 || counts.sent > 0) return 'processing';
   if (counts.pending > 0) return 'scheduled';
   if (counts.total > 0 && counts.failed === counts.total) return 'failed';
   if (counts.failed > 0) return 'completed_with_failures';
@@ -42,6 +44,7 @@ export async function findPaymentRuns(
         totalAmount: sql<string>`coalesce(sum(${payments.amount}), 0)::numeric(14,2)::text`,
         pending: statusCount('pending'),
         processing: statusCount('processing'),
+        sent: statusCount('sent'),
         completed: statusCount('completed'),
         failed: statusCount('failed'),
       })
@@ -72,6 +75,7 @@ export async function findPaymentRuns(
         total: row.paymentCount,
         pending: row.pending,
         processing: row.processing,
+        sent: row.sent,
         failed: row.failed,
       }),
       createdAt: row.run.createdAt.toISOString(),
