@@ -103,7 +103,7 @@ export async function findPaymentPageJson(
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
 
 /**
- * Money due in or out, soonest first: scheduled pending bill payments, and sent or overdue
+ * Money due in or out, soonest first: scheduled bill payments (pending, or sent to the bank), and sent or overdue
  * invoices with a balance falling due from today on. Each branch is cut to offset+limit first.
  */
 export async function findUpcomingPayments(db: Database, params: PageQuery & { organizationId: string; now: Date }) {
@@ -112,7 +112,7 @@ export async function findUpcomingPayments(db: Database, params: PageQuery & { o
   const billWhere = and(
     eq(payments.organizationId, params.organizationId),
     eq(payments.type, 'bill_payment'),
-    eq(payments.status, 'pending'),
+    inArray(payments.status, ['pending', 'sent']),
     sql`${payments.scheduledDate} is not null`,
   );
   const balance = sql`${invoices.totalAmount} - ${invoices.amountPaid}`;
