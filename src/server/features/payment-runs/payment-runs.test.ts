@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import type { PaymentRun } from '../../../shared/contracts/payment-runs';
-import { auditLog, organizations } from '../../db/schema';
+import type { Payment } from '../../../shared/contracts/payments';
+import { achProfiles, auditLog, organizations, payments } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
@@ -70,14 +71,18 @@ describe('GET /api/payment-runs', () => {
       totalAmount: '1.00',
       status: 'scheduled',
       bankAccountLast4: '6789',
+      completion: null,
     });
+    // Due today, but an ACH payment waits for its file: nothing went to the bank yet.
     expect(runs[1]).toMatchObject({
       method: 'ach',
       paymentCount: 2,
-      completedCount: 2,
+      completedCount: 0,
+      sentCount: 0,
       failedCount: 0,
       totalAmount: '15.15',
-      status: 'completed',
+      status: 'scheduled',
+      completion: { mode: 'bank_confirmation', completesOn: null },
     });
 
     const page = await owner.request({ method: 'GET', url: '/api/payment-runs?limit=1&offset=1' });
@@ -95,6 +100,59 @@ describe('GET /api/payment-runs', () => {
         .statusCode,
     ).toBe(404);
     expect((await nacha(first.paymentRunId, other)).statusCode).toBe(404);
+  });
+});
+
+describe('a run whose ACH file went to the bank', () => {
+  async function sentRun(): Promise<string> {
+    const vendor = await createVendor(owner);
+    const run = await scheduleOk(owner, {
+      billIds: [(await createBill(owner, vendor.id, '10.00')).id, (await createBill(owner, vendor.id, '2.50')).id],
+      bankAccountId: accountId,
+      method: 'ach',
+      scheduledDate: '2026-11-20',
+    });
+    // What exporting its file does: the run's pending ACH payments are sent.
+    await testApp.deps.db
+      .update(payments)
+      .set({ status: 'sent', sentAt: testApp.deps.now() })
+      .where(eq(payments.paymentRunId, run.paymentRunId));
+    return run.paymentRunId;
+  }
+
+  async function listed(runId: string): Promise<PaymentRun | undefined> {
+    const response = await owner.request({ method: 'GET', url: '/api/payment-runs' });
+    return response.json<PaymentRun[]>().find((run) => run.id === runId);
+  }
+
+  it('is sent, and completes when the bank statement shows it unless the account counts settlement days', async () => {
+    const runId = await sentRun();
+    expect(await listed(runId)).toMatchObject({
+      status: 'sent',
+      sentCount: 2,
+      completedCount: 0,
+      completion: { mode: 'bank_confirmation', completesOn: null },
+    });
+    await testApp.deps.db
+      .insert(achProfiles)
+      .values({ bankAccountId: accountId, organizationId: owner.user.organizationId, settlementMode: 'settlement_days', settlementDays: 2 });
+    // Friday 20 November plus two banking days.
+    expect((await listed(runId))?.completion).toEqual({ mode: 'settlement_days', completesOn: '2026-11-24' });
+
+    const scope = { organizationId: owner.user.organizationId };
+    expect((await processDuePayments(testApp.deps, new Date('2026-11-23T15:00:00Z'), scope)).completed).toBe(0);
+    expect((await processDuePayments(testApp.deps, new Date('2026-11-24T15:00:00Z'), scope)).completed).toBe(2);
+    expect(await listed(runId)).toMatchObject({ status: 'completed', sentCount: 0, completedCount: 2 });
+  });
+
+  it('shows its payments as sent in the payments list', async () => {
+    await sentRun();
+    const response = await owner.request({ method: 'GET', url: '/api/payments?status=sent' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Payment[]>().map((row) => [row.status, row.amount]).sort()).toEqual([
+      ['sent', '10.00'],
+      ['sent', '2.50'],
+    ]);
   });
 });
 
