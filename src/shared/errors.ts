@@ -10,6 +10,10 @@ export const errorStatus = {
   STATEMENT_OTHER_ACCOUNT: 409,
   /** The request was made for another workspace than the session's active one (switched in another tab). */
   WORKSPACE_CHANGED: 409,
+  /** The origin bank account's ACH profile lacks what a bank needs; the message names every item. */
+  ACH_PROFILE_INCOMPLETE: 409,
+  /** The run's ACH file was exported before; export again only with confirmRepeat=true (pays twice if both are uploaded). */
+  ACH_ALREADY_EXPORTED: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -6,10 +6,12 @@ import {
   verifyBankAccountResultSchema,
   verifyMicroDepositsSchema,
 } from '../../../shared/contracts/bank-accounts';
+import { achProfileSchema, achProfileUpdateSchema } from '../../../shared/contracts/ach';
 import { idParam, pageQuery } from '../../../shared/contracts/common';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { getAchProfile, saveAchProfile } from './ach-profile';
 import { findBankAccountDetail, findBankAccounts, toBankAccountDto } from './bank-accounts.queries';
 import { createBankAccount, deleteBankAccount, updateBankAccount } from './bank-accounts.service';
 import { verifyBankAccount } from './verify-bank-account';
@@ -119,6 +121,40 @@ export async function bankAccountsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
       const auth = requireRole(request, BANK_ACCOUNT_ROLES);
       const bankAccount = await verifyBankAccount(deps, auth, request.params.id, request.body);
       return { message: 'Bank account verified successfully', bankAccount };
+    },
+  );
+
+  app.get(
+    '/api/bank-accounts/:id/ach-profile',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: "The account's ACH settings as the bank assigned them, and what an export still needs",
+        params: idParam,
+        response: { 200: achProfileSchema },
+      },
+    },
+    async (request) => {
+      // Anyone in the organization may read it: it holds the bank's ids, never an account number.
+      const { organizationId } = requireAuth(request);
+      return getAchProfile(deps.db, organizationId, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/bank-accounts/:id/ach-profile',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: "Save the account's ACH settings (immediate destination and origin, company ID, file format)",
+        params: idParam,
+        body: achProfileUpdateSchema,
+        response: { 200: achProfileSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      return saveAchProfile(deps.db, auth, request.params.id, request.body);
     },
   );
 }

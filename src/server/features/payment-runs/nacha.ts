@@ -1,32 +1,58 @@
+import anyAscii from 'any-ascii';
+
 /**
- * NACHA (ACH) file writer for credit-only vendor payments: one file header, one batch per SEC
- * code, entry details, batch and file controls, every record 94 characters, padded with
- * all-9 records to whole blocks of 10. Service class 220 (credits only): the originating bank
- * debits the company's account for the batch total, so the file carries no offset entry.
+ * NACHA (ACH) file writer for vendor payments: one file header, one batch per SEC code, entry
+ * details (with an 05 addenda for CCD+/PPD+), batch and file controls, every record 94
+ * characters, padded with all-9 records to whole blocks of 10. Unbalanced files are credits only
+ * (service class 220: the bank debits the company for the total); balanced files close each batch
+ * with an offsetting debit to the company's own account (service class 200).
  */
 export const RECORD_LENGTH = 94;
 export const BLOCKING_FACTOR = 10;
+/** Payment-related information of an 05 addenda record. */
+export const ADDENDA_INFO_LENGTH = 80;
 
 export type SecCode = 'CCD' | 'PPD';
+export type AccountKind = 'checking' | 'savings';
+
+/** Transaction codes (NACHA Appendix Three): live credit, prenote credit, live debit. */
+export const TRANSACTION_CODES = {
+  checking: { credit: '22', prenote: '23', debit: '27' },
+  savings: { credit: '32', prenote: '33', debit: '37' },
+} as const;
 
 export interface NachaOrigin {
-  /** The organization's bank (ODFI): its routing number and name. */
-  routingNumber: string;
-  bankName: string;
-  companyName: string;
-  /** 10 characters: "1" + EIN, or as the bank assigned. */
+  /** The ACH profile's immediate destination: the bank's ACH routing number (9 digits). */
+  immediateDestination: string;
+  immediateDestinationName: string;
+  /** 10 characters as the bank assigned them. */
+  immediateOrigin: string;
+  immediateOriginName: string;
+  /** Batch header company identification, 10 characters as the bank assigned them. */
   companyId: string;
+  companyName: string;
+  entryDescription: string;
+  /** The company's own account at the ODFI: trace numbers start with its routing number; balanced files debit it. */
+  routingNumber: string;
+  accountNumber: string;
+  accountType: AccountKind;
+  balanced: boolean;
+  lineEnding: 'crlf' | 'lf';
 }
 
 export interface NachaEntry {
   routingNumber: string;
   accountNumber: string;
-  accountType: 'checking' | 'savings';
+  accountType: AccountKind;
   amountCents: number;
   /** What the receiver reconciles by (the bill number). */
   identification: string;
   name: string;
   secCode: SecCode;
+  /** Payment-related information for an 05 addenda (CCD+/PPD+): the bill numbers. */
+  addenda?: string;
+  /** A zero-dollar test entry (23/33) to check the account before live payments. */
+  prenote?: boolean;
 }
 
 export interface NachaFileInput {
@@ -35,19 +61,21 @@ export interface NachaFileInput {
   /** The day the payments settle, YYYY-MM-DD. */
   effectiveDate: string;
   createdAt: Date;
-  /** A-Z or 0-9, different for files made the same day. */
-  fileIdModifier?: string;
-  description?: string;
+  /** A-Z or 0-9, different for files made the same day from the same account. */
+  fileIdModifier: string;
 }
 
-/** Upper-case, the characters ACH operators accept, left-justified and space-filled. */
+/** ASCII letters and digits a name keeps: other scripts romanised ("Łódź" -> "LODZ") before cleaning. */
 export function alpha(value: string, length: number): string {
-  const clean = value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const clean = anyAscii(value)
     .toUpperCase()
     .replace(/[^A-Z0-9 .,&'/()-]/g, ' ');
   return clean.slice(0, length).padEnd(length, ' ');
+}
+
+/** True when a name has nothing left once cleaned: an entry with it would name nobody. */
+export function isBlankName(value: string): boolean {
+  return alpha(value, 22).trim() === '';
 }
 
 /** Right-justified, zero-filled; a value too long for its field is a bug, never truncated. */
@@ -56,6 +84,14 @@ export function numeric(value: number | string, length: number): string {
   if (!/^\d+$/.test(text) || text.length > length)
     throw new Error(`Value does not fit a ${length}-digit NACHA field`);
   return text.padStart(length, '0');
+}
+
+/** A value the bank assigned, exactly as long as its field (letters upper-cased, never cut or padded). */
+function assigned(value: string, length: number): string {
+  const text = value.toUpperCase();
+  if (!/^[A-Z0-9 ]+$/.test(text) || text.length !== length)
+    throw new Error(`Value is not the ${length} characters the bank assigned`);
+  return text;
 }
 
 function yymmdd(isoDate: string): string {
@@ -74,27 +110,61 @@ export function entryHash(routingNumbers: string[]): string {
   return sum.toString().slice(-10).padStart(10, '0');
 }
 
+interface Totals {
+  entryAddendaCount: number;
+  routings: string[];
+  debit: bigint;
+  credit: bigint;
+}
+
+function entryRecord(
+  transactionCode: string,
+  entry: Pick<NachaEntry, 'routingNumber' | 'accountNumber' | 'amountCents' | 'identification' | 'name'>,
+  hasAddenda: boolean,
+  traceNumber: string,
+): string {
+  return record([
+    '6',
+    transactionCode,
+    numeric(entry.routingNumber.slice(0, 8), 8),
+    numeric(entry.routingNumber.slice(8, 9), 1),
+    alpha(entry.accountNumber, 17),
+    numeric(entry.amountCents, 10),
+    alpha(entry.identification, 15),
+    alpha(entry.name, 22),
+    '  ',
+    hasAddenda ? '1' : '0',
+    traceNumber,
+  ]);
+}
+
+function addendaRecord(info: string, traceNumber: string): string {
+  return record(['7', '05', alpha(info, ADDENDA_INFO_LENGTH), numeric(1, 4), traceNumber.slice(-7)]);
+}
+
 export function buildNachaFile(input: NachaFileInput): string {
   const { origin } = input;
-  const odfi = origin.routingNumber.slice(0, 8);
+  const odfi = numeric(origin.routingNumber.slice(0, 8), 8);
   const created = input.createdAt.toISOString();
-  const companyId = alpha(origin.companyId, 10);
+  const companyId = assigned(origin.companyId, 10);
+  const modifier = input.fileIdModifier.toUpperCase();
+  if (!/^[A-Z0-9]$/.test(modifier)) throw new Error('File ID modifier must be A-Z or 0-9');
   const lines: string[] = [];
 
   lines.push(
     record([
       '1',
       '01',
-      ` ${numeric(origin.routingNumber, 9)}`,
-      companyId,
+      ` ${numeric(origin.immediateDestination, 9)}`,
+      assigned(origin.immediateOrigin, 10),
       yymmdd(created.slice(0, 10)),
       created.slice(11, 13) + created.slice(14, 16),
-      alpha(input.fileIdModifier ?? 'A', 1),
+      modifier,
       '094',
       '10',
       '1',
-      alpha(origin.bankName, 23),
-      alpha(origin.companyName, 23),
+      alpha(origin.immediateDestinationName, 23),
+      alpha(origin.immediateOriginName, 23),
       alpha('', 8),
     ]),
   );
@@ -103,68 +173,87 @@ export function buildNachaFile(input: NachaFileInput): string {
     input.entries.some((entry) => entry.secCode === code),
   );
   let trace = 0;
-  let fileEntries = 0;
-  let fileCredit = 0n;
-  const fileRoutings: string[] = [];
+  const nextTrace = () => {
+    trace += 1;
+    return odfi + numeric(trace, 7);
+  };
+  const file: Totals = { entryAddendaCount: 0, routings: [], debit: 0n, credit: 0n };
   secCodes.forEach((secCode, index) => {
     const batchNumber = numeric(index + 1, 7);
     const entries = input.entries.filter((entry) => entry.secCode === secCode);
-    lines.push(
-      record([
-        '5',
-        '220',
-        alpha(origin.companyName, 16),
-        alpha('', 20),
-        companyId,
-        secCode,
-        alpha(input.description ?? 'VENDOR PAY', 10),
-        alpha('', 6),
-        yymmdd(input.effectiveDate),
-        '   ',
-        '1',
-        numeric(odfi, 8),
-        batchNumber,
-      ]),
-    );
-    let credit = 0n;
+    const liveCredit = entries.reduce((sum, entry) => sum + (entry.prenote ? 0n : BigInt(entry.amountCents)), 0n);
+    // A batch of prenotes only moves no money: nothing to offset.
+    const offset = origin.balanced && liveCredit > 0n;
+    const serviceClass = offset ? '200' : '220';
+    const header = record([
+      '5',
+      serviceClass,
+      alpha(origin.companyName, 16),
+      alpha('', 20),
+      companyId,
+      secCode,
+      alpha(origin.entryDescription, 10),
+      alpha('', 6),
+      yymmdd(input.effectiveDate),
+      '   ',
+      '1',
+      odfi,
+      batchNumber,
+    ]);
+    lines.push(header);
+    const batch: Totals = { entryAddendaCount: 0, routings: [], debit: 0n, credit: 0n };
     for (const entry of entries) {
-      trace += 1;
-      credit += BigInt(entry.amountCents);
-      lines.push(
-        record([
-          '6',
-          entry.accountType === 'savings' ? '32' : '22',
-          numeric(entry.routingNumber.slice(0, 8), 8),
-          numeric(entry.routingNumber.slice(8, 9), 1),
-          alpha(entry.accountNumber, 17),
-          numeric(entry.amountCents, 10),
-          alpha(entry.identification, 15),
-          alpha(entry.name, 22),
-          '  ',
-          '0',
-          numeric(odfi, 8) + numeric(trace, 7),
-        ]),
-      );
+      const codes = TRANSACTION_CODES[entry.accountType];
+      const amount = entry.prenote ? 0 : entry.amountCents;
+      const traceNumber = nextTrace();
+      const info = entry.prenote ? '' : (entry.addenda ?? '').trim();
+      lines.push(entryRecord(entry.prenote ? codes.prenote : codes.credit, { ...entry, amountCents: amount }, info !== '', traceNumber));
+      batch.entryAddendaCount += 1;
+      if (info !== '') {
+        lines.push(addendaRecord(info, traceNumber));
+        batch.entryAddendaCount += 1;
+      }
+      batch.routings.push(entry.routingNumber);
+      batch.credit += BigInt(amount);
     }
-    const routings = entries.map((entry) => entry.routingNumber);
+    if (offset) {
+      lines.push(
+        entryRecord(
+          TRANSACTION_CODES[origin.accountType].debit,
+          {
+            routingNumber: origin.routingNumber,
+            accountNumber: origin.accountNumber,
+            amountCents: Number(liveCredit),
+            identification: 'OFFSET',
+            name: origin.companyName,
+          },
+          false,
+          nextTrace(),
+        ),
+      );
+      batch.entryAddendaCount += 1;
+      batch.routings.push(origin.routingNumber);
+      batch.debit += liveCredit;
+    }
     lines.push(
       record([
         '8',
-        '220',
-        numeric(entries.length, 6),
-        entryHash(routings),
-        numeric(0, 12),
-        numeric(credit.toString(), 12),
+        serviceClass,
+        numeric(batch.entryAddendaCount, 6),
+        entryHash(batch.routings),
+        numeric(batch.debit.toString(), 12),
+        numeric(batch.credit.toString(), 12),
         companyId,
         alpha('', 19),
         alpha('', 6),
-        numeric(odfi, 8),
+        odfi,
         batchNumber,
       ]),
     );
-    fileEntries += entries.length;
-    fileCredit += credit;
-    fileRoutings.push(...routings);
+    file.entryAddendaCount += batch.entryAddendaCount;
+    file.routings.push(...batch.routings);
+    file.debit += batch.debit;
+    file.credit += batch.credit;
   });
 
   const recordCount = lines.length + 1;
@@ -173,13 +262,14 @@ export function buildNachaFile(input: NachaFileInput): string {
       '9',
       numeric(secCodes.length, 6),
       numeric(Math.ceil(recordCount / BLOCKING_FACTOR), 6),
-      numeric(fileEntries, 8),
-      entryHash(fileRoutings),
-      numeric(0, 12),
-      numeric(fileCredit.toString(), 12),
+      numeric(file.entryAddendaCount, 8),
+      entryHash(file.routings),
+      numeric(file.debit.toString(), 12),
+      numeric(file.credit.toString(), 12),
       alpha('', 39),
     ]),
   );
   while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(RECORD_LENGTH));
-  return `${lines.join('\n')}\n`;
+  const eol = origin.lineEnding === 'crlf' ? '\r\n' : '\n';
+  return `${lines.join(eol)}${eol}`;
 }

@@ -1,3 +1,4 @@
+import { achExportSchema, nachaExportQuery } from '../../../shared/contracts/ach';
 import { idParam } from '../../../shared/contracts/common';
 import {
   paymentRunListQuery,
@@ -10,6 +11,7 @@ import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { BANK_ACCOUNT_ROLES } from '../bank-accounts/bank-accounts.routes';
+import { findAchExports } from './ach-exports.queries';
 import { exportNachaFile } from './nacha-export';
 import { findPaymentRun, findPaymentRuns } from './payment-runs.queries';
 import { schedulePayments } from './schedule-payments';
@@ -88,18 +90,45 @@ export async function paymentRunsRoutes(app: ZodApp, deps: AppDeps): Promise<voi
       schema: {
         tags: ['payments'],
         summary: 'The ACH payments of a run as a NACHA file',
+        description:
+          'Refused with 409 ACH_PROFILE_INCOMPLETE (naming what is missing) until the origin account has complete ACH settings, ' +
+          'and with 409 ACH_ALREADY_EXPORTED when the run was exported before, unless confirmRepeat=true. ' +
+          'Each file takes the next file ID modifier (A-Z, 0-9) for its account and day; the run\'s ACH payments become sent.',
         params: idParam,
+        querystring: nachaExportQuery,
       },
     },
     async (request, reply) => {
       // The file holds vendors' full account numbers: not for viewers or approvers.
       const auth = requireRole(request, BANK_ACCOUNT_ROLES);
-      const file = await exportNachaFile(deps, auth, request.params.id);
+      const file = await exportNachaFile(deps, auth, request.params.id, {
+        confirmRepeat: request.query.confirmRepeat,
+      });
       return reply
         .header('Content-Type', 'text/plain; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .header('Cache-Control', 'no-store')
+        .header('X-Ach-File-Id-Modifier', file.fileIdModifier)
+        .header('X-Ach-Repeat', String(file.isRepeat))
         .send(file.content);
+    },
+  );
+
+  app.get(
+    '/api/payment-runs/:id/ach-exports',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "The run's NACHA files: day, file ID modifier, who exported it, repeats",
+        params: idParam,
+        response: { 200: achExportSchema.array() },
+      },
+    },
+    async (request) => {
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      const run = await findPaymentRun(deps.db, auth.organizationId, request.params.id);
+      if (!run) throw notFound('Payment run');
+      return findAchExports(deps.db, auth.organizationId, run.id);
     },
   );
 

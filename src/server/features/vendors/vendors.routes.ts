@@ -1,8 +1,11 @@
+import { vendorAchSettingsSchema, vendorAchSettingsUpdateSchema } from '../../../shared/contracts/ach';
 import { idParam, partialBody } from '../../../shared/contracts/common';
 import { vendorCreateSchema, vendorListQuery, vendorUpdateSchema } from '../../../shared/contracts/vendors';
-import { requireAuth } from '../../platform/auth';
+import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { BANK_ACCOUNT_ROLES } from '../bank-accounts/bank-accounts.routes';
+import { getVendorAchSettings, saveVendorAchSettings } from './vendor-ach-settings';
 import { countVendorBills, findVendor, findVendors, toVendorDto } from './vendors.queries';
 import { createVendor, deleteVendor, updateVendor } from './vendors.service';
 
@@ -55,6 +58,40 @@ export async function vendorsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       const auth = requireAuth(request);
       await deleteVendor(deps.db, auth, request.params.id);
       return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/vendors/:id/ach-settings',
+    {
+      schema: {
+        tags: ['vendors'],
+        summary: "The vendor's ACH remittance addenda and prenote",
+        params: idParam,
+        response: { 200: vendorAchSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { organizationId } = requireAuth(request);
+      return getVendorAchSettings(deps.db, organizationId, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/vendors/:id/ach-settings',
+    {
+      schema: {
+        tags: ['vendors'],
+        summary: 'Send remittance addenda (CCD+/PPD+) and ask for a prenote to the current account',
+        params: idParam,
+        body: vendorAchSettingsUpdateSchema,
+        response: { 200: vendorAchSettingsSchema },
+      },
+    },
+    async (request) => {
+      // What goes into the bank's file: the roles that may export it.
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      return saveVendorAchSettings(deps.db, auth, request.params.id, request.body);
     },
   );
 }
