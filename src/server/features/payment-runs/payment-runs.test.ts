@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import type { PaymentRun } from '../../../shared/contracts/payment-runs';
 import type { Payment } from '../../../shared/contracts/payments';
-import { achProfiles, auditLog, organizations, payments } from '../../db/schema';
+import { auditLog, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
 import { addMember } from '../bills/payables-fixtures';
+import { exportAchFile, putAchProfile } from './ach-settlement.fixtures';
 import { secCodeFor } from './nacha-export';
 import { VENDOR_ACCOUNT, createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
@@ -112,11 +113,8 @@ describe('a run whose ACH file went to the bank', () => {
       method: 'ach',
       scheduledDate: '2026-11-20',
     });
-    // What exporting its file does: the run's pending ACH payments are sent.
-    await testApp.deps.db
-      .update(payments)
-      .set({ status: 'sent', sentAt: testApp.deps.now() })
-      .where(eq(payments.paymentRunId, run.paymentRunId));
+    await putAchProfile(owner, accountId);
+    await exportAchFile(owner, run.paymentRunId);
     return run.paymentRunId;
   }
 
@@ -133,9 +131,7 @@ describe('a run whose ACH file went to the bank', () => {
       completedCount: 0,
       completion: { mode: 'bank_confirmation', completesOn: null },
     });
-    await testApp.deps.db
-      .insert(achProfiles)
-      .values({ bankAccountId: accountId, organizationId: owner.user.organizationId, settlementMode: 'settlement_days', settlementDays: 2 });
+    await putAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 2 });
     // Friday 20 November plus two banking days.
     expect((await listed(runId))?.completion).toEqual({ mode: 'settlement_days', completesOn: '2026-11-24' });
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { achProfiles, auditLog, bills, organizations, payments, vendors } from '../../db/schema';
+import { auditLog, bills, organizations, payments, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
+import { exportAchFile, putAchProfile } from './ach-settlement.fixtures';
 import { createBill, createVendor, schedule, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
 
@@ -186,19 +187,15 @@ describe('processDuePayments', () => {
 });
 
 describe('ACH settlement', () => {
-  /** What exporting the run's file does to its pending ACH payments (the export marks them sent). */
+  /** Exports the files of the runs these payments are in: the export marks them sent. */
   async function markSent(ids: string[]): Promise<void> {
-    await testApp.deps.db
-      .update(payments)
-      .set({ status: 'sent', sentAt: testApp.deps.now() })
-      .where(and(inArray(payments.id, ids), eq(payments.status, 'pending')));
+    const runIds = new Set((await paymentRows(ids)).map((row) => row.paymentRunId ?? ''));
+    for (const runId of runIds) await exportAchFile(owner, runId);
+    expect((await paymentRows(ids)).map((row) => row.status)).toEqual(ids.map(() => 'sent'));
   }
 
   async function setSettlement(mode: 'bank_confirmation' | 'settlement_days', days = 1): Promise<void> {
-    await testApp.deps.db
-      .insert(achProfiles)
-      .values({ bankAccountId: accountId, organizationId: owner.user.organizationId, settlementMode: mode, settlementDays: days })
-      .onConflictDoUpdate({ target: achProfiles.bankAccountId, set: { settlementMode: mode, settlementDays: days } });
+    await putAchProfile(owner, accountId, { settlementMode: mode, settlementDays: days });
   }
 
   const scope = () => ({ organizationId: owner.user.organizationId });
