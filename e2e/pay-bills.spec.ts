@@ -169,7 +169,7 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   await run.getByRole('button', { name: 'Download NACHA' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
-    /^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.ach\.txt$/,
+    /^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-A\.ach\.txt$/,
   );
   const file = readFileSync((await download.path()) ?? '', 'utf8');
   const records = file.trimEnd().split(/\r?\n/);
