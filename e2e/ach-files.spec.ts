@@ -63,6 +63,23 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   const scheduled = await page.request.post('/api/payments/schedule', { data: { billIds: [billId], bankAccountId, method: 'ach', scheduledDate: today } });
   expect(scheduled.status(), await scheduled.text()).toBe(201);
 
+  // The vendor's ACH options, where its bank details are edited: remittance addenda and a prenote.
+  await page.goto('/vendors');
+  await page.getByRole('button', { name: `Edit Paper Co ${name}` }).click();
+  const vendorDialog = page.getByRole('dialog');
+  const options = vendorDialog.getByTestId('vendor-ach-options');
+  await expect(options.getByTestId('prenote-status')).toHaveText('No prenote.');
+  await options.getByRole('switch', { name: 'Send remittance details (CCD+ addenda with bill numbers)' }).click();
+  await expect(page.getByText('ACH options saved', { exact: true })).toBeVisible();
+  await expect(options.getByRole('switch', { name: 'Send remittance details (CCD+ addenda with bill numbers)' })).toBeChecked();
+  await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
+  await expect(options.getByTestId('prenote-status')).toHaveText('Prenote waiting: it goes in the next ACH file to the account ending 6777.');
+  await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
+  await expect(options.getByTestId('prenote-status')).toHaveText('No prenote.');
+  const stored = await page.request.get(`/api/vendors/${vendorId}/ach-settings`);
+  expect(await stored.json()).toMatchObject({ remittanceAddenda: true, prenote: false, prenoteStatus: null });
+  await page.keyboard.press('Escape');
+
   // Without ACH settings the file is refused with what is missing, and a way to the settings.
   await page.goto('/payments');
   const run = page.getByTestId('payment-run-row').first();

@@ -141,6 +141,18 @@ describe('a run whose ACH file went to the bank', () => {
     expect(await listed(runId)).toMatchObject({ status: 'completed', sentCount: 0, completedCount: 2 });
   });
 
+  it('still counts as money on its way out: upcoming, and its account cannot be removed', async () => {
+    const runId = await sentRun();
+    const upcoming = await owner.request({ method: 'GET', url: '/api/payments/upcoming' });
+    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    const sentIds = (await owner.request({ method: 'GET', url: '/api/payments?status=sent' })).json<Payment[]>().map((row) => row.id);
+    expect(sentIds).toHaveLength(2);
+    expect(upcoming.json<Array<{ id: string }>>().map((row) => row.id)).toEqual(expect.arrayContaining(sentIds));
+    const removed = await owner.request({ method: 'DELETE', url: `/api/bank-accounts/${accountId}` });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect((await listed(runId))?.status).toBe('sent');
+  });
+
   it('shows its payments as sent in the payments list', async () => {
     await sentRun();
     const response = await owner.request({ method: 'GET', url: '/api/payments?status=sent' });
