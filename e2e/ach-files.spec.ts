@@ -104,7 +104,7 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   await dialog.getByLabel('Company ID').fill('1987654321');
   await dialog.getByLabel('Company name').fill('HARBOR BOOKS');
   await dialog.getByLabel('Entry description').fill('VENDOR PAY');
-  await dialog.getByLabel('Balanced or unbalanced files').selectOption('true');
+  await dialog.getByRole('radio', { name: /^Balanced: each batch ends with an offsetting debit/ }).check();
   await dialog.getByRole('radio', { name: /^Completed .*banking days after the payment date$/ }).check();
   await dialog.getByLabel('Banking days after the payment date', { exact: true }).fill('2');
   await expect(dialog.getByText('Completed when the bank statement shows it (reconciliation)')).toBeVisible();
@@ -125,6 +125,8 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   expect(lines[0]?.slice(3, 13)).toBe(' 026009593');
   expect(lines[0]?.slice(13, 23)).toBe('9876543210');
   for (const line of lines) expect(line).toHaveLength(94);
+  // The vendor asked for remittance details: an addenda record with the bill number.
+  expect(lines.find((line) => line.startsWith('705'))).toContain(`PC-${name}`.toUpperCase());
   await expect(run).toContainText('Sent to bank');
   await expect(run.getByTestId('run-completion')).toContainText('Sent: completes on');
   const bills = await page.request.get(`/api/payments?status=sent`);

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   Dialog,
@@ -43,8 +42,8 @@ const fieldNames = [
 ] as const;
 
 const balanceOptions = [
-  { value: 'false', label: 'Unbalanced: the bank takes the total from the account' },
-  { value: 'true', label: 'Balanced: each batch ends with an offsetting debit to this account' },
+  { value: false, label: 'Unbalanced: the bank takes the total from the account' },
+  { value: true, label: 'Balanced: each batch ends with an offsetting debit to this account' },
 ];
 
 function formValues(profile: AchProfile): AchProfileUpdateInput {
@@ -86,13 +85,12 @@ function Readiness({ profile }: { profile: AchProfile }) {
 
 function AchSettingsForm({ profile, onDone }: { profile: AchProfile; onDone: () => void }) {
   const save = useSaveAchProfile();
-  const { register, handleSubmit, control, reset, setError, watch, setValue, formState } = useForm<
+  const { register, handleSubmit, control, setError, watch, setValue, formState } = useForm<
     AchProfileUpdateInput,
     unknown,
     AchProfileUpdate
   >({ resolver: zodResolver(achProfileUpdateSchema), defaultValues: formValues(profile) });
   const { errors, isSubmitting } = formState;
-  useEffect(() => reset(formValues(profile)), [profile.bankAccountId, reset]); // eslint-disable-line react-hooks/exhaustive-deps
   const mode = watch('settlementMode');
   const balanced = watch('balanced');
 
@@ -146,22 +144,22 @@ function AchSettingsForm({ profile, onDone }: { profile: AchProfile; onDone: () 
           description="What your bank's upload accepts."
         />
       </div>
-      <Field label="Balanced or unbalanced files" error={errors.balanced?.message}>
-        {(controlProps) => (
-          <select
-            {...controlProps}
-            className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm"
-            value={String(balanced)}
-            onChange={(event) => setValue('balanced', event.target.value === 'true', { shouldDirty: true })}
-          >
-            {balanceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Balanced or unbalanced files</legend>
+        {balanceOptions.map((option) => (
+          <label key={String(option.value)} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="balanced"
+              className="mt-0.5 size-4 accent-primary"
+              checked={balanced === option.value}
+              onChange={() => setValue('balanced', option.value, { shouldDirty: true })}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+        {errors.balanced?.message && <p className="text-sm text-destructive">{errors.balanced.message}</p>}
+      </fieldset>
       <fieldset className="grid gap-2" aria-describedby="ach-settlement-hint">
         <legend className="text-sm font-medium">When is an ACH payment completed?</legend>
         <p id="ach-settlement-hint" className="text-sm text-slate-500">
@@ -215,7 +213,7 @@ export function AchSettingsDialog({ account, onOpenChange }: { account: BankAcco
         ) : profile.isError ? (
           <p className="text-sm text-red-700">{profile.error.message}</p>
         ) : (
-          <AchSettingsForm profile={profile.data} onDone={() => onOpenChange(false)} />
+          <AchSettingsForm key={profile.data.bankAccountId} profile={profile.data} onDone={() => onOpenChange(false)} />
         )}
       </DialogContent>
     </Dialog>
