@@ -17,8 +17,10 @@ export type AchProfileRow = typeof achProfiles.$inferSelect;
 /** Labels of the values an export needs that the profile lacks, in the order the form shows them. */
 export function achProfileMissing(profile: Partial<AchProfileRow> | null): string[] {
   const fields = Object.keys(achProfileRequiredLabels) as AchProfileRequiredField[];
+  // The entry description has a default; the bank's ids and the company name do not.
+  const values = { entryDescription: 'VENDOR PAY', ...profile };
   return fields
-    .filter((field) => !profile?.[field]?.trim())
+    .filter((field) => !values[field]?.trim())
     .map((field) => achProfileRequiredLabels[field]);
 }
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { AchProfile } from '../../../shared/contracts/ach';
 import type { BankAccount } from '../../../shared/contracts/bank-accounts';
 import { type SignedIn, asUser, sessionCookie } from '../../test/factories';
 import type { TestApp } from '../../test/create-test-app';
@@ -60,7 +61,40 @@ export async function addVerifiedBankAccount(
     payload: { microDeposit1, microDeposit2 },
   });
   expect(response.statusCode, response.body).toBe(200);
+  await setAchProfile(signedIn, account.id);
   return response.json<{ bankAccount: BankAccount }>().bankAccount;
+}
+
+/** A complete ACH profile as a bank would assign it (Chase's ACH routing number as destination). */
+export function achProfileInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    immediateDestination: ROUTING.chase,
+    immediateDestinationName: 'JPMorgan Chase',
+    immediateOrigin: '1123456789',
+    immediateOriginName: 'Acme Supplies LLC',
+    companyId: '1123456789',
+    companyName: 'Acme Supplies',
+    entryDescription: 'VENDOR PAY',
+    balanced: false,
+    lineEnding: 'lf',
+    settlementMode: 'bank_confirmation',
+    settlementDays: 1,
+    ...overrides,
+  };
+}
+
+export async function setAchProfile(
+  signedIn: SignedIn,
+  bankAccountId: string,
+  overrides: Record<string, unknown> = {},
+): Promise<AchProfile> {
+  const response = await signedIn.request({
+    method: 'PUT',
+    url: `/api/bank-accounts/${bankAccountId}/ach-profile`,
+    payload: achProfileInput(overrides),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AchProfile>();
 }
 
 /** A fresh session for an existing user, e.g. after moving the clock past the session's idle limit. */

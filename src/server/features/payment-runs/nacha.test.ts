@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/aba';
-import { type NachaEntry, alpha, buildNachaFile, entryHash, numeric } from './nacha';
+import { type NachaEntry, type NachaOrigin, alpha, buildNachaFile, entryHash, isBlankName, numeric } from './nacha';
 
-const origin = {
-  routingNumber: '021000021',
-  bankName: 'JPMorgan Chase',
-  companyName: 'Acme Supplies LLC',
+const origin: NachaOrigin = {
+  immediateDestination: '021000021',
+  immediateDestinationName: 'JPMorgan Chase',
+  immediateOrigin: '1123456789',
+  immediateOriginName: 'Acme Supplies LLC',
   companyId: '1123456789',
+  companyName: 'Acme Supplies LLC',
+  entryDescription: 'VENDOR PAY',
+  routingNumber: '021000021',
+  accountNumber: '111222333',
+  accountType: 'checking',
+  balanced: false,
+  lineEnding: 'lf',
 };
 
 function entry(overrides: Partial<NachaEntry> = {}): NachaEntry {
@@ -173,6 +181,7 @@ describe('buildNachaFile', () => {
       entries: Array.from({ length: 8 }, () => entry()),
       effectiveDate: '2026-11-23',
       createdAt,
+      fileIdModifier: 'A',
     });
     const rows = lines(many);
     // 1 + 1 + 8 + 1 + 1 = 12 records: two blocks, 8 padding records.
@@ -187,10 +196,115 @@ describe('buildNachaFile', () => {
         entries: Array.from({ length: 6 }, () => entry()),
         effectiveDate: '2026-11-23',
         createdAt,
+        fileIdModifier: 'A',
       }),
     );
     expect(exact).toHaveLength(10);
     expect(exact[9]?.[0]).toBe('9');
     expect(exact[9]).not.toBe('9'.repeat(94));
+  });
+});
+
+describe('buildNachaFile from an ACH profile', () => {
+  const createdAt = new Date('2026-11-21T14:05:00Z');
+  const build = (overrides: Partial<NachaOrigin>, entries: NachaEntry[]) =>
+    lines(
+      buildNachaFile({
+        origin: { ...origin, ...overrides },
+        entries,
+        effectiveDate: '2026-11-23',
+        createdAt,
+        fileIdModifier: 'C',
+      }).replace(/\r\n/g, '\n'),
+    );
+
+  it('puts the profile immediate destination, origin and names in the file header', () => {
+    const [header] = build(
+      {
+        immediateDestination: '091000019',
+        immediateDestinationName: 'Wells Fargo ACH',
+        immediateOrigin: 'AB12345678',
+        immediateOriginName: 'Acme Payables',
+      },
+      [entry()],
+    );
+    expect(header?.slice(3, 13)).toBe(' 091000019');
+    expect(header?.slice(13, 23)).toBe('AB12345678');
+    expect(header?.slice(33, 34)).toBe('C');
+    expect(header?.slice(40, 63)).toBe('WELLS FARGO ACH'.padEnd(23));
+    expect(header?.slice(63, 86)).toBe('ACME PAYABLES'.padEnd(23));
+  });
+
+  it('closes a balanced batch with an offsetting debit to the company account (service class 200)', () => {
+    const records = build({ balanced: true, accountType: 'savings' }, [entry(), entry({ amountCents: 50 })]);
+    expect(records.map((line) => line[0]).join('').slice(0, 7)).toBe('1566689');
+    expect(records[1]?.slice(0, 4)).toBe('5200');
+    const offset = records[4] ?? '';
+    expect(offset.slice(0, 3)).toBe('637');
+    expect(offset.slice(3, 12)).toBe('021000021');
+    expect(offset.slice(12, 29)).toBe('111222333'.padEnd(17));
+    expect(offset.slice(29, 39)).toBe('0000012395');
+    expect(offset.slice(79, 94)).toBe('021000020000003');
+    const control = records[5] ?? '';
+    expect(control.slice(0, 10)).toBe('8200000003');
+    expect(control.slice(10, 20)).toBe(String(2 * 2600959 + 2100002).padStart(10, '0'));
+    expect(control.slice(20, 32)).toBe('000000012395');
+    expect(control.slice(32, 44)).toBe('000000012395');
+    const fileControl = records[6] ?? '';
+    expect(fileControl.slice(13, 21)).toBe('00000003');
+    expect(fileControl.slice(31, 43)).toBe(fileControl.slice(43, 55));
+  });
+
+  it('writes CCD+ with an 05 addenda naming the bills, indicator 1 and the entry sequence', () => {
+    const records = build({}, [entry({ addenda: 'BILLS BILL-1001, BILL-1002' }), entry()]);
+    expect(records[2]?.slice(78, 79)).toBe('1');
+    const addenda = records[3] ?? '';
+    expect(addenda).toHaveLength(94);
+    expect(addenda.slice(0, 3)).toBe('705');
+    expect(addenda.slice(3, 83)).toBe('BILLS BILL-1001, BILL-1002'.padEnd(80));
+    expect(addenda.slice(83, 87)).toBe('0001');
+    expect(addenda.slice(87, 94)).toBe('0000001');
+    expect(records[4]?.slice(78, 79)).toBe('0');
+    // Batch control counts the addenda; the hash only the entries.
+    expect(records[5]?.slice(4, 10)).toBe('000003');
+    expect(records[5]?.slice(10, 20)).toBe(String(2 * 2600959).padStart(10, '0'));
+  });
+
+  it('writes a prenote as a zero-dollar 23 (or 33) entry without addenda', () => {
+    const records = build({ balanced: true }, [
+      entry({ prenote: true, addenda: 'ignored' }),
+      entry({ prenote: true, accountType: 'savings', amountCents: 999 }),
+    ]);
+    expect(records[2]?.slice(0, 3)).toBe('623');
+    expect(records[2]?.slice(29, 39)).toBe('0000000000');
+    expect(records[2]?.slice(78, 79)).toBe('0');
+    expect(records[3]?.slice(0, 3)).toBe('633');
+    expect(records[3]?.slice(29, 39)).toBe('0000000000');
+    // Nothing moves money: no offset, credits-only class.
+    expect(records[1]?.slice(0, 4)).toBe('5220');
+    expect(records[4]?.slice(0, 10)).toBe('8220000002');
+  });
+
+  it('ends records with CRLF or LF as the profile says', () => {
+    const crlf = buildNachaFile({ origin: { ...origin, lineEnding: 'crlf' }, entries: [entry()], effectiveDate: '2026-11-23', createdAt, fileIdModifier: 'A' });
+    expect(crlf.split('\r\n')).toHaveLength(11);
+    expect(crlf.endsWith('\r\n')).toBe(true);
+    const lf = buildNachaFile({ origin, entries: [entry()], effectiveDate: '2026-11-23', createdAt, fileIdModifier: 'A' });
+    expect(lf.includes('\r')).toBe(false);
+  });
+
+  it('romanises names instead of dropping letters', () => {
+    expect(alpha('Łódź Metals', 22).trim()).toBe('LODZ METALS');
+    expect(alpha('Ørsted A/S', 22).trim()).toBe('ORSTED A/S');
+    expect(alpha('北京贸易', 22).trim()).toBe('BEIJINGMAOYI');
+    expect(alpha('Москва', 22).trim()).toBe('MOSKVA');
+    expect(alpha('شركة', 22).trim()).not.toBe('');
+    expect(isBlankName('★★★')).toBe(true);
+    expect(isBlankName('Łódź')).toBe(false);
+  });
+
+  it('refuses a bank-assigned id that is not exactly 10 characters', () => {
+    expect(() => build({ companyId: '12345' }, [entry()])).toThrow();
+    expect(() => build({ immediateOrigin: '1234567890X' }, [entry()])).toThrow();
   });
 });

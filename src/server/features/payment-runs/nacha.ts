@@ -65,9 +65,12 @@ export interface NachaFileInput {
   fileIdModifier: string;
 }
 
-/** ASCII letters and digits a name keeps: other scripts romanised ("Łódź" -> "LODZ") before cleaning. */
+/**
+ * ASCII letters and digits a name keeps: other scripts romanised ("Łódź" -> "LODZ") before
+ * cleaning. Symbols and emoji go first: any-ascii would spell them out (":umbrella:").
+ */
 export function alpha(value: string, length: number): string {
-  const clean = anyAscii(value)
+  const clean = anyAscii(value.replace(/[\p{Extended_Pictographic}\p{So}]/gu, ' '))
     .toUpperCase()
     .replace(/[^A-Z0-9 .,&'/()-]/g, ' ');
   return clean.slice(0, length).padEnd(length, ' ');

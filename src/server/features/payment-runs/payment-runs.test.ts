@@ -9,6 +9,7 @@ import { type SignedIn, signUp } from '../../test/factories';
 import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
 import { addMember } from '../bills/payables-fixtures';
 import { exportAchFile, putAchProfile } from './ach-settlement.fixtures';
+import { checkNachaFile } from './nacha-check';
 import { secCodeFor } from './nacha-export';
 import { VENDOR_ACCOUNT, createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
@@ -193,8 +194,9 @@ describe('GET /api/payment-runs/{id}/nacha', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="payment-run-2026-11-23-[0-9a-f]{8}\.ach\.txt"$/,
+      /^attachment; filename="payment-run-2026-11-23-[0-9a-f]{8}-A\.ach\.txt"$/,
     );
+    expect(checkNachaFile(response.body)).toEqual([]);
     const records = response.body.trimEnd().split('\n');
     for (const record of records) expect(record).toHaveLength(94);
     expect(records).toHaveLength(10);

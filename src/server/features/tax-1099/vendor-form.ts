@@ -5,12 +5,13 @@ import { documents, organizations, vendorW9Requests, vendors } from '../../db/sc
 import { writeAudit } from '../../platform/audit';
 import { organizationToday } from '../../platform/calendar';
 import type { AppDeps } from '../../platform/deps';
-import { encryptSecret, lastFour } from '../../platform/encryption';
+import { decryptSecret, encryptSecret, lastFour } from '../../platform/encryption';
 import { AppError } from '../../platform/errors';
 import { hashToken } from '../../platform/sessions';
 import { sanitizeFileName } from '../documents/file-type';
 import { documentStore } from '../documents/documents.service';
 import { classificationColumns, storeTin } from './tin-store';
+import { renewPrenoteAfterAccountChange } from '../vendors/vendor-ach-settings';
 import { renderW9Pdf } from './w9-pdf';
 
 /**
@@ -159,6 +160,20 @@ export async function submitVendorForm(
           updatedAt: now,
         })
         .where(eq(vendors.id, before.id));
+      const routingNumber = payment?.paymentMethod === 'ach' ? payment.routingNumber ?? null : null;
+      const sameAccount =
+        account !== null &&
+        before.routingNumber === routingNumber &&
+        before.accountNumberEncrypted !== null &&
+        decryptSecret(key, before.accountNumberEncrypted) === account;
+      if (payment && !sameAccount) {
+        // New bank details from the vendor: a prenote wanted for the old account is due again.
+        await renewPrenoteAfterAccountChange(tx, claimed.organizationId, {
+          id: before.id,
+          routingNumber,
+          accountLast4: account ? lastFour(account) : null,
+        });
+      }
       await tx.update(vendorW9Requests).set({ documentId: document.id }).where(eq(vendorW9Requests.id, claimed.id));
       await writeAudit(tx, {
         organizationId: claimed.organizationId,

@@ -10,8 +10,8 @@ import type { VendorActor } from './vendors.service';
 export type VendorAchSettingsRow = typeof vendorAchSettings.$inferSelect;
 
 /** The account a prenote tests: routing number and last four digits; null without bank details. */
-export function prenoteAccountKey(vendor: Pick<VendorRow, 'routingNumber' | 'accountLast4' | 'accountNumberEncrypted'>): string | null {
-  if (!vendor.routingNumber || !vendor.accountLast4 || !vendor.accountNumberEncrypted) return null;
+export function prenoteAccountKey(vendor: Pick<VendorRow, 'routingNumber' | 'accountLast4'>): string | null {
+  if (!vendor.routingNumber || !vendor.accountLast4) return null;
   return `${vendor.routingNumber}${vendor.accountLast4}`;
 }
 
@@ -94,10 +94,15 @@ export async function saveVendorAchSettings(
 }
 
 /**
- * Call inside the transaction that changed a vendor's routing or account number: a vendor who
+ * Call inside the transaction that changed a vendor's routing or account number (not merely
+ * re-sent the same one): a vendor who
  * wanted a prenote needs a new one for the new account, so it goes back to pending. True if it did.
  */
-export async function renewPrenoteAfterAccountChange(db: Database, organizationId: string, vendor: VendorRow): Promise<boolean> {
+export async function renewPrenoteAfterAccountChange(
+  db: Database,
+  organizationId: string,
+  vendor: Pick<VendorRow, 'id' | 'routingNumber' | 'accountLast4'>,
+): Promise<boolean> {
   const settings = await findVendorAchSettings(db, organizationId, vendor.id);
   if (!settings?.prenoteStatus) return false;
   const key = prenoteAccountKey(vendor);

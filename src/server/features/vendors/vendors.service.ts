@@ -5,10 +5,11 @@ import type { Database } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { guessTinType } from '../../../shared/tin';
-import { encryptSecret, lastFour } from '../../platform/encryption';
+import { decryptSecret, encryptSecret, lastFour } from '../../platform/encryption';
 import { AppError, notFound } from '../../platform/errors';
 import { mergeUpdate, storedFields } from '../../platform/partial-update';
 import { type StoredTin, storeTin } from '../tax-1099/tin-store';
+import { renewPrenoteAfterAccountChange } from './vendor-ach-settings';
 import { type VendorRow, countVendorBills, findVendor, toVendorDto, vendorHasBills } from './vendors.queries';
 
 export interface VendorActor {
@@ -69,6 +70,14 @@ function changedFields(before: VendorRow, after: VendorRow): string[] {
   return keys.filter((key) => before[key] !== after[key]).map((key) => names[key] ?? key);
 }
 
+/** A new routing number or a different account number; the same number typed again is no change. */
+function accountChanged(before: VendorRow, after: VendorRow, typed: string | null | undefined, encryptionKey: Buffer): boolean {
+  if (before.routingNumber !== after.routingNumber) return true;
+  if (before.accountNumberEncrypted === after.accountNumberEncrypted) return false;
+  if (!before.accountNumberEncrypted || !typed) return true;
+  return decryptSecret(encryptionKey, before.accountNumberEncrypted) !== typed;
+}
+
 export async function createVendor(db: Database, actor: VendorActor, input: VendorInput, encryptionKey: Buffer): Promise<Vendor> {
   if (needsBankDetails(input.paymentMethod) && !input.accountNumber) {
     throw new AppError('VALIDATION', ACCOUNT_REQUIRED, { accountNumber: ACCOUNT_REQUIRED });
@@ -110,6 +119,9 @@ export async function updateVendor(db: Database, actor: VendorActor, id: string,
       .returning();
     if (!row) throw notFound('Vendor');
     const changed = changedFields(before, row);
+    if (accountChanged(before, row, input.accountNumber, encryptionKey)) {
+      await renewPrenoteAfterAccountChange(tx, actor.organizationId, row);
+    }
     if (changed.length > 0) {
       await writeAudit(tx, {
         organizationId: actor.organizationId,

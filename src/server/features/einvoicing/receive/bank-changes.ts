@@ -4,6 +4,7 @@ import type { EinvoicePayment } from '../../../../shared/contracts/einvoicing';
 import type { BankChangeDto } from '../../../../shared/contracts/vendor-bank-changes';
 import type { Database } from '../../../db/client';
 import { bills, vendorBankChanges, vendors } from '../../../db/schema';
+import { renewPrenoteAfterAccountChange } from '../../vendors/vendor-ach-settings';
 import { writeAudit } from '../../../platform/audit';
 import { decryptSecret, encryptSecret, lastFour } from '../../../platform/encryption';
 import { AppError, notFound } from '../../../platform/errors';
@@ -132,6 +133,14 @@ export async function decideBankChange(
         ? { ibanEncrypted: change.ibanEncrypted, ibanLast4: change.ibanLast4, bic: change.bic }
         : { accountNumberEncrypted: change.accountNumberEncrypted, accountLast4: change.accountLast4, routingNumber: change.routingNumber ?? vendor.routingNumber };
       await tx.update(vendors).set({ ...details, updatedAt: now }).where(eq(vendors.id, vendor.id));
+      // A prenote tested the old ACH account: a new one needs its own (an IBAN is not paid by ACH).
+      if (!change.ibanEncrypted) {
+        await renewPrenoteAfterAccountChange(tx, actor.organizationId, {
+          id: vendor.id,
+          routingNumber: change.routingNumber ?? vendor.routingNumber,
+          accountLast4: change.accountLast4,
+        });
+      }
     }
     const [decided] = await tx
       .update(vendorBankChanges)
