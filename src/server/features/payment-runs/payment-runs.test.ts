@@ -6,9 +6,9 @@ import type { Payment } from '../../../shared/contracts/payments';
 import { auditLog, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
+import { addVerifiedBankAccount, setAchProfile } from '../bank-accounts/bank-accounts.fixtures';
 import { addMember } from '../bills/payables-fixtures';
-import { exportAchFile, putAchProfile } from './ach-settlement.fixtures';
+import { exportAchFile } from './ach-settlement.fixtures';
 import { checkNachaFile } from './nacha-check';
 import { secCodeFor } from './nacha-export';
 import { VENDOR_ACCOUNT, createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
@@ -114,7 +114,7 @@ describe('a run whose ACH file went to the bank', () => {
       method: 'ach',
       scheduledDate: '2026-11-20',
     });
-    await putAchProfile(owner, accountId);
+    await setAchProfile(owner, accountId);
     await exportAchFile(owner, run.paymentRunId);
     return run.paymentRunId;
   }
@@ -132,7 +132,7 @@ describe('a run whose ACH file went to the bank', () => {
       completedCount: 0,
       completion: { mode: 'bank_confirmation', completesOn: null },
     });
-    await putAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 2 });
+    await setAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 2 });
     // Friday 20 November plus two banking days.
     expect((await listed(runId))?.completion).toEqual({ mode: 'settlement_days', completesOn: '2026-11-24' });
 

@@ -4,8 +4,8 @@ import { createApp } from '../../app';
 import { auditLog, bills, organizations, payments, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
-import { exportAchFile, putAchProfile } from './ach-settlement.fixtures';
+import { addVerifiedBankAccount, setAchProfile } from '../bank-accounts/bank-accounts.fixtures';
+import { exportAchFile } from './ach-settlement.fixtures';
 import { createBill, createVendor, schedule, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
 
@@ -195,7 +195,7 @@ describe('ACH settlement', () => {
   }
 
   async function setSettlement(mode: 'bank_confirmation' | 'settlement_days', days = 1): Promise<void> {
-    await putAchProfile(owner, accountId, { settlementMode: mode, settlementDays: days });
+    await setAchProfile(owner, accountId, { settlementMode: mode, settlementDays: days });
   }
 
   const scope = () => ({ organizationId: owner.user.organizationId });
