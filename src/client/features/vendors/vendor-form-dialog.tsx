@@ -168,7 +168,14 @@ export function VendorFormDialog({
               )}
             </fieldset>
           )}
-          {vendor && method === 'ach' && <VendorAchOptions vendorId={vendor.id} />}
+          {method === 'ach' &&
+            (vendor ? (
+              <VendorAchOptions vendorId={vendor.id} />
+            ) : (
+              <p className="text-sm text-slate-500">
+                Remittance details and a prenote can be chosen once the vendor is added.
+              </p>
+            ))}
           <DialogFormFooter
             onCancel={() => onOpenChange(false)}
             pending={save.isPending}
