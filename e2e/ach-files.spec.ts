@@ -129,6 +129,9 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   expect(lines.find((line) => line.startsWith('705'))).toContain(`PC-${name}`.toUpperCase());
   await expect(run).toContainText('Sent to bank');
   await expect(run.getByTestId('run-completion')).toContainText('Sent: completes on');
+  await expect(page.getByTestId('payment-row').first().getByTestId('payment-settlement')).toHaveText(
+    (await run.getByTestId('run-completion').textContent()) ?? '',
+  );
   const bills = await page.request.get(`/api/payments?status=sent`);
   expect(((await bills.json()) as Array<{ status: string }>).map((row) => row.status)).toEqual(['sent']);
   await shoot(page, 'runs-list');

@@ -12,6 +12,7 @@ import { useMoneyFormat } from '@/lib/money-format';
 import type { PaymentRun, PaymentRunStatus } from '@shared/contracts/payment-runs';
 import { AchFileDownload } from './ach-file-download';
 import { MethodBadge } from './payment-badges';
+import { settlementText } from './settlement-text';
 
 export const PAYMENT_RUNS_URL = '/api/payment-runs';
 const PAGE_SIZE = 10;
@@ -30,9 +31,7 @@ export function completionText(run: PaymentRun): string | null {
   if (!run.completion) return null;
   if (run.status === 'scheduled') return 'Waiting for its ACH file: download it and upload it to your bank.';
   if (run.status !== 'sent') return null;
-  return run.completion.mode === 'settlement_days' && run.completion.completesOn
-    ? `Sent: completes on ${format(parseISO(run.completion.completesOn), 'MMM d, yyyy')}`
-    : 'Sent: completes when the bank statement shows it';
+  return settlementText(run.completion.mode, run.completion.completesOn);
 }
 
 function RunRow({ run }: { run: PaymentRun }) {

@@ -162,6 +162,15 @@ describe('a run whose ACH file went to the bank', () => {
       ['sent', '10.00'],
       ['sent', '2.50'],
     ]);
+    // How each completes, the same in the filtered list and the unfiltered page (built as JSON in SQL).
+    const bankLine = { mode: 'bank_confirmation', days: 1 };
+    expect(response.json<Payment[]>().map((row) => row.settlement)).toEqual([bankLine, bankLine]);
+    await setAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 3 });
+    const all = await owner.request({ method: 'GET', url: '/api/payments' });
+    expect(all.json<Payment[]>().map((row) => [row.status, row.settlement])).toEqual([
+      ['sent', { mode: 'settlement_days', days: 3 }],
+      ['sent', { mode: 'settlement_days', days: 3 }],
+    ]);
   });
 });
 
