@@ -40,7 +40,8 @@ const bankAssigned = (label: string) =>
     .refine(
       (value) => BANK_ASSIGNED.test(value),
       `${label} must be exactly 10 characters (digits, letters, spaces) as your bank assigned it`,
-    );
+    )
+    .transform((value) => value.toUpperCase());
 
 const optionalName = (label: string, max: number) =>
   z
@@ -84,7 +85,7 @@ export const achProfileUpdateSchema = z.object({
   balanced: z.boolean({ message: 'Choose balanced or unbalanced files' }),
   lineEnding: z.enum(achLineEndings, { message: 'Choose CRLF or LF line endings' }),
   settlementMode: z.enum(achSettlementModes, { message: 'Choose when ACH payments count as completed' }),
-  settlementDays: z.coerce
+  settlementDays: z
     .number({ message: 'Settlement days must be a number' })
     .int('Settlement days must be a whole number')
     .min(0, 'Settlement days must be between 0 and 5')

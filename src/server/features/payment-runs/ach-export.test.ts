@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AchExport, AchProfile, VendorAchSettings } from '../../../shared/contracts/ach';
-import { achProfiles, auditLog, payments, vendorAchSettings, vendorBankChanges } from '../../db/schema';
+import { achFileExports, achProfiles, auditLog, payments, vendorAchSettings, vendorBankChanges } from '../../db/schema';
 import { encryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
@@ -103,12 +103,12 @@ describe('ACH profile of a bank account', () => {
       lineEnding: 'Choose CRLF or LF line endings',
       settlementDays: 'Settlement days must be between 0 and 5',
     });
-    for (const payload of [{}, [], { ...achProfileInput(), balanced: 'yes' }, { ...achProfileInput(), companyId: 42 }]) {
+    for (const payload of [{}, [], { ...achProfileInput(), balanced: 'yes' }, { ...achProfileInput(), companyId: 42 }, { ...achProfileInput(), settlementDays: '2' }]) {
       const bad = await owner.request({ method: 'PUT', url: `/api/bank-accounts/${accountId}/ach-profile`, payload });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
     }
 
-    await setAchProfile(owner, accountId, { companyId: 'XYZ 123456', balanced: true });
+    await setAchProfile(owner, accountId, { companyId: 'xyz 123456', balanced: true });
     const audits = await testApp.deps.db
       .select()
       .from(auditLog)
@@ -148,6 +148,8 @@ describe('exporting a run', () => {
 
     const sent = await testApp.deps.db.select().from(payments).where(eq(payments.paymentRunId, first.runId));
     expect(sent.map((payment) => [payment.status, payment.sentAt?.toISOString()])).toEqual([['sent', start.toISOString()]]);
+    const shown = await owner.request({ method: 'GET', url: `/api/payment-runs/${first.runId}` });
+    expect(shown.json()).toMatchObject({ status: 'processing', completedCount: 0 });
 
     testApp.clock.advance(DAY);
     owner = await signInAgain(testApp, owner);
@@ -194,6 +196,47 @@ describe('exporting a run', () => {
       ['B', true, 'Grace Hopper'],
       ['A', false, 'Ada Lovelace'],
     ]);
+  });
+
+  it('takes the next modifier when another export took this one at the same moment, and refuses after 0-9', async () => {
+    const { runId } = await achRun(owner);
+    // Stands in for a concurrent export from the same account winning modifier A first.
+    await testApp.deps.db.execute(sql.raw(`
+      create or replace function ach_test_taken() returns trigger language plpgsql as $$
+      begin
+        if new.file_id_modifier = 'A' and new.bank_account_id = '${accountId}' then
+          raise exception 'duplicate key value violates unique constraint "ach_file_exports_modifier_key"'
+            using errcode = 'unique_violation', constraint = 'ach_file_exports_modifier_key';
+        end if;
+        return new;
+      end $$`));
+    await testApp.deps.db.execute(sql.raw('create trigger ach_test_taken before insert on ach_file_exports for each row execute function ach_test_taken()'));
+    try {
+      const response = await nacha(runId);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-ach-file-id-modifier']).toBe('B');
+    } finally {
+      await testApp.deps.db.execute(sql.raw('drop trigger ach_test_taken on ach_file_exports'));
+      await testApp.deps.db.execute(sql.raw('drop function ach_test_taken()'));
+    }
+
+    const [file] = await testApp.deps.db.select().from(achFileExports).where(eq(achFileExports.paymentRunId, runId));
+    const other = await achRun(owner);
+    await testApp.deps.db.insert(achFileExports).values(
+      [...'ACDEFGHIJKLMNOPQRSTUVWXYZ0123456789'].map((modifier) => ({
+        organizationId: owner.user.organizationId,
+        paymentRunId: runId,
+        bankAccountId: accountId,
+        fileDate: file?.fileDate ?? '',
+        fileIdModifier: modifier,
+        entryCount: 1,
+        totalAmount: '1.00',
+        contentHash: 'x',
+      })),
+    );
+    const full = await nacha(other.runId);
+    expect(full.statusCode).toBe(409);
+    expect(full.json<{ message: string }>().message).toBe('Operating has made 36 ACH files today (modifiers A-Z and 0-9). Export this run tomorrow.');
   });
 
   it('hides runs, exports and vendor settings of another organization behind a 404', async () => {

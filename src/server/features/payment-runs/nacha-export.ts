@@ -93,9 +93,7 @@ export async function exportNachaFile(
     const profile = await findAchProfile(tx, actor.organizationId, account.id);
     const missing = achProfileMissing(profile);
     if (!profile || missing.length > 0) {
-      throw new AppError('ACH_PROFILE_INCOMPLETE', `Complete the ACH settings of ${account.accountName}: ${missing.join(', ')}`, {
-        missing: missing.join(', '),
-      });
+      throw new AppError('ACH_PROFILE_INCOMPLETE', `Complete the ACH settings of ${account.accountName}: ${missing.join(', ')}`);
     }
 
     const previous = await lastExport(tx, actor.organizationId, run.id);
@@ -164,7 +162,9 @@ export async function exportNachaFile(
         ),
       )
       .orderBy(asc(vendors.name), asc(vendors.id));
-    for (const { vendor } of prenotes) {
+    // A vendor whose account was removed since has nothing to test; the wish waits for new details.
+    const testable = prenotes.filter(({ vendor }) => vendor.routingNumber && vendor.accountNumberEncrypted);
+    for (const { vendor } of testable) {
       entries.push({
         ...vendorAccount(key, vendor),
         accountType: 'checking',
@@ -216,7 +216,7 @@ export async function exportNachaFile(
             fileDate,
             fileIdModifier: modifier,
             entryCount: rows.length,
-            prenoteCount: prenotes.length,
+            prenoteCount: testable.length,
             totalAmount: toDecimal(totalCents),
             contentHash: createHash('sha256').update(content).digest('hex'),
             isRepeat: previous !== null,
@@ -247,7 +247,7 @@ export async function exportNachaFile(
           eq(payments.status, 'pending'),
         ),
       );
-    if (prenotes.length > 0) {
+    if (testable.length > 0) {
       await tx
         .update(vendorAchSettings)
         .set({ prenoteStatus: 'sent', prenoteSentOn: fileDate, updatedAt: now })
@@ -256,7 +256,7 @@ export async function exportNachaFile(
             eq(vendorAchSettings.organizationId, actor.organizationId),
             inArray(
               vendorAchSettings.vendorId,
-              prenotes.map((row) => row.vendor.id),
+              testable.map((row) => row.vendor.id),
             ),
           ),
         );
@@ -269,7 +269,7 @@ export async function exportNachaFile(
       entityId: run.id,
       details: {
         entries: rows.length,
-        prenotes: prenotes.length,
+        prenotes: testable.map((row) => row.vendor.id),
         total: toDecimal(totalCents),
         fileDate,
         fileIdModifier: made.modifier,

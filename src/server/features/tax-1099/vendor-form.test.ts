@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, redactPaths, requestSerializer } from '../../app';
-import { auditLog, documents, vendorW9Requests, vendors } from '../../db/schema';
+import { auditLog, documents, vendorAchSettings, vendorW9Requests, vendors } from '../../db/schema';
 import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, nextClientAddress, signUp } from '../../test/factories';
@@ -217,5 +217,22 @@ describe('the public W-9 form', () => {
     expect(log).toContain('/api/vendor-forms/[redacted]');
     expect(log).not.toContain(token);
     expect(log).not.toContain('471234567');
+  });
+});
+
+describe('the public W-9 form and ACH prenotes', () => {
+  it("asks for a new prenote when the vendor's form gives another ACH account, not for the same one", async () => {
+    const { vendorId, token } = await requestW9({ includePayment: true });
+    await t.deps.db.insert(vendorAchSettings).values({
+      vendorId,
+      organizationId: owner.user.organizationId,
+      prenoteStatus: 'sent',
+      prenoteAccountKey: '0210000211111',
+      prenoteSentOn: '2026-11-20',
+    });
+    const payment = { paymentMethod: 'ach', bankName: 'Harbor Savings', routingNumber: '011000015', accountNumber: '9876543210', accountType: 'checking' };
+    expect((await submit(token, w9Submission({ payment }))).statusCode).toBe(200);
+    const [settings] = await t.deps.db.select().from(vendorAchSettings).where(eq(vendorAchSettings.vendorId, vendorId));
+    expect(settings).toMatchObject({ prenoteStatus: 'pending', prenoteAccountKey: '0110000153210', prenoteSentOn: null });
   });
 });

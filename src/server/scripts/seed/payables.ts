@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { multiplyCents, percentOf } from '../../../shared/money';
 import { paymentRunMethods } from '../../../shared/contracts/payment-runs';
-import { bankAccounts, billApprovals, bills, paymentRuns, payments, users, vendors } from '../../db/schema';
+import { achProfiles, bankAccounts, billApprovals, bills, paymentRuns, payments, users, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { encryptSecret, lastFour } from '../../platform/encryption';
 import { hashPassword } from '../../platform/passwords';
@@ -239,7 +239,22 @@ export async function seedBankAccounts(context: SeedContext, holderName = 'North
       })
       .returning();
     if (!row) throw new Error('could not create a demo bank account');
-    if (account.isPrimary) primaryId = row.id;
+    if (account.isPrimary) {
+      primaryId = row.id;
+      // The values U.S. Bank would assign at ACH onboarding, so the demo's runs export as files.
+      await context.db.insert(achProfiles).values({
+        bankAccountId: row.id,
+        organizationId: context.organizationId,
+        immediateDestination: '123000220',
+        immediateDestinationName: 'U.S. Bank',
+        immediateOrigin: '1987654320',
+        immediateOriginName: holderName.slice(0, 23),
+        companyId: '1987654320',
+        companyName: holderName.slice(0, 16),
+        entryDescription: 'VENDOR PAY',
+        updatedBy: context.userId,
+      });
+    }
     const audit = { organizationId: context.organizationId, userId: context.userId, entityType: 'bank_account', entityId: row.id };
     await writeAudit(context.db, { ...audit, action: 'bank_account.created', details: { accountLast4: row.accountLast4 } });
     await writeAudit(context.db, { ...audit, action: 'bank_account.verified', details: { method: 'micro_deposits' } });
