@@ -180,7 +180,7 @@ function AchSettingsForm({ profile, onDone }: { profile: AchProfile; onDone: () 
             className="h-8 w-16"
             disabled={mode !== 'settlement_days'}
             aria-invalid={errors.settlementDays ? true : undefined}
-            {...register('settlementDays')}
+            {...register('settlementDays', { valueAsNumber: true })}
           />
           <span>banking days after the payment date</span>
         </label>

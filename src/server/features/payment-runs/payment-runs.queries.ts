@@ -14,8 +14,7 @@ function runStatus(counts: {
   sent: number;
   failed: number;
 }): PaymentRunStatus {
-  // An exported ACH file is on its way: not completed until the bank settles it.
-  if (counts.processing > 0 || counts.sent > 0) return 'processing';
+  if (counts.processing > 0) return 'processing';
   if (counts.pending > 0) return 'scheduled';
   // The ACH file went to the bank; the bank has not yet settled every payment in it.
   if (counts.sent > 0) return 'sent';
