@@ -1,10 +1,28 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { calendarDay } from '../src/shared/calendar';
 import { expect, test, testNow } from './fixtures';
 import { readOutbox, uniqueName } from './support';
 
 /** Issue 34, ACH: settings a bank accepts, a run's file, sent, and a second file only after a warning. */
+
+test.use({ bypassCSP: true }); // axe is injected as an inline script
+const axePath = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+/** No serious or critical axe violation on what the page shows now. */
+async function expectAccessible(page: Page, what: string) {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
 
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 375]) {
@@ -109,6 +127,7 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   await dialog.getByLabel('Banking days after the payment date', { exact: true }).fill('2');
   await expect(dialog.getByText('Completed when the bank statement shows it (reconciliation)')).toBeVisible();
   await shoot(page, 'settings-dialog');
+  await expectAccessible(page, 'ACH settings dialog');
   await dialog.getByRole('button', { name: 'Save ACH settings' }).click();
   await expect(page.getByText('ACH settings saved', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -135,6 +154,7 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   const bills = await page.request.get(`/api/payments?status=sent`);
   expect(((await bills.json()) as Array<{ status: string }>).map((row) => row.status)).toEqual(['sent']);
   await shoot(page, 'runs-list');
+  await expectAccessible(page, 'payment runs with a sent run');
 
   // A second download asks first, naming the earlier file; confirmed, it is a new file (modifier B).
   await run.getByRole('button', { name: 'Download NACHA' }).click();
