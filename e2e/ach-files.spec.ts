@@ -92,6 +92,8 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   await expect(options.getByRole('switch', { name: 'Send remittance details (CCD+ addenda with bill numbers)' })).toBeChecked();
   await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
   await expect(options.getByTestId('prenote-status')).toHaveText('Prenote waiting: it goes in the next ACH file to the account ending 6777.');
+  await options.scrollIntoViewIfNeeded();
+  await shoot(page, 'vendor-options');
   await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
   await expect(options.getByTestId('prenote-status')).toHaveText('No prenote.');
   const stored = await page.request.get(`/api/vendors/${vendorId}/ach-settings`);
