@@ -134,35 +134,63 @@ test('add and verify a bank account, pay a bill from it, download the NACHA file
   await schedule.getByRole('button', { name: 'Schedule Payment' }).click();
   await expect(page.getByText('Payment scheduled', { exact: true })).toBeVisible();
 
-  // Process the due payments now. The server's own scheduler (every 30 s) may have taken this
-  // payment a moment before: either way it is processed exactly once, and never fails.
+  // Process the due payments now. The server's own scheduler (every 30 s) may run too: an ACH
+  // payment waits for its file either way, so nothing is processed and the run is scheduled.
   const processed = await page.request.post('/api/payment-runs/process-due');
-  const result = (await processed.json()) as { processed: number; completed: number; failed: number };
+  expect(await processed.json()).toEqual({ processed: 0, completed: 0, failed: 0 });
+  await page.reload();
+  const run = page.getByTestId('payment-run-row').first();
+  await expect(run).toContainText('Scheduled');
+  await expect(run).toContainText('Waiting for its ACH file');
+  await expect(run).toContainText('$1,234.56');
+
+  // ACH settings as the bank gave them, completing payments on their date (0 banking days).
+  const accountId = ((await (await page.request.get('/api/bank-accounts')).json()) as Array<{ id: string }>)[0]?.id ?? '';
+  const profile = await page.request.put(`/api/bank-accounts/${accountId}/ach-profile`, {
+    data: {
+      immediateDestination: '021000021',
+      immediateDestinationName: 'JPMORGAN CHASE',
+      immediateOrigin: '1123456789',
+      immediateOriginName: 'ERIN EXAMPLE LLC',
+      companyId: '1123456789',
+      companyName: 'ERIN EXAMPLE LLC',
+      entryDescription: 'VENDOR PAY',
+      balanced: false,
+      lineEnding: 'lf',
+      settlementMode: 'settlement_days',
+      settlementDays: 0,
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+
+  // The NACHA file for the bank: the run's payment is sent.
+  await page.reload();
+  const downloading = page.waitForEvent('download');
+  await run.getByRole('button', { name: 'Download NACHA' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-A\.ach\.txt$/,
+  );
+  const file = readFileSync((await download.path()) ?? '', 'utf8');
+  const records = file.trimEnd().split(/\r?\n/);
+  expect(records).toHaveLength(10);
+  for (const record of records) expect(record).toHaveLength(94);
+  expect(records.map((record) => record[0]).join('')).toBe('1568999999');
+  expect(records[2]?.slice(0, 39)).toBe(`622026009593${VENDOR_ACCOUNT.padEnd(17)}0000123456`);
+  await expect(run).toContainText('Sent to bank');
+  await expect(run).toContainText('Sent: completes on');
+  await page.screenshot({ path: '/tmp/p2-payments-runs.png', fullPage: true });
+
+  // Zero settlement days: the scheduler completes it on its date.
+  const settled = await page.request.post('/api/payment-runs/process-due');
+  const result = (await settled.json()) as { processed: number; completed: number; failed: number };
   expect(result.failed).toBe(0);
-  expect(result.completed).toBe(result.processed);
   expect(result.processed).toBeLessThanOrEqual(1);
   await expect
     .poll(async () => ((await (await page.request.get(`/api/bills/${billId}`)).json()) as { status: string }).status)
     .toBe('paid');
   await page.reload();
-  const run = page.getByTestId('payment-run-row').first();
   await expect(run).toContainText('Completed');
-  await expect(run).toContainText('$1,234.56');
-  await page.screenshot({ path: '/tmp/p2-payments-runs.png', fullPage: true });
-
-  // The NACHA file for the bank.
-  const downloading = page.waitForEvent('download');
-  await run.getByRole('link', { name: 'Download NACHA' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(
-    /^payment-run-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.ach\.txt$/,
-  );
-  const file = readFileSync((await download.path()) ?? '', 'utf8');
-  const records = file.trimEnd().split('\n');
-  expect(records).toHaveLength(10);
-  for (const record of records) expect(record).toHaveLength(94);
-  expect(records.map((record) => record[0]).join('')).toBe('1568999999');
-  expect(records[2]?.slice(0, 39)).toBe(`622026009593${VENDOR_ACCOUNT.padEnd(17)}0000123456`);
 
   // The bill is paid.
   const paid = await page.request.get(`/api/bills/${billId}`);

@@ -45,7 +45,7 @@ async function paidVendor(request: APIRequestContext, bankAccountId: string, tod
   });
   expect(bill.status(), await bill.text()).toBe(201);
   const billId = ((await bill.json()) as { id: string }).id;
-  const scheduled = await request.post('/api/payments/schedule', { data: { billIds: [billId], bankAccountId, method: 'ach', scheduledDate: today } });
+  const scheduled = await request.post('/api/payments/schedule', { data: { billIds: [billId], bankAccountId, method: 'wire', scheduledDate: today } });
   expect(scheduled.status(), await scheduled.text()).toBe(201);
   return vendorId;
 }

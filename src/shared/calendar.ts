@@ -38,3 +38,18 @@ export function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
+
+/**
+ * The day `days` banking days after `day` (both "YYYY-MM-DD"): Monday to Friday count, weekends
+ * do not (no holiday list is kept yet). Zero days is the day itself.
+ */
+export function addBankingDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  let left = Math.max(0, Math.trunc(days));
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() + 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at.toISOString().slice(0, 10);
+}

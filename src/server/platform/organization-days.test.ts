@@ -162,7 +162,7 @@ describe('scheduled payment date', () => {
     return as.request({
       method: 'POST',
       url: '/api/payments/schedule',
-      payload: { billIds: [bill.json<{ id: string }>().id], bankAccountId: account.id, method: 'ach', scheduledDate },
+      payload: { billIds: [bill.json<{ id: string }>().id], bankAccountId: account.id, method: 'wire', scheduledDate },
     });
   }
 
@@ -181,7 +181,7 @@ describe('scheduled payment date', () => {
     expect(await processDuePayments(t.deps, NOW, { organizationId: tokyo.user.organizationId })).toMatchObject({ processed: 1 });
     // The day in the transaction reference is the organization's too.
     const [paid] = await t.deps.db.select().from(payments).where(eq(payments.id, inNewYork.json().payments[0].id));
-    expect(paid?.transactionId).toMatch(/^ACH-20261123-/);
+    expect(paid?.transactionId).toMatch(/^WIRE-20261123-/);
   });
 
   it("refuses a day before the organization's today, in either form", async () => {

@@ -48,6 +48,7 @@ export type ScheduleResult = z.infer<typeof scheduleResultSchema>;
 export const paymentRunStatuses = [
   'scheduled',
   'processing',
+  'sent',
   'completed',
   'completed_with_failures',
   'failed',
@@ -65,8 +66,20 @@ export const paymentRunSchema = z.object({
   paymentCount: z.number(),
   completedCount: z.number(),
   failedCount: z.number(),
+  /** ACH payments whose file was exported and that the bank has not yet settled. */
+  sentCount: z.number(),
   totalAmount: z.string(),
   status: z.enum(paymentRunStatuses),
+  /**
+   * How the run's ACH payments complete once sent (its bank account's ACH profile): when a bank
+   * statement line shows them, or on `completesOn`. Null for wires and checks.
+   */
+  completion: z
+    .object({
+      mode: z.enum(['bank_confirmation', 'settlement_days']),
+      completesOn: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type PaymentRun = z.infer<typeof paymentRunSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AchSettlementMode } from './ach';
 import { pageQuery } from './common';
 
 export const paymentTypes = ['invoice_payment', 'bill_payment'] as const;
@@ -33,6 +34,11 @@ export interface Payment {
   transactionId: string | null;
   failureReason: string | null;
   createdAt: string;
+  /**
+   * A sent ACH payment: how it completes (its account's ACH settings): when a bank line shows it,
+   * or `days` banking days after its scheduled date. Null otherwise.
+   */
+  settlement: { mode: AchSettlementMode; days: number } | null;
 }
 
 /** GET /api/payments/upcoming?limit=&offset=: money due in or out, soonest first. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiRequest } from '@/lib/api';
+import type { AchProfile, AchProfileUpdate } from '@shared/contracts/ach';
 import type {
   BankAccount,
   CreateBankAccount,
@@ -58,5 +59,29 @@ export function useVerifyBankAccount() {
       apiRequest<VerifyBankAccountResult>('POST', `${BANK_ACCOUNTS_URL}/${id}/verify`, input),
     // A wrong pair changes the attempts left: refresh either way.
     onSettled: invalidate,
+  });
+}
+
+const achProfileUrl = (id: string) => `${BANK_ACCOUNTS_URL}/${id}/ach-profile`;
+
+/** The account's ACH settings and what an export still needs. */
+export function useAchProfile(id: string | null) {
+  return useQuery({
+    queryKey: [BANK_ACCOUNTS_URL, id, 'ach-profile'],
+    queryFn: () => apiRequest<AchProfile>('GET', achProfileUrl(id ?? '')),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveAchProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AchProfileUpdate }) =>
+      apiRequest<AchProfile>('PUT', achProfileUrl(id), input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([BANK_ACCOUNTS_URL, saved.bankAccountId, 'ach-profile'], saved);
+      // Payment runs show how their ACH payments complete, which these settings decide.
+      return queryClient.invalidateQueries({ queryKey: ['/api/payment-runs'] });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { Check, FileUp, Landmark, ListChecks, Star, Trash2, X } from 'lucide-react';
+import { Check, FileCog, FileUp, Landmark, ListChecks, Star, Trash2, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -40,6 +40,7 @@ export function BankAccountCard(props: {
   onMakePrimary: () => void;
   onRemove: () => void;
   onImportStatement: () => void;
+  onAchSettings: () => void;
   busy: boolean;
 }) {
   const { account } = props;
@@ -115,6 +116,10 @@ export function BankAccountCard(props: {
         <Button size="sm" variant="outline" onClick={props.onImportStatement} aria-label={`Import statement into ${account.accountName}`}>
           <FileUp aria-hidden="true" />
           Import statement
+        </Button>
+        <Button size="sm" variant="outline" onClick={props.onAchSettings} aria-label={`ACH settings of ${account.accountName}`}>
+          <FileCog aria-hidden="true" />
+          ACH settings
         </Button>
         {!account.isPrimary && !voided && (
           <Button size="sm" variant="outline" onClick={props.onMakePrimary} disabled={props.busy}>

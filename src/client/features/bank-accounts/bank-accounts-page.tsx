@@ -1,5 +1,6 @@
 import { Landmark, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLayout } from '@/components/page-layout';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { Pager } from '@/components/ui/pager';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import type { BankAccount } from '@shared/contracts/bank-accounts';
+import { AchSettingsDialog } from './ach-settings-dialog';
 import { AddBankAccountDialog } from './add-bank-account-dialog';
 import {
   BANK_ACCOUNTS_PAGE_SIZE,
@@ -33,6 +35,15 @@ export default function BankAccountsPage() {
   const [verifyingId, setVerifyingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<BankAccount | null>(null);
   const [importing, setImporting] = useState<BankAccount | null>(null);
+  // ?achSettings=<account id> opens that account's ACH settings (Payments links here).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const achSettingsId = searchParams.get('achSettings');
+  const setAchSettingsId = (id: string | null) =>
+    setSearchParams((params) => {
+      if (id) params.set('achSettings', id);
+      else params.delete('achSettings');
+      return params;
+    });
   const accounts = useBankAccounts(offset);
   const update = useUpdateBankAccount();
   const remove = useDeleteBankAccount();
@@ -40,6 +51,7 @@ export default function BankAccountsPage() {
   // Read from the refreshed list: attempts left change after a wrong pair; a voided one closes.
   const verifying =
     items.find((account) => account.id === verifyingId && account.needsMicroDeposits) ?? null;
+  const achSettingsAccount = items.find((account) => account.id === achSettingsId) ?? null;
 
   const makePrimary = (account: BankAccount) =>
     update.mutate(
@@ -105,6 +117,7 @@ export default function BankAccountsPage() {
                 onMakePrimary={() => makePrimary(account)}
                 onRemove={() => setRemoving(account)}
                 onImportStatement={() => setImporting(account)}
+                onAchSettings={() => setAchSettingsId(account.id)}
               />
             ))}
           </div>
@@ -117,6 +130,10 @@ export default function BankAccountsPage() {
         </div>
       )}
       <AddBankAccountDialog open={adding} onOpenChange={setAdding} />
+      <AchSettingsDialog
+        account={achSettingsAccount}
+        onOpenChange={(open) => !open && setAchSettingsId(null)}
+      />
       <VerifyMicroDepositsDialog
         account={verifying}
         onOpenChange={(open) => !open && setVerifyingId(null)}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { ArrowDownLeft, ArrowUpRight, CreditCard } from 'lucide-react';
 import { useState } from 'react';
+import { addBankingDays } from '@shared/calendar';
 import type { Payment } from '@shared/contracts/payments';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiList } from '@/lib/api';
 import { useMoneyFormat } from '@/lib/money-format';
 import { MethodBadge, PaymentStatusBadge } from './payment-badges';
+import { settlementText } from './settlement-text';
 
 export const paymentsQueryKey = '/api/payments';
 const PAGE_SIZE = 20;
@@ -47,6 +49,11 @@ function PaymentRow({ payment }: { payment: Payment }) {
           <PaymentStatusBadge status={payment.status} />
         </div>
       </div>
+      {payment.settlement && payment.scheduledDate && (
+        <p className="pl-11 text-sm text-slate-600" data-testid="payment-settlement">
+          {settlementText(payment.settlement.mode, addBankingDays(payment.scheduledDate, payment.settlement.days))}
+        </p>
+      )}
       {payment.transactionId && <p className="pl-11 text-xs text-slate-500">Transaction ID: {payment.transactionId}</p>}
       {payment.failureReason && (
         <div className="ml-11 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="note">

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { Download, Layers } from 'lucide-react';
+import { Layers } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +10,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiList } from '@/lib/api';
 import { useMoneyFormat } from '@/lib/money-format';
 import type { PaymentRun, PaymentRunStatus } from '@shared/contracts/payment-runs';
+import { AchFileDownload } from './ach-file-download';
 import { MethodBadge } from './payment-badges';
+import { settlementText } from './settlement-text';
 
 export const PAYMENT_RUNS_URL = '/api/payment-runs';
 const PAGE_SIZE = 10;
@@ -18,10 +20,19 @@ const PAGE_SIZE = 10;
 const statusBadge: Record<PaymentRunStatus, { label: string; variant: BadgeVariant }> = {
   scheduled: { label: 'Scheduled', variant: 'warning' },
   processing: { label: 'Processing', variant: 'info' },
+  sent: { label: 'Sent to bank', variant: 'info' },
   completed: { label: 'Completed', variant: 'success' },
   completed_with_failures: { label: 'Completed with failures', variant: 'destructive' },
   failed: { label: 'Failed', variant: 'destructive' },
 };
+
+/** How an ACH run goes on from here, in words: its file, then the bank. */
+export function completionText(run: PaymentRun): string | null {
+  if (!run.completion) return null;
+  if (run.status === 'scheduled') return 'Waiting for its ACH file: download it and upload it to your bank.';
+  if (run.status !== 'sent') return null;
+  return settlementText(run.completion.mode, run.completion.completesOn);
+}
 
 function RunRow({ run }: { run: PaymentRun }) {
   const { formatAmount } = useMoneyFormat();
@@ -44,19 +55,15 @@ function RunRow({ run }: { run: PaymentRun }) {
           ••••{run.bankAccountLast4}
           {run.failedCount > 0 && ` · ${run.failedCount} failed`}
         </p>
-      </div>
-      <div className="flex items-center gap-4">
-        <span className="font-semibold text-slate-900">{formatAmount(run.totalAmount)}</span>
-        {run.method === 'ach' && run.failedCount < run.paymentCount && (
-          <a
-            href={`${PAYMENT_RUNS_URL}/${run.id}/nacha`}
-            download
-            className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Download NACHA
-          </a>
+        {completionText(run) && (
+          <p className="text-sm text-slate-600" data-testid="run-completion">
+            {completionText(run)}
+          </p>
         )}
+      </div>
+      <div className="flex max-w-full flex-wrap items-center justify-end gap-x-4 gap-y-2">
+        <span className="font-semibold text-slate-900">{formatAmount(run.totalAmount)}</span>
+        {run.method === 'ach' && run.failedCount < run.paymentCount && <AchFileDownload run={run} />}
       </div>
     </li>
   );

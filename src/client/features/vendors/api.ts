@@ -3,6 +3,7 @@ import { apiList, apiRequest } from '@/lib/api';
 import { navigationCountsKey } from '@/lib/navigation-counts';
 import type { VendorTaxProfile, W9BulkResult, W9Request, vendorTaxProfileUpdate } from '@shared/contracts/tax-1099';
 import type { Vendor, VendorInput } from '@shared/contracts/vendors';
+import type { VendorAchSettings, VendorAchSettingsUpdate } from '@shared/contracts/ach';
 import type { z } from 'zod';
 
 export type VendorTaxProfileInput = z.input<typeof vendorTaxProfileUpdate>;
@@ -79,5 +80,24 @@ export function useRequestMissingW9s() {
   return useMutation({
     mutationFn: (input: { includePayment: boolean }) => apiRequest<W9BulkResult>('POST', `${VENDORS_URL}/w9-requests`, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [VENDORS_URL] }),
+  });
+}
+
+const achSettingsKey = (id: string) => [VENDORS_URL, id, 'ach-settings'] as const;
+
+/** A vendor's ACH remittance addenda and prenote (issue 34). */
+export function useVendorAchSettings(id: string | null) {
+  return useQuery({
+    queryKey: achSettingsKey(id ?? ''),
+    queryFn: () => apiRequest<VendorAchSettings>('GET', `${VENDORS_URL}/${id ?? ''}/ach-settings`),
+    enabled: Boolean(id),
+  });
+}
+
+export function useSaveVendorAchSettings(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VendorAchSettingsUpdate) => apiRequest<VendorAchSettings>('PUT', `${VENDORS_URL}/${id}/ach-settings`, input),
+    onSuccess: (saved) => queryClient.setQueryData(achSettingsKey(id), saved),
   });
 }

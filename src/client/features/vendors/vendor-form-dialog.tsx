@@ -26,6 +26,7 @@ import {
   vendorUpdateSchema,
 } from '@shared/contracts/vendors';
 import { useSaveVendor } from './api';
+import { VendorAchOptions } from './vendor-ach-options';
 
 const serverFields = [
   'name',
@@ -97,7 +98,7 @@ export function VendorFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{vendor ? 'Edit Vendor' : 'Add Vendor'}</DialogTitle>
           <DialogDescription>Contact details and how this vendor is paid.</DialogDescription>
@@ -167,6 +168,14 @@ export function VendorFormDialog({
               )}
             </fieldset>
           )}
+          {method === 'ach' &&
+            (vendor ? (
+              <VendorAchOptions vendorId={vendor.id} />
+            ) : (
+              <p className="text-sm text-slate-500">
+                Remittance details and a prenote can be chosen once the vendor is added.
+              </p>
+            ))}
           <DialogFormFooter
             onCancel={() => onOpenChange(false)}
             pending={save.isPending}

@@ -187,7 +187,7 @@ export async function deleteBankAccount(deps: AppDeps, actor: Actor, id: string)
         and(
           eq(payments.organizationId, actor.organizationId),
           eq(payments.bankAccountId, id),
-          inArray(payments.status, ['pending', 'processing']),
+          inArray(payments.status, ['pending', 'processing', 'sent']),
         ),
       );
     if ((open?.n ?? 0) > 0) {

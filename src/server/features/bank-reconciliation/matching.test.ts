@@ -250,6 +250,52 @@ describe('debits: payment runs, bill payments and ACH returns', () => {
     expect(reopened.map((payment) => payment.status)).toEqual(['processing', 'processing']);
   });
 
+  it('completes a sent ACH run (its file exported) when its settlement debit is matched, and undo puts it back to sent', async () => {
+    const ws = await workspace(t);
+    const vendor = await createVendor(ws.owner, { name: 'Sent Files Co' });
+    const billA = await createBill(ws.owner, vendor.id, '40.00');
+    const billB = await createBill(ws.owner, vendor.id, '2.50');
+    await t.deps.db.update(bills).set({ status: 'scheduled' }).where(eq(bills.vendorId, vendor.id));
+    const { runId, paymentIds } = await pendingRun(t.deps.db, ws, [
+      { billId: billA.id, amount: '40.00' },
+      { billId: billB.id, amount: '2.50' },
+    ]);
+    await t.deps.db.update(payments).set({ status: 'sent', sentAt: new Date('2026-11-17T15:00:00Z') }).where(eq(payments.paymentRunId, runId));
+    const [lineId = ''] = await addLines(t, ws, [{ amount: '-42.50', description: 'ACH DEBIT BATCH SETTLEMENT', postedOn: '2026-11-19' }]);
+    const { suggestions } = await suggestionsOf(ws.owner, lineId);
+    expect(suggestions[0]).toMatchObject({ kind: 'payment_run', key: `run:${runId}` });
+    const response = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${lineId}/match`, payload: { suggestionKey: `run:${runId}` } });
+    expect(response.statusCode, response.body).toBe(200);
+    for (const id of paymentIds) {
+      const [payment] = await t.deps.db.select().from(payments).where(eq(payments.id, id));
+      expect(payment?.status).toBe('completed');
+      expect(await auditActions(id)).toContain('payment.completed');
+    }
+    expect((await t.deps.db.select().from(bills).where(eq(bills.vendorId, vendor.id))).map((bill) => bill.status)).toEqual(['paid', 'paid']);
+    const undo = await ws.owner.request({ method: 'DELETE', url: `/api/bank-transactions/${lineId}/match` });
+    expect(undo.statusCode).toBe(200);
+    const back = await t.deps.db.select().from(payments).where(eq(payments.paymentRunId, runId));
+    expect(back.map((payment) => payment.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('completes one sent ACH payment matched to its own debit line', async () => {
+    const ws = await workspace(t);
+    const vendor = await createVendor(ws.owner, { name: 'Single Line Co' });
+    const bill = await createBill(ws.owner, vendor.id, '33.33', { billNumber: 'SL-7' });
+    await t.deps.db.update(bills).set({ status: 'scheduled' }).where(eq(bills.id, bill.id));
+    const { paymentIds } = await pendingRun(t.deps.db, ws, [{ billId: bill.id, amount: '33.33' }]);
+    const [paymentId = ''] = paymentIds;
+    await t.deps.db.update(payments).set({ status: 'sent', sentAt: new Date('2026-11-17T15:00:00Z') }).where(eq(payments.id, paymentId));
+    const [lineId = ''] = await addLines(t, ws, [{ amount: '-33.33', description: 'ACH DEBIT SL-7 SINGLE LINE CO', postedOn: '2026-11-19' }]);
+    const { suggestions } = await suggestionsOf(ws.owner, lineId);
+    expect(suggestions.map((suggestion) => suggestion.key)).toContain(`pay:${paymentId}`);
+    const response = await ws.owner.request({ method: 'POST', url: `/api/bank-transactions/${lineId}/match`, payload: { paymentIds: [paymentId] } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment?.status).toBe('completed');
+    expect((await t.deps.db.select().from(bills).where(eq(bills.id, bill.id)))[0]?.status).toBe('paid');
+  });
+
   it('fails the payment an ACH return reverses, reopens the bill and mails its approver', async () => {
     const ws = await workspace(t);
     const vendor = await createVendor(ws.owner, { name: 'Returned Goods LLC' });

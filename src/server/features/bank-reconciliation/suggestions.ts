@@ -191,7 +191,7 @@ async function fetchPool(
               eq(paymentRuns.organizationId, organizationId),
               gte(paymentRuns.scheduledDate, from),
               lte(paymentRuns.scheduledDate, to),
-              inArray(payments.status, ['pending', 'processing', 'completed']),
+              inArray(payments.status, ['pending', 'processing', 'sent', 'completed']),
               notMatched('bill_payment'),
             ),
           )
@@ -220,7 +220,7 @@ async function fetchPool(
             and(
               eq(payments.organizationId, organizationId),
               eq(payments.type, 'bill_payment'),
-              inArray(payments.status, ['pending', 'processing', 'completed']),
+              inArray(payments.status, ['pending', 'processing', 'sent', 'completed']),
               inArray(payments.amount, returnAmounts),
               sql`coalesce(${payments.processedAt}::date, ${payments.scheduledDate}) between ${from}::date and ${to}::date`,
             ),

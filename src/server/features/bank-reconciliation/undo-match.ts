@@ -35,14 +35,18 @@ async function removeBillPayment(tx: Database, actor: Actor, match: MatchRow, no
 }
 
 /**
- * A scheduled payment this line settled: back to processing (sent, the bank's settlement not yet
- * seen; the scheduler claims only pending payments, so it does not settle it again on its own)
- * and its bill back to scheduled.
+ * A scheduled payment this line settled: back to sent when its ACH file had been exported, else
+ * processing (the bank's settlement not yet seen; the scheduler claims neither, so it does not
+ * settle it again on its own unless its ACH profile counts settlement days), and its bill back
+ * to scheduled.
  */
 async function unsettle(tx: Database, actor: Actor, match: MatchRow, now: Date): Promise<void> {
   if (!match.paymentId || !match.billId) return;
   const bill = await lockBill(tx, actor.organizationId, match.billId);
-  await tx.update(payments).set({ status: 'processing', processedAt: null }).where(eq(payments.id, match.paymentId));
+  await tx
+    .update(payments)
+    .set({ status: sql`case when ${payments.sentAt} is null then 'processing' else 'sent' end`, processedAt: null })
+    .where(eq(payments.id, match.paymentId));
   if (bill?.status === 'paid') {
     await tx.update(bills).set({ status: 'scheduled', paidAt: null, updatedAt: now }).where(eq(bills.id, bill.id));
   }

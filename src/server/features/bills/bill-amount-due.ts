@@ -32,7 +32,7 @@ export async function billMoneyPaid(db: Database, organizationId: string, billId
         eq(payments.organizationId, organizationId),
         eq(payments.type, 'bill_payment'),
         inArray(payments.referenceId, billIds),
-        inArray(payments.status, ['pending', 'processing', 'completed']),
+        inArray(payments.status, ['pending', 'processing', 'sent', 'completed']),
       ),
     )
     .groupBy(payments.referenceId);

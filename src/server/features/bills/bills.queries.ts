@@ -279,7 +279,7 @@ export async function billHasLivePayment(db: Database, organizationId: string, b
         eq(payments.organizationId, organizationId),
         eq(payments.type, 'bill_payment'),
         eq(payments.referenceId, billId),
-        inArray(payments.status, ['pending', 'processing', 'completed']),
+        inArray(payments.status, ['pending', 'processing', 'sent', 'completed']),
       ),
     )
     .limit(1);

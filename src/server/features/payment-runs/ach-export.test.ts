@@ -149,7 +149,7 @@ describe('exporting a run', () => {
     const sent = await testApp.deps.db.select().from(payments).where(eq(payments.paymentRunId, first.runId));
     expect(sent.map((payment) => [payment.status, payment.sentAt?.toISOString()])).toEqual([['sent', start.toISOString()]]);
     const shown = await owner.request({ method: 'GET', url: `/api/payment-runs/${first.runId}` });
-    expect(shown.json()).toMatchObject({ status: 'processing', completedCount: 0 });
+    expect(shown.json()).toMatchObject({ status: 'sent', sentCount: 1, completedCount: 0 });
 
     testApp.clock.advance(DAY);
     owner = await signInAgain(testApp, owner);

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentRun, PaymentRunStatus } from '../../../shared/contracts/payment-runs';
+import { addBankingDays } from '../../../shared/calendar';
 import type { Database } from '../../db/client';
-import { bankAccounts, paymentRuns, payments } from '../../db/schema';
+import { achProfiles, bankAccounts, paymentRuns, payments } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
 
 export type PaymentRunRow = typeof paymentRuns.$inferSelect;
@@ -13,9 +14,10 @@ function runStatus(counts: {
   sent: number;
   failed: number;
 }): PaymentRunStatus {
-  // An exported ACH file is on its way: not completed until the bank settles it.
-  if (counts.processing > 0 || counts.sent > 0) return 'processing';
+  if (counts.processing > 0) return 'processing';
   if (counts.pending > 0) return 'scheduled';
+  // The ACH file went to the bank; the bank has not yet settled every payment in it.
+  if (counts.sent > 0) return 'sent';
   if (counts.total > 0 && counts.failed === counts.total) return 'failed';
   if (counts.failed > 0) return 'completed_with_failures';
   return 'completed';
@@ -40,6 +42,8 @@ export async function findPaymentRuns(
         run: paymentRuns,
         bankAccountName: bankAccounts.accountName,
         bankAccountLast4: bankAccounts.accountLast4,
+        settlementMode: achProfiles.settlementMode,
+        settlementDays: achProfiles.settlementDays,
         paymentCount: sql<number>`count(${payments.id})`.mapWith(Number),
         totalAmount: sql<string>`coalesce(sum(${payments.amount}), 0)::numeric(14,2)::text`,
         pending: statusCount('pending'),
@@ -50,9 +54,10 @@ export async function findPaymentRuns(
       })
       .from(paymentRuns)
       .innerJoin(bankAccounts, eq(bankAccounts.id, paymentRuns.bankAccountId))
+      .leftJoin(achProfiles, eq(achProfiles.bankAccountId, paymentRuns.bankAccountId))
       .leftJoin(payments, eq(payments.paymentRunId, paymentRuns.id))
       .where(where)
-      .groupBy(paymentRuns.id, bankAccounts.id)
+      .groupBy(paymentRuns.id, bankAccounts.id, achProfiles.bankAccountId)
       .orderBy(desc(paymentRuns.createdAt), desc(paymentRuns.id))
       .limit(params.limit)
       .offset(params.offset),
@@ -70,6 +75,7 @@ export async function findPaymentRuns(
       paymentCount: row.paymentCount,
       completedCount: row.completed,
       failedCount: row.failed,
+      sentCount: row.sent,
       totalAmount: row.totalAmount,
       status: runStatus({
         total: row.paymentCount,
@@ -78,6 +84,12 @@ export async function findPaymentRuns(
         sent: row.sent,
         failed: row.failed,
       }),
+      completion:
+        row.run.method !== 'ach'
+          ? null
+          : row.settlementMode === 'settlement_days'
+            ? { mode: 'settlement_days', completesOn: addBankingDays(row.run.scheduledDate, row.settlementDays ?? 0) }
+            : { mode: 'bank_confirmation', completesOn: null },
       createdAt: row.run.createdAt.toISOString(),
     })),
   };

@@ -138,6 +138,9 @@ export async function paymentRunsRoutes(app: ZodApp, deps: AppDeps): Promise<voi
       schema: {
         tags: ['payments'],
         summary: "Process the organization's due payments now (owners and admins)",
+        description:
+          'Checks and wires due today complete. An ACH payment waits for its exported file (sent), then completes when a ' +
+          "bank line is matched to it, or here once its account's ACH settings count settlement banking days past its date.",
         response: { 200: processDueResultSchema },
       },
     },

@@ -2,11 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/aba';
 import type { PaymentRun } from '../../../shared/contracts/payment-runs';
+import type { Payment } from '../../../shared/contracts/payments';
 import { auditLog, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
+import { addVerifiedBankAccount, setAchProfile } from '../bank-accounts/bank-accounts.fixtures';
 import { addMember } from '../bills/payables-fixtures';
+import { exportAchFile } from './ach-settlement.fixtures';
 import { checkNachaFile } from './nacha-check';
 import { secCodeFor } from './nacha-export';
 import { VENDOR_ACCOUNT, createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
@@ -71,14 +73,18 @@ describe('GET /api/payment-runs', () => {
       totalAmount: '1.00',
       status: 'scheduled',
       bankAccountLast4: '6789',
+      completion: null,
     });
+    // Due today, but an ACH payment waits for its file: nothing went to the bank yet.
     expect(runs[1]).toMatchObject({
       method: 'ach',
       paymentCount: 2,
-      completedCount: 2,
+      completedCount: 0,
+      sentCount: 0,
       failedCount: 0,
       totalAmount: '15.15',
-      status: 'completed',
+      status: 'scheduled',
+      completion: { mode: 'bank_confirmation', completesOn: null },
     });
 
     const page = await owner.request({ method: 'GET', url: '/api/payment-runs?limit=1&offset=1' });
@@ -96,6 +102,75 @@ describe('GET /api/payment-runs', () => {
         .statusCode,
     ).toBe(404);
     expect((await nacha(first.paymentRunId, other)).statusCode).toBe(404);
+  });
+});
+
+describe('a run whose ACH file went to the bank', () => {
+  async function sentRun(): Promise<string> {
+    const vendor = await createVendor(owner);
+    const run = await scheduleOk(owner, {
+      billIds: [(await createBill(owner, vendor.id, '10.00')).id, (await createBill(owner, vendor.id, '2.50')).id],
+      bankAccountId: accountId,
+      method: 'ach',
+      scheduledDate: '2026-11-20',
+    });
+    await setAchProfile(owner, accountId);
+    await exportAchFile(owner, run.paymentRunId);
+    return run.paymentRunId;
+  }
+
+  async function listed(runId: string): Promise<PaymentRun | undefined> {
+    const response = await owner.request({ method: 'GET', url: '/api/payment-runs' });
+    return response.json<PaymentRun[]>().find((run) => run.id === runId);
+  }
+
+  it('is sent, and completes when the bank statement shows it unless the account counts settlement days', async () => {
+    const runId = await sentRun();
+    expect(await listed(runId)).toMatchObject({
+      status: 'sent',
+      sentCount: 2,
+      completedCount: 0,
+      completion: { mode: 'bank_confirmation', completesOn: null },
+    });
+    await setAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 2 });
+    // Friday 20 November plus two banking days.
+    expect((await listed(runId))?.completion).toEqual({ mode: 'settlement_days', completesOn: '2026-11-24' });
+
+    const scope = { organizationId: owner.user.organizationId };
+    expect((await processDuePayments(testApp.deps, new Date('2026-11-23T15:00:00Z'), scope)).completed).toBe(0);
+    expect((await processDuePayments(testApp.deps, new Date('2026-11-24T15:00:00Z'), scope)).completed).toBe(2);
+    expect(await listed(runId)).toMatchObject({ status: 'completed', sentCount: 0, completedCount: 2 });
+  });
+
+  it('still counts as money on its way out: upcoming, and its account cannot be removed', async () => {
+    const runId = await sentRun();
+    const upcoming = await owner.request({ method: 'GET', url: '/api/payments/upcoming' });
+    expect(upcoming.statusCode, upcoming.body).toBe(200);
+    const sentIds = (await owner.request({ method: 'GET', url: '/api/payments?status=sent' })).json<Payment[]>().map((row) => row.id);
+    expect(sentIds).toHaveLength(2);
+    expect(upcoming.json<Array<{ id: string }>>().map((row) => row.id)).toEqual(expect.arrayContaining(sentIds));
+    const removed = await owner.request({ method: 'DELETE', url: `/api/bank-accounts/${accountId}` });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect((await listed(runId))?.status).toBe('sent');
+  });
+
+  it('shows its payments as sent in the payments list', async () => {
+    await sentRun();
+    const response = await owner.request({ method: 'GET', url: '/api/payments?status=sent' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Payment[]>().map((row) => [row.status, row.amount]).sort()).toEqual([
+      ['sent', '10.00'],
+      ['sent', '2.50'],
+    ]);
+    // How each completes, the same in the filtered list and the unfiltered page (built as JSON in SQL).
+    const bankLine = { mode: 'bank_confirmation', days: 1 };
+    expect(response.json<Payment[]>().map((row) => row.settlement)).toEqual([bankLine, bankLine]);
+    await setAchProfile(owner, accountId, { settlementMode: 'settlement_days', settlementDays: 3 });
+    const all = await owner.request({ method: 'GET', url: '/api/payments' });
+    expect(all.json<Payment[]>().map((row) => [row.status, row.settlement])).toEqual([
+      ['sent', { mode: 'settlement_days', days: 3 }],
+      ['sent', { mode: 'settlement_days', days: 3 }],
+    ]);
   });
 });
 

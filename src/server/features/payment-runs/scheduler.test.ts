@@ -4,7 +4,8 @@ import { createApp } from '../../app';
 import { auditLog, bills, organizations, payments, vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { addVerifiedBankAccount } from '../bank-accounts/bank-accounts.fixtures';
+import { addVerifiedBankAccount, setAchProfile } from '../bank-accounts/bank-accounts.fixtures';
+import { exportAchFile } from './ach-settlement.fixtures';
 import { createBill, createVendor, schedule, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
 
@@ -30,6 +31,7 @@ async function scheduleBills(
   count: number,
   scheduledDate: string,
   total = '10.00',
+  method: 'ach' | 'wire' | 'check' = 'wire',
 ): Promise<string[]> {
   const billIds: string[] = [];
   for (let index = 0; index < count; index += 1)
@@ -37,7 +39,7 @@ async function scheduleBills(
   const result = await scheduleOk(owner, {
     billIds,
     bankAccountId: accountId,
-    method: 'ach',
+    method,
     scheduledDate,
   });
   return result.payments.map((payment) => payment.id);
@@ -71,7 +73,7 @@ describe('processDuePayments', () => {
     for (const row of rows) {
       expect(row.status).toBe('completed');
       expect(row.processedAt?.toISOString()).toBe(now.toISOString());
-      expect(row.transactionId).toMatch(/^ACH-20261120-[0-9A-F]{12}$/);
+      expect(row.transactionId).toMatch(/^WIRE-20261120-[0-9A-F]{12}$/);
     }
     const billRows = await testApp.deps.db
       .select()
@@ -184,6 +186,91 @@ describe('processDuePayments', () => {
   });
 });
 
+describe('ACH settlement', () => {
+  /** Exports the files of the runs these payments are in: the export marks them sent. */
+  async function markSent(ids: string[]): Promise<void> {
+    const runIds = new Set((await paymentRows(ids)).map((row) => row.paymentRunId ?? ''));
+    for (const runId of runIds) await exportAchFile(owner, runId);
+    expect((await paymentRows(ids)).map((row) => row.status)).toEqual(ids.map(() => 'sent'));
+  }
+
+  async function setSettlement(mode: 'bank_confirmation' | 'settlement_days', days = 1): Promise<void> {
+    await setAchProfile(owner, accountId, { settlementMode: mode, settlementDays: days });
+  }
+
+  const scope = () => ({ organizationId: owner.user.organizationId });
+  const nothing = { processed: 0, completed: 0, failed: 0 };
+
+  it('leaves an ACH payment pending on and after its date while no file was exported', async () => {
+    await setSettlement('settlement_days', 1);
+    const ids = await scheduleBills(1, '2026-11-20', '10.00', 'ach');
+    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope())).toEqual(nothing);
+    testApp.clock.advance(10 * 24 * 3600_000);
+    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope())).toEqual(nothing);
+    expect((await paymentRows(ids))[0]).toMatchObject({ status: 'pending', processedAt: null });
+    expect(await auditCount('payment.completed')).toBe(0);
+  });
+
+  it('never completes a sent ACH payment whose account waits for the bank statement', async () => {
+    await setSettlement('bank_confirmation');
+    const ids = await scheduleBills(1, '2026-11-20', '10.00', 'ach');
+    await markSent(ids);
+    testApp.clock.advance(10 * 24 * 3600_000);
+    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope())).toEqual(nothing);
+    expect((await paymentRows(ids))[0]?.status).toBe('sent');
+  });
+
+  it('completes a sent ACH payment once its settlement banking days have passed, exactly once', async () => {
+    await setSettlement('settlement_days', 2);
+    // Friday 20 November plus two banking days is Tuesday 24 November.
+    const ids = await scheduleBills(2, '2026-11-20', '10.00', 'ach');
+    await markSent(ids);
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']) {
+      testApp.clock.set(new Date(`${day}T15:00:00Z`));
+      expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope()), day).toEqual(nothing);
+    }
+    testApp.clock.set(new Date('2026-11-24T15:00:00Z'));
+    const [one, two] = await Promise.all([
+      processDuePayments(testApp.deps, testApp.deps.now(), scope()),
+      processDuePayments(testApp.deps, testApp.deps.now(), scope()),
+    ]);
+    expect(one.completed + two.completed).toBe(2);
+    expect(one.processed + two.processed).toBe(2);
+    const rows = await paymentRows(ids);
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'completed']);
+    expect(rows[0]?.transactionId).toMatch(/^ACH-20261124-/);
+    const billRows = await testApp.deps.db.select().from(bills).where(inArray(bills.id, rows.map((row) => row.referenceId)));
+    expect(billRows.map((bill) => bill.status)).toEqual(['paid', 'paid']);
+    expect(await auditCount('payment.completed')).toBe(2);
+    expect(await auditCount('bill.paid')).toBe(2);
+    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope())).toEqual(nothing);
+  });
+
+  it('fails a sent ACH payment whose bill was paid some other way meanwhile', async () => {
+    await setSettlement('settlement_days', 1);
+    const [id] = await scheduleBills(1, '2026-11-20', '10.00', 'ach');
+    await markSent([id ?? '']);
+    const [row] = await paymentRows([id ?? '']);
+    await testApp.deps.db.update(bills).set({ status: 'paid' }).where(eq(bills.id, row?.referenceId ?? ''));
+    testApp.clock.set(new Date('2026-11-23T15:00:00Z'));
+    expect(await processDuePayments(testApp.deps, testApp.deps.now(), scope())).toEqual({ processed: 1, completed: 0, failed: 1 });
+    const [failed] = await paymentRows([id ?? '']);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.failureReason).toMatch(/was already paid$/);
+    expect(await auditCount('payment.failed')).toBe(1);
+  });
+
+  it("counts settlement days from the organization's own day", async () => {
+    await testApp.deps.db.update(organizations).set({ timeZone: 'Pacific/Auckland' }).where(eq(organizations.id, owner.user.organizationId));
+    await setSettlement('settlement_days', 1);
+    const ids = await scheduleBills(1, '2026-11-23', '10.00', 'ach');
+    await markSent(ids);
+    // 12:00 UTC on Monday 23 November is already Tuesday 01:00 in Auckland.
+    testApp.clock.set(new Date('2026-11-23T12:00:00Z'));
+    expect((await processDuePayments(testApp.deps, testApp.deps.now(), scope())).completed).toBe(1);
+  });
+});
+
 describe('the background scheduler', () => {
   it('runs only with startWorkers, processes due payments and stops when the app closes', async () => {
     const [id] = await scheduleBills(1, '2026-11-20');
@@ -222,7 +309,7 @@ describe("the paying organization's calendar day", () => {
     const scheduled = await scheduleOk(newYork, {
       billIds: [newYorkBill],
       bankAccountId: newYorkAccount,
-      method: 'ach',
+      method: 'wire',
       scheduledDate: '2026-11-21',
     });
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { addBankingDays } from '../../../shared/calendar';
 import type { ProcessDueResult } from '../../../shared/contracts/payment-runs';
 import type { Database } from '../../db/client';
-import { bills, payments, vendors } from '../../db/schema';
+import { achProfiles, bills, payments, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { organizationToday, organizationTodaySql } from '../../platform/calendar';
@@ -111,36 +112,27 @@ export async function completeBillPayment(
   });
 }
 
+type DueFilter = ReturnType<typeof and>;
+
 /**
- * Processes the bill payments due by `now` (scheduledDate on or before the day it is where the
- * paying organization is), each exactly
- * once. A batch is claimed with UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED), so a
- * second server process skips rows the first holds, and is settled in the same transaction: a
- * crash rolls the claim back to pending instead of leaving payments stuck in processing.
+ * Claims batches of the payments `dueWhere` selects and settles each in the claiming transaction.
+ * A batch is claimed with UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED), so a second
+ * server process skips rows the first holds; a crash rolls the claim back to the status it had.
  */
-export async function processDuePayments(
-  source: Database | Pick<AppDeps, 'db'>,
+async function claimAndSettle(
+  db: Database,
+  dueWhere: DueFilter,
   now: Date,
-  options: { organizationId?: string; signal?: AbortSignal } = {},
-): Promise<ProcessDueResult> {
-  const db = 'transaction' in source ? source : source.db;
-  const result: ProcessDueResult = { processed: 0, completed: 0, failed: 0 };
+  result: ProcessDueResult,
+  signal: AbortSignal | undefined,
+): Promise<void> {
   // A stop (signal) ends the run between batches, each settled in its own transaction.
-  while (!options.signal?.aborted) {
+  while (!signal?.aborted) {
     const settled = await db.transaction(async (tx) => {
       const due = tx
         .select({ id: payments.id })
         .from(payments)
-        .where(
-          and(
-            eq(payments.type, 'bill_payment'),
-            eq(payments.status, 'pending'),
-            lte(payments.scheduledDate, organizationTodaySql(payments.organizationId, now)),
-            options.organizationId
-              ? eq(payments.organizationId, options.organizationId)
-              : undefined,
-          ),
-        )
+        .where(dueWhere)
         .orderBy(asc(payments.scheduledDate), asc(payments.createdAt), asc(payments.id))
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
@@ -153,10 +145,80 @@ export async function processDuePayments(
       for (const payment of claimed) outcomes.push(await settlePayment(tx, payment, now));
       return outcomes;
     });
-    if (settled.length === 0) return result;
+    if (settled.length === 0) return;
     result.processed += settled.length;
     result.completed += settled.filter((outcome) => outcome === 'completed').length;
     result.failed += settled.filter((outcome) => outcome === 'failed').length;
+  }
+}
+
+/**
+ * Sent ACH payments whose bank account's ACH profile completes them after settlement days, and
+ * whose scheduled date plus those banking days is on or before the organization's today.
+ */
+async function findSettledAchPaymentIds(db: Database, now: Date, organizationId?: string): Promise<string[]> {
+  const today = organizationTodaySql(payments.organizationId, now);
+  const rows = await db
+    .select({
+      id: payments.id,
+      scheduledDate: payments.scheduledDate,
+      settlementDays: achProfiles.settlementDays,
+      today: sql<string>`${today}::text`,
+    })
+    .from(payments)
+    .innerJoin(
+      achProfiles,
+      and(eq(achProfiles.bankAccountId, payments.bankAccountId), eq(achProfiles.organizationId, payments.organizationId)),
+    )
+    .where(
+      and(
+        eq(payments.type, 'bill_payment'),
+        eq(payments.method, 'ach'),
+        eq(payments.status, 'sent'),
+        eq(achProfiles.settlementMode, 'settlement_days'),
+        lte(payments.scheduledDate, today),
+        organizationId ? eq(payments.organizationId, organizationId) : undefined,
+      ),
+    );
+  return rows
+    .filter((row) => row.scheduledDate !== null && addBankingDays(row.scheduledDate, row.settlementDays) <= row.today)
+    .map((row) => row.id);
+}
+
+/**
+ * Processes the bill payments due by `now`, each exactly once, on the day it is where the paying
+ * organization is. Checks and wires complete on their scheduled date. An ACH payment waits for its
+ * file: pending until exported, then sent; a sent one completes here only when its profile says
+ * "settlement days" and they have passed; otherwise the bank line that shows it completes it
+ * (bank reconciliation).
+ */
+export async function processDuePayments(
+  source: Database | Pick<AppDeps, 'db'>,
+  now: Date,
+  options: { organizationId?: string; signal?: AbortSignal } = {},
+): Promise<ProcessDueResult> {
+  const db = 'transaction' in source ? source : source.db;
+  const result: ProcessDueResult = { processed: 0, completed: 0, failed: 0 };
+  const scope = options.organizationId ? eq(payments.organizationId, options.organizationId) : undefined;
+  await claimAndSettle(
+    db,
+    and(
+      eq(payments.type, 'bill_payment'),
+      eq(payments.status, 'pending'),
+      ne(payments.method, 'ach'),
+      lte(payments.scheduledDate, organizationTodaySql(payments.organizationId, now)),
+      scope,
+    ),
+    now,
+    result,
+    options.signal,
+  );
+  if (options.signal?.aborted) return result;
+  const settledAch = await findSettledAchPaymentIds(db, now, options.organizationId);
+  for (let index = 0; index < settledAch.length && !options.signal?.aborted; index += BATCH_SIZE) {
+    const batch = settledAch.slice(index, index + BATCH_SIZE);
+    // The status check again: another process may have completed some since they were read.
+    await claimAndSettle(db, and(inArray(payments.id, batch), eq(payments.status, 'sent'), scope), now, result, options.signal);
   }
   return result;
 }

@@ -27,6 +27,10 @@ export function toPaymentDto(row: PaymentListRow): Payment {
     transactionId: p.transactionId,
     failureReason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
+    settlement:
+      p.status === 'sent' && row.settlementMode !== null && row.settlementDays !== null
+        ? { mode: row.settlementMode, days: row.settlementDays }
+        : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import type { AchSettlementMode } from '../../../shared/contracts/ach';
 import type { PaymentListQuery, UpcomingPayment } from '../../../shared/contracts/payments';
 import type { PageQuery } from '../../../shared/contracts/common';
 import type { Database } from '../../db/client';
@@ -7,7 +8,7 @@ import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted,
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, preparedPages } from '../../db/prepared';
 import { organizationTodaySql } from '../../platform/calendar';
 import { countPaymentsFromTotals, paymentCountOf } from '../../platform/summary-totals';
-import { bills, customers, invoices, payments, vendors } from '../../db/schema';
+import { achProfiles, bills, customers, invoices, payments, vendors } from '../../db/schema';
 
 function listFilter(organizationId: string, query: Pick<PaymentListQuery, 'type' | 'status'>): SQL | undefined {
   return and(
@@ -29,6 +30,9 @@ function paymentsWithParties(db: Database) {
       customerName: sql<string | null>`${customers.name}`.as('customer_name'),
       billNumber: bills.billNumber,
       vendorName: sql<string | null>`${vendors.name}`.as('vendor_name'),
+      // How a sent ACH payment completes: its account's ACH settings.
+      settlementMode: sql<AchSettlementMode | null>`${achProfiles.settlementMode}`.as('settlement_mode'),
+      settlementDays: sql<number | null>`${achProfiles.settlementDays}`.as('settlement_days'),
     })
     .from(payments)
     .leftJoin(
@@ -40,7 +44,8 @@ function paymentsWithParties(db: Database) {
       bills,
       and(eq(payments.type, 'bill_payment'), eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)),
     )
-    .leftJoin(vendors, eq(vendors.id, bills.vendorId));
+    .leftJoin(vendors, eq(vendors.id, bills.vendorId))
+    .leftJoin(achProfiles, and(eq(achProfiles.bankAccountId, payments.bankAccountId), eq(achProfiles.organizationId, payments.organizationId)));
 }
 
 const newestFirst = [desc(payments.createdAt), desc(payments.id)] as const;
@@ -85,6 +90,7 @@ const paymentPageJsonStatement = preparedPages((db, window) => {
     transactionId: jsonTextString(page.payment.transactionId),
     failureReason: jsonTextString(page.payment.failureReason),
     createdAt: jsonTextQuoted(jsonTimestamp(page.payment.createdAt)),
+    settlement: sql`case when ${page.payment.status} = 'sent' and ${page.settlementMode} is not null then concat('{"mode":', to_json(${page.settlementMode})::text, ',"days":', ${page.settlementDays}::text, '}') else 'null' end`,
   });
   return db
     .select(namedFields({ json: jsonArrayOfText(payment, sql`${page.payment.createdAt} desc, ${page.payment.id} desc`), total: paymentCountOf(sql.placeholder('organizationId')) }))
@@ -103,7 +109,7 @@ export async function findPaymentPageJson(
 export type PaymentListRow = Awaited<ReturnType<typeof findPayments>>['rows'][number];
 
 /**
- * Money due in or out, soonest first: scheduled pending bill payments, and sent or overdue
+ * Money due in or out, soonest first: scheduled bill payments (pending, or sent to the bank), and sent or overdue
  * invoices with a balance falling due from today on. Each branch is cut to offset+limit first.
  */
 export async function findUpcomingPayments(db: Database, params: PageQuery & { organizationId: string; now: Date }) {
@@ -112,7 +118,7 @@ export async function findUpcomingPayments(db: Database, params: PageQuery & { o
   const billWhere = and(
     eq(payments.organizationId, params.organizationId),
     eq(payments.type, 'bill_payment'),
-    eq(payments.status, 'pending'),
+    inArray(payments.status, ['pending', 'sent']),
     sql`${payments.scheduledDate} is not null`,
   );
   const balance = sql`${invoices.totalAmount} - ${invoices.amountPaid}`;

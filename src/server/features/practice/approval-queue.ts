@@ -100,7 +100,7 @@ function upcomingPayments(db: Database, actor: FirmActor, now: Date, organizatio
       payee: sql<string>`${vendors.name}`.as('payee'),
       amount: sql<string>`${payments.amount}`.as('amount'),
       date: sql<string>`${payments.scheduledDate}::text`.as('date'),
-      status: sql<QueuePaymentStatus>`case when ${payments.status} = 'processing' then 'processing' else 'scheduled' end`.as('status'),
+      status: sql<QueuePaymentStatus>`case when ${payments.status} in ('processing', 'sent') then 'processing' else 'scheduled' end`.as('status'),
       method: sql<string | null>`${payments.method}`.as('method'),
       approvalStatus: sql<QueuePayment['approvalStatus']>`${bills.approvalStatus}`.as('approval_status'),
     })
@@ -108,9 +108,9 @@ function upcomingPayments(db: Database, actor: FirmActor, now: Date, organizatio
     .innerJoin(payments, and(eq(payments.organizationId, organizations.id), eq(payments.type, 'bill_payment')))
     .innerJoin(bills, and(eq(bills.id, payments.referenceId), eq(bills.organizationId, payments.organizationId)))
     .innerJoin(vendors, eq(vendors.id, bills.vendorId))
-    .where(and(workspace, inArray(payments.status, ['pending', 'processing']), lte(payments.scheduledDate, horizon)));
+    .where(and(workspace, inArray(payments.status, ['pending', 'processing', 'sent']), lte(payments.scheduledDate, horizon)));
   // What is left to pay, counted as schedulePayments counts it.
-  const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${bills.organizationId} and ${payments.type} = 'bill_payment' and ${payments.referenceId} = ${bills.id} and ${payments.status} in ('pending', 'processing', 'completed')), 0)`;
+  const paid = sql`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.organizationId} = ${bills.organizationId} and ${payments.type} = 'bill_payment' and ${payments.referenceId} = ${bills.id} and ${payments.status} in ('pending', 'processing', 'sent', 'completed')), 0)`;
   const open = sql`(${bills.totalAmount} - ${bills.amountCredited} - ${bills.prepaidAmount} - ${paid})`;
   const due = db
     .select({
