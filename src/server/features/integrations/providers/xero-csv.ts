@@ -1,4 +1,5 @@
-import { ZipArchive } from 'archiver';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
@@ -182,14 +183,13 @@ export async function buildXeroCsv(
 }
 
 /** The files as one ZIP, streamed. */
-export function xeroZip(files: Partial<Record<XeroFile, Buffer>>): ZipArchive {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+export function xeroZip(files: Partial<Record<XeroFile, Buffer>>): Readable {
+  const zip = new JSZip();
   for (const name of Object.keys(XERO_FILES) as XeroFile[]) {
     const bytes = files[name];
-    if (bytes) archive.append(bytes, { name: XERO_FILES[name] });
+    if (bytes) zip.file(XERO_FILES[name], bytes);
   }
-  archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
-  return archive;
+  return new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }));
 }
 
 export const xeroCsvConnector: ProviderConnector = {
