@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 /**
  * `npm run build:server`: the server bundled once into dist/server/main.js for `npm start`, so
  * production does not transpile TypeScript at run time (tsx stays for dev, tests and scripts).
- * Packages stay external (Vite's SSR default): node_modules is loaded as installed.
+ * Packages stay external: node_modules is loaded as installed.
  */
 const src = path.resolve(import.meta.dirname, 'src/server');
 const outDir = path.resolve(import.meta.dirname, 'dist/server');
@@ -49,6 +49,9 @@ export default defineConfig({
     minify: false,
     sourcemap: true,
     rollupOptions: {
+      // Every package import stays a runtime import, resolved by Node from node_modules (tsc checks
+      // they exist); only our own files are bundled.
+      external: (id) => !id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0'),
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
