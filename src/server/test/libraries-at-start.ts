@@ -7,7 +7,7 @@ import { createRequire, register } from 'node:module';
 import { MessageChannel } from 'node:worker_threads';
 import { testConfig } from './test-config';
 
-const RARELY_USED_LIBRARIES = ['xero-node', 'stripe', 'exceljs', 'pdfkit'];
+const RARELY_USED_LIBRARIES = ['stripe', 'exceljs', 'pdfkit'];
 
 // ESM imports are seen by a resolve hook (it runs on the loader's thread and posts each URL back);
 // CommonJS requires by the require cache.

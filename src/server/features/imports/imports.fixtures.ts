@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { SignedIn } from '../../test/factories';
@@ -25,17 +25,9 @@ export async function zerosZip(size: number, name = 'xl/worksheets/sheet1.xml'):
       this.push(length > 0 ? chunk.subarray(0, length) : null);
     },
   });
-  const archive = new ZipArchive({ zlib: { level: 1 } });
-  const parts: Buffer[] = [];
-  archive.on('data', (part: Buffer) => parts.push(part));
-  const done = new Promise((resolve, reject) => {
-    archive.on('end', resolve);
-    archive.on('error', reject);
-  });
-  archive.append(zeros, { name });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(parts);
+  const zip = new JSZip();
+  zip.file(name, zeros, { createFolders: false });
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
 }
 
 /** An .xlsx workbook made in the test, one sheet; Date cells stay dates, numbers stay numbers. */

@@ -1,5 +1,5 @@
-import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { and, eq } from 'drizzle-orm';
 import { type ReportDownloadFormat, type ReportFigures, type ReportFilters, reportCatalogue, reportTypes } from '../../../shared/contracts/reports';
 import type { Database } from '../../db/client';
@@ -49,13 +49,12 @@ export async function exportAllZip(db: Database, prepared: PreparedReport): Prom
   const { scope, organization } = prepared;
   const computed: { type: (typeof reportTypes)[number]; figures: ReportFigures }[] = [];
   for (const type of reportTypes) computed.push({ type, figures: await computeReport(db, type, scope, {}, organization.currency) });
-  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const zip = new JSZip();
   for (const { type, figures } of computed) {
     const heading: ReportHeading = { organizationName: organization.name, title: reportCatalogue[type].name, from: scope.from, to: scope.to, currency: organization.currency, filters: null };
     for (const format of ['csv', 'xlsx', 'pdf'] as const) {
-      archive.append(await renderReport(format, heading, figures), { name: reportFileName(heading.title, scope.from, scope.to, format) });
+      zip.file(reportFileName(heading.title, scope.from, scope.to, format), await renderReport(format, heading, figures));
     }
   }
-  archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
-  return archive;
+  return new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }));
 }

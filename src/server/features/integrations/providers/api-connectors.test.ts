@@ -420,7 +420,7 @@ describe('a crash while recording a pulled payment', () => {
 });
 
 describe('Xero API connector', () => {
-  it('connects through the callback (tenant from /connections) and syncs both ways through xero-node', async () => {
+  it('connects through the callback (tenant from /connections) and syncs both ways through the Accounting API', async () => {
     const owner = await signUp(t.app);
     const connector = connectors.xero;
     if (!connector) throw new Error('missing');

@@ -1,4 +1,5 @@
-import { ZipArchive } from 'archiver';
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../platform/errors';
@@ -247,15 +248,14 @@ export function xeroReadme(files: Record<string, Buffer>): string {
 }
 
 /** The files as one ZIP, streamed: a README.txt, then the files in import order (contacts, invoices, bills). */
-export function xeroZip(files: Record<string, Buffer>): ZipArchive {
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  archive.append(Buffer.from(xeroReadme(files), 'utf8'), { name: 'README.txt' });
+export function xeroZip(files: Record<string, Buffer>): Readable {
+  const zip = new JSZip();
+  zip.file('README.txt', Buffer.from(xeroReadme(files), 'utf8'));
   for (const kind of Object.keys(XERO_FILES) as XeroFile[]) {
     const parts = xeroFilesOf(files, kind);
-    parts.forEach((bytes, index) => archive.append(bytes, { name: xeroFileName(kind, index + 1, parts.length) }));
+    parts.forEach((bytes, index) => zip.file(xeroFileName(kind, index + 1, parts.length), bytes));
   }
-  archive.finalize().catch((error: unknown) => archive.destroy(error instanceof Error ? error : new Error(String(error))));
-  return archive;
+  return new Readable().wrap(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }));
 }
 
 export const xeroCsvConnector: ProviderConnector = {

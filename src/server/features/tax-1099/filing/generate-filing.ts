@@ -1,4 +1,4 @@
-import { ZipArchive } from 'archiver';
+import JSZip from 'jszip';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { type Form1099Box, type Form1099Type, type Tax1099Filing, type Tax1099LeftOut, form1099BoxInfo, form1099Boxes } from '../../../../shared/contracts/tax-1099';
 import { type Cents, centsFromDecimal, toDecimal } from '../../../../shared/money';
@@ -150,17 +150,9 @@ async function chooseForms(deps: AppDeps, organizationId: string, year: number):
 }
 
 async function zipFiles(files: { name: string; content: string }[]): Promise<Buffer> {
-  const archive = new ZipArchive({ zlib: { level: 9 } });
-  const chunks: Buffer[] = [];
-  archive.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    archive.on('end', () => resolve());
-    archive.on('error', reject);
-  });
-  for (const file of files) archive.append(file.content, { name: file.name });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(chunks);
+  const zip = new JSZip();
+  for (const file of files) zip.file(file.name, file.content);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
 }
 
 /**
