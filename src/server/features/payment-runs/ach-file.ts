@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { toDecimal } from '../../../shared/money';
-import { achFileExports, bankAccounts, vendorAchSettings, vendors } from '../../db/schema';
+import { achFileExports, vendorAchSettings, vendors } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { decryptSecret } from '../../platform/encryption';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { AchProfileRow } from '../bank-accounts/ach-profile';
+import type { BankAccountRow } from '../bank-accounts/bank-accounts.queries';
 import { type NachaEntry, type NachaOrigin, type SecCode, isBlankName } from './nacha';
 
 /**
@@ -25,7 +26,6 @@ export function secCodeFor(tinType: 'ssn' | 'ein' | null): SecCode {
 export const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('');
 
 type VendorRow = typeof vendors.$inferSelect;
-type BankAccountRow = typeof bankAccounts.$inferSelect;
 
 export function vendorAccount(key: Buffer, vendor: VendorRow): { routingNumber: string; accountNumber: string } {
   if (!vendor.accountNumberEncrypted || !vendor.routingNumber) {
