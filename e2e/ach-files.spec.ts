@@ -91,7 +91,9 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   await expect(page.getByText('ACH options saved', { exact: true })).toBeVisible();
   await expect(options.getByRole('switch', { name: 'Send remittance details (CCD+ addenda with bill numbers)' })).toBeChecked();
   await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
-  await expect(options.getByTestId('prenote-status')).toHaveText('Prenote waiting: it goes in the next ACH file to the account ending 6777.');
+  await expect(options.getByTestId('prenote-status')).toHaveText(
+    'Prenote waiting to the account ending 6777: download the prenote file from Bank Accounts > ACH settings. Live payments may go from the third banking day after it settles.',
+  );
   await options.scrollIntoViewIfNeeded();
   await shoot(page, 'vendor-options');
   await options.getByRole('switch', { name: 'Send a prenote (zero-dollar test) before the first payment' }).click();
@@ -169,4 +171,63 @@ test('ACH settings filled, a run downloaded and sent, a second download only aft
   const again = await records(await second);
   expect(again[0]?.[33]).toBe('B');
   await expect(confirm).toBeHidden();
+});
+
+test('a prenote goes out in its own file; a live payment to that vendor waits three banking days', async ({ page }) => {
+  const name = uniqueName('prenote');
+  const registered = await page.request.post('/api/register', {
+    data: { username: name, email: `${name}@example.com`, password: 'correct horse 1', firstName: 'Erin', lastName: 'Example', companyName: `Harbor Books ${name}` },
+  });
+  expect(registered.status()).toBe(201);
+  const { organizationTimeZone } = (await registered.json()) as { organizationTimeZone: string };
+  const today = calendarDay(testNow(), organizationTimeZone);
+  const bankAccountId = await verifiedBankAccount(page);
+  const profile = await page.request.put(`/api/bank-accounts/${bankAccountId}/ach-profile`, {
+    data: {
+      immediateDestination: '026009593', immediateDestinationName: 'BANK OF AMERICA', immediateOrigin: '9876543210', immediateOriginName: 'HARBOR BOOKS',
+      companyId: '1987654321', companyName: 'HARBOR BOOKS', entryDescription: 'VENDOR PAY', balanced: false, lineEnding: 'crlf', settlementMode: 'bank_confirmation', settlementDays: 1,
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const vendor = await page.request.post('/api/vendors', {
+    data: { name: `Ink Co ${name}`, email: 'ap@ink.example', paymentMethod: 'ach', bankName: 'Bank of America', accountNumber: '000555666777', routingNumber: '026009593' },
+  });
+  expect(vendor.status(), await vendor.text()).toBe(201);
+  const vendorId = ((await vendor.json()) as { id: string }).id;
+  expect((await page.request.put(`/api/vendors/${vendorId}/ach-settings`, { data: { remittanceAddenda: false, prenote: true } })).status()).toBe(200);
+
+  // The ACH settings offer the prenote file while a vendor waits for one.
+  await page.goto(`/bank-accounts?achSettings=${bankAccountId}`);
+  const dialog = page.getByRole('dialog', { name: 'ACH settings' });
+  const prenotes = dialog.getByTestId('ach-prenotes');
+  await expect(prenotes).toContainText(`Ink Co ${name}`);
+  await expect(prenotes).toContainText('third banking day after their prenote settles');
+  await shoot(page, 'prenote-dialog');
+  await expectAccessible(page, 'ACH settings with a prenote waiting');
+  const downloaded = page.waitForEvent('download');
+  await prenotes.getByRole('button', { name: 'Download prenote file (1 vendor)' }).click();
+  const lines = await records(await downloaded);
+  const entries = lines.filter((line) => line.startsWith('6'));
+  expect(entries.map((line) => [line.slice(0, 3), line.slice(29, 39)])).toEqual([['623', '0000000000']]);
+  await expect(page.getByText('Prenote file downloaded', { exact: true })).toBeVisible();
+  await expect(prenotes).toBeHidden();
+  const settings = (await (await page.request.get(`/api/vendors/${vendorId}/ach-settings`)).json()) as { prenoteStatus: string; prenoteSentOn: string };
+  expect(settings.prenoteStatus).toBe('sent');
+  await page.keyboard.press('Escape');
+
+  // A run paying the vendor today is too early: the list shows the server's reason.
+  const bill = await page.request.post('/api/bills', {
+    data: { vendorId, billNumber: `IC-${name}`, billDate: today, dueDate: today, subtotal: '80.00', taxAmount: '0', totalAmount: '80.00', items: [{ description: 'Ink', quantity: 1, unitPrice: '80.00', totalPrice: '80.00' }] },
+  });
+  expect(bill.status(), await bill.text()).toBe(201);
+  const billId = ((await bill.json()) as { id: string }).id;
+  const scheduled = await page.request.post('/api/payments/schedule', { data: { billIds: [billId], bankAccountId, method: 'ach', scheduledDate: today } });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  await page.goto('/payments');
+  const run = page.getByTestId('payment-run-row').first();
+  await run.getByRole('button', { name: 'Download NACHA' }).click();
+  const waiting = run.getByTestId('ach-prenote-waiting');
+  await expect(waiting).toContainText(`Ink Co ${name}'s prenote settles on ${settings.prenoteSentOn}`);
+  await expect(waiting).toContainText('Move the payment date or wait.');
+  await shoot(page, 'prenote-waiting');
 });

@@ -14,6 +14,8 @@ export const errorStatus = {
   ACH_PROFILE_INCOMPLETE: 409,
   /** The run's ACH file was exported before; export again only with confirmRepeat=true (pays twice if both are uploaded). */
   ACH_ALREADY_EXPORTED: 409,
+  /** A live entry's vendor has a prenote pending or settled less than three banking days before the file's date (NACHA 2.6.3). */
+  ACH_PRENOTE_WAITING: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

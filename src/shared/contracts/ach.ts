@@ -160,3 +160,10 @@ export const nachaExportQuery = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
+
+/** GET /api/bank-accounts/{id}/ach-prenotes/pending: the vendors a prenote file would test now. */
+export const pendingPrenotesSchema = z.object({
+  count: z.number().int(),
+  vendors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PendingPrenotes = z.infer<typeof pendingPrenotesSchema>;

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Download } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   Dialog,
@@ -8,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Button } from '@/components/ui/button';
 import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -25,7 +27,7 @@ import {
   achProfileUpdateSchema,
 } from '@shared/contracts/ach';
 import type { BankAccount } from '@shared/contracts/bank-accounts';
-import { useAchProfile, useSaveAchProfile } from './api';
+import { useAchProfile, useDownloadPrenoteFile, usePendingPrenotes, useSaveAchProfile } from './api';
 
 const fieldNames = [
   'immediateDestination',
@@ -192,6 +194,51 @@ function AchSettingsForm({ profile, onDone }: { profile: AchProfile; onDone: () 
   );
 }
 
+/**
+ * The pending prenotes as a file of their own: NACHA 2.6.3 lets live payments to a vendor go only
+ * from the third banking day after its prenote settles, so the prenote goes out first.
+ */
+function PrenoteFileDownload({ bankAccountId }: { bankAccountId: string }) {
+  const pending = usePendingPrenotes(bankAccountId);
+  const download = useDownloadPrenoteFile();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const count = pending.data?.count ?? 0;
+  if (count === 0) return null;
+
+  const onDownload = async () => {
+    setRefusal(null);
+    try {
+      await download.mutateAsync(bankAccountId);
+      toast({ title: 'Prenote file downloaded', description: 'Upload it to your bank. Its prenotes are now sent.' });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Could not make the prenote file';
+      setRefusal(message);
+    }
+  };
+
+  return (
+    <section className="grid gap-2 rounded-md border border-slate-200 px-3 py-3 text-sm" aria-labelledby="ach-prenotes-title" data-testid="ach-prenotes">
+      <h3 id="ach-prenotes-title" className="font-medium text-slate-900">
+        Prenotes waiting: {pending.data?.vendors.map((vendor) => vendor.name).join(', ')}
+      </h3>
+      <p className="text-slate-600">
+        Live payments to these vendors may go from the third banking day after their prenote settles: send the prenote file first.
+      </p>
+      <div>
+        <Button type="button" size="sm" variant="outline" disabled={download.isPending} onClick={() => void onDownload()}>
+          <Download aria-hidden="true" />
+          Download prenote file ({count} {count === 1 ? 'vendor' : 'vendors'})
+        </Button>
+      </div>
+      {refusal && (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" data-testid="ach-prenotes-refused">
+          {refusal}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** Bank Accounts > account > ACH settings: the values the bank gave at ACH onboarding. */
 export function AchSettingsDialog({ account, onOpenChange }: { account: BankAccount | null; onOpenChange: (open: boolean) => void }) {
   const profile = useAchProfile(account?.id ?? null);
@@ -213,7 +260,10 @@ export function AchSettingsDialog({ account, onOpenChange }: { account: BankAcco
         ) : profile.isError ? (
           <p className="text-sm text-red-700">{profile.error.message}</p>
         ) : (
-          <AchSettingsForm key={profile.data.bankAccountId} profile={profile.data} onDone={() => onOpenChange(false)} />
+          <>
+            <PrenoteFileDownload bankAccountId={profile.data.bankAccountId} />
+            <AchSettingsForm key={profile.data.bankAccountId} profile={profile.data} onDone={() => onOpenChange(false)} />
+          </>
         )}
       </DialogContent>
     </Dialog>

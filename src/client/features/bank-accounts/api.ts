@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiList, apiRequest } from '@/lib/api';
-import type { AchProfile, AchProfileUpdate } from '@shared/contracts/ach';
+import { apiFetch, apiList, apiRequest } from '@/lib/api';
+import { fileNameOf, saveDownload } from '@/lib/download';
+import type { AchProfile, AchProfileUpdate, PendingPrenotes } from '@shared/contracts/ach';
 import type {
   BankAccount,
   CreateBankAccount,
@@ -83,5 +84,32 @@ export function useSaveAchProfile() {
       // Payment runs show how their ACH payments complete, which these settings decide.
       return queryClient.invalidateQueries({ queryKey: ['/api/payment-runs'] });
     },
+  });
+}
+
+const prenotesKey = (id: string | null) => [BANK_ACCOUNTS_URL, id, 'ach-prenotes'];
+
+/** The vendors whose prenote waits for a file (the organization's, offered from this account). */
+export function usePendingPrenotes(id: string | null) {
+  return useQuery({
+    queryKey: prenotesKey(id),
+    queryFn: () => apiRequest<PendingPrenotes>('GET', `${BANK_ACCOUNTS_URL}/${id ?? ''}/ach-prenotes/pending`),
+    enabled: id !== null,
+  });
+}
+
+/** Downloads the prenote file; its prenotes become sent, so the vendors' settings change too. */
+export function useDownloadPrenoteFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const response = await apiFetch('GET', `${BANK_ACCOUNTS_URL}/${id}/ach-prenotes`);
+      await saveDownload(response, fileNameOf(response, 'prenotes.ach.txt'));
+    },
+    onSettled: (_data, _error, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: prenotesKey(id) }),
+        queryClient.invalidateQueries({ queryKey: ['/api/vendors'] }),
+      ]),
   });
 }

@@ -14,30 +14,12 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { ApiError, apiFetch, apiRequest } from '@/lib/api';
+import { fileNameOf, saveDownload } from '@/lib/download';
 import { toast } from '@/lib/toast';
 import type { AchExport } from '@shared/contracts/ach';
 import type { PaymentRun } from '@shared/contracts/payment-runs';
 
 const runsUrl = '/api/payment-runs';
-
-/** The file name the server gave in Content-Disposition, or a plain one. */
-function fileNameOf(response: Response, run: PaymentRun): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
-  return match?.[1] ?? `payment-run-${run.scheduledDate}.ach.txt`;
-}
-
-/** Hands the file to the browser as a download. */
-async function save(response: Response, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; free it a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function exportLine(item: AchExport): string {
   const day = format(parseISO(item.fileDate), 'MMM d, yyyy');
@@ -47,26 +29,30 @@ function exportLine(item: AchExport): string {
 
 /**
  * The ACH (NACHA) file of a run. Exporting marks the run's payments sent. The server refuses an
- * incomplete ACH profile (shown with a link to the settings) and a second export unless
+ * incomplete ACH profile (shown with a link to the settings), a vendor still in its prenote's
+ * three-banking-day wait (shown as the server says it), and a second export unless
  * confirmed: the confirmation lists the earlier files, since uploading both pays twice.
  */
 export function AchFileDownload({ run }: { run: PaymentRun }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [incomplete, setIncomplete] = useState<string | null>(null);
+  const [prenoteWaiting, setPrenoteWaiting] = useState<string | null>(null);
   const [earlier, setEarlier] = useState<AchExport[] | null>(null);
 
   const download = async (confirmRepeat: boolean) => {
     setBusy(true);
     setIncomplete(null);
+    setPrenoteWaiting(null);
     try {
       const response = await apiFetch('GET', `${runsUrl}/${run.id}/nacha${confirmRepeat ? '?confirmRepeat=true' : ''}`);
-      await save(response, fileNameOf(response, run));
+      await saveDownload(response, fileNameOf(response, `payment-run-${run.scheduledDate}.ach.txt`));
       setEarlier(null);
       toast({ title: 'ACH file downloaded', description: 'Upload it to your bank. Its payments are now sent.' });
       await Promise.all(['/api/payment-runs', '/api/payments', '/api/bills', '/api/vendors'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ACH_PROFILE_INCOMPLETE') setIncomplete(error.message);
+      else if (error instanceof ApiError && error.code === 'ACH_PRENOTE_WAITING') setPrenoteWaiting(error.message);
       else if (error instanceof ApiError && error.code === 'ACH_ALREADY_EXPORTED') {
         setEarlier(await apiRequest<AchExport[]>('GET', `${runsUrl}/${run.id}/ach-exports`).catch(() => []));
       } else {
@@ -86,6 +72,14 @@ export function AchFileDownload({ run }: { run: PaymentRun }) {
       {incomplete && (
         <div role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ach-incomplete">
           <p>{incomplete}</p>
+          <Link to={`/bank-accounts?achSettings=${run.bankAccountId}`} className="font-medium text-blue-700 underline">
+            Open the ACH settings of {run.bankAccountName}
+          </Link>
+        </div>
+      )}
+      {prenoteWaiting && (
+        <div role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ach-prenote-waiting">
+          <p>{prenoteWaiting}</p>
           <Link to={`/bank-accounts?achSettings=${run.bankAccountId}`} className="font-medium text-blue-700 underline">
             Open the ACH settings of {run.bankAccountName}
           </Link>

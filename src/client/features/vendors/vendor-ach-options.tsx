@@ -10,9 +10,9 @@ export function prenoteStatusText(settings: VendorAchSettings): string {
   const account = settings.prenoteAccountLast4 ? ` to the account ending ${settings.prenoteAccountLast4}` : '';
   switch (settings.prenoteStatus) {
     case 'pending':
-      return `Prenote waiting: it goes in the next ACH file${account}.`;
+      return `Prenote waiting${account}: download the prenote file from Bank Accounts > ACH settings. Live payments may go from the third banking day after it settles.`;
     case 'sent':
-      return `Prenote sent${settings.prenoteSentOn ? ` on ${format(parseISO(settings.prenoteSentOn), 'MMM d, yyyy')}` : ''}${account}.`;
+      return `Prenote sent${settings.prenoteSentOn ? `, effective ${format(parseISO(settings.prenoteSentOn), 'MMM d, yyyy')}` : ''}${account}.`;
     case 'verified':
       return `Prenote verified${account}.`;
     default:

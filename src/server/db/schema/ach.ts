@@ -46,7 +46,7 @@ export const achProfiles = pgTable('ach_profiles', {
 });
 
 /**
- * Every NACHA file made for a payment run: its day (the organization's), the file id modifier
+ * Every NACHA file made for a payment run, or of prenotes only (no run): its day (the organization's), the file id modifier
  * taken for that day and origin account (A-Z then 0-9), who made it, and whether it repeats an
  * earlier export of the same run (uploading both would pay twice).
  */
@@ -57,8 +57,8 @@ export const achFileExports = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Null for a prenote-only file (Bank Accounts > ACH settings > Download prenote file). */
     paymentRunId: uuid('payment_run_id')
-      .notNull()
       .references(() => paymentRuns.id, { onDelete: 'cascade' }),
     bankAccountId: uuid('bank_account_id')
       .notNull()
@@ -94,10 +94,11 @@ export const vendorAchSettings = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     remittanceAddenda: boolean('remittance_addenda').notNull().default(false),
-    /** Null: no prenote wanted. pending: goes in the next file; sent: in a file, on this day. */
+    /** Null: no prenote wanted. pending: goes in the next file; sent: in a file with this effective date. */
     prenoteStatus: text('prenote_status', { enum: achPrenoteStatuses }),
     /** The account (routing + last four) the prenote tested: a changed account needs a new one. */
     prenoteAccountKey: text('prenote_account_key'),
+    /** The prenote's effective (settlement) date: live entries may go from three banking days after. */
     prenoteSentOn: date('prenote_sent_on'),
     updatedAt: updatedAt(),
   },

@@ -6,11 +6,12 @@ import {
   verifyBankAccountResultSchema,
   verifyMicroDepositsSchema,
 } from '../../../shared/contracts/bank-accounts';
-import { achProfileSchema, achProfileUpdateSchema } from '../../../shared/contracts/ach';
+import { achProfileSchema, achProfileUpdateSchema, pendingPrenotesSchema } from '../../../shared/contracts/ach';
 import { idParam, pageQuery } from '../../../shared/contracts/common';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { exportPrenoteFile, findPendingPrenoteVendors } from '../payment-runs/prenote-file';
 import { getAchProfile, saveAchProfile } from './ach-profile';
 import { findBankAccountDetail, findBankAccounts, toBankAccountDto } from './bank-accounts.queries';
 import { createBankAccount, deleteBankAccount, updateBankAccount } from './bank-accounts.service';
@@ -155,6 +156,49 @@ export async function bankAccountsRoutes(app: ZodApp, deps: AppDeps): Promise<vo
     async (request) => {
       const auth = requireRole(request, BANK_ACCOUNT_ROLES);
       return saveAchProfile(deps.db, auth, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/bank-accounts/:id/ach-prenotes/pending',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: 'The vendors whose prenote waits for a file',
+        params: idParam,
+        response: { 200: pendingPrenotesSchema },
+      },
+    },
+    async (request) => {
+      // Names only, like the vendor list: anyone who may read the ACH settings may see them.
+      const { organizationId } = requireAuth(request);
+      return findPendingPrenoteVendors(deps.db, organizationId, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/bank-accounts/:id/ach-prenotes',
+    {
+      schema: {
+        tags: ['bank-accounts'],
+        summary: "Every pending prenote as a NACHA file from this account, effective the next banking day",
+        description:
+          'Refused with 409 ACH_PROFILE_INCOMPLETE until the account has complete ACH settings, and with 409 when no vendor waits for a prenote. ' +
+          'The prenotes become sent on the effective date; live payments to those vendors may go from the third banking day after (NACHA 2.6.3).',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      // The file holds vendors' full account numbers: not for viewers or approvers.
+      const auth = requireRole(request, BANK_ACCOUNT_ROLES);
+      const file = await exportPrenoteFile(deps, auth, request.params.id);
+      return reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .header('X-Ach-File-Id-Modifier', file.fileIdModifier)
+        .header('X-Ach-Repeat', 'false')
+        .send(file.content);
     },
   );
 }

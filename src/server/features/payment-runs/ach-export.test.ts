@@ -319,7 +319,8 @@ describe('vendor ACH settings', () => {
     expect(prenote.slice(29, 39)).toBe('0000000000');
     expect(checkNachaFile(response.body)).toEqual([]);
     const sent = (await owner.request({ method: 'GET', url })).json<VendorAchSettings>();
-    expect(sent).toMatchObject({ prenoteStatus: 'sent', prenoteSentOn: expect.stringMatching(/^2026-11-2\d$/) });
+    // Sent on the file's effective date (the run's payment date), not the day it was made.
+    expect(sent).toMatchObject({ prenoteStatus: 'sent', prenoteSentOn: '2026-11-23' });
     const history = (await owner.request({ method: 'GET', url: `/api/payment-runs/${runId}/ach-exports` })).json<AchExport[]>();
     expect(history[0]?.prenoteCount).toBe(1);
 

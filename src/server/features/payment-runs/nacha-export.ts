@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { centsFromDecimal, sumCents, toDecimal } from '../../../shared/money';
 import { achFileExports, bankAccounts, bills, payments, paymentRuns, users, vendorAchSettings, vendors } from '../../db/schema';
@@ -6,43 +5,28 @@ import type { Database } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { organizationToday } from '../../platform/calendar';
 import type { AppDeps } from '../../platform/deps';
-import { decryptSecret } from '../../platform/encryption';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { achProfileMissing, findAchProfile } from '../bank-accounts/ach-profile';
 import type { Actor } from '../bank-accounts/bank-accounts.service';
-import { ADDENDA_INFO_LENGTH, type NachaEntry, type SecCode, buildNachaFile, isBlankName } from './nacha';
+import {
+  FILE_ID_MODIFIERS,
+  achOrigin,
+  findPendingPrenotes,
+  prenoteEntry,
+  recordAchFile,
+  secCodeFor,
+  vendorAccount,
+} from './ach-file';
+import { ADDENDA_INFO_LENGTH, type NachaEntry, buildNachaFile } from './nacha';
 import { findPaymentRun } from './payment-runs.queries';
+import { assertPrenotesSettled } from './prenote-wait';
 
-/**
- * PPD (consumer) when the vendor's TIN is a social security number, CCD (corporate) otherwise:
- * vendors are businesses unless their TIN says a person.
- */
-export function secCodeFor(tinType: 'ssn' | 'ein' | null): SecCode {
-  return tinType === 'ssn' ? 'PPD' : 'CCD';
-}
-
-/** File ID modifiers in the order a day's files take them. */
-export const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('');
+export { FILE_ID_MODIFIERS, secCodeFor };
 
 /** "INV-1, INV-2" as the 05 addenda's payment-related information (80 characters). */
 export function remittanceInfo(billNumbers: string[]): string {
   const text = `BILLS ${billNumbers.join(', ')}`;
   return text.length <= ADDENDA_INFO_LENGTH ? text : `${text.slice(0, ADDENDA_INFO_LENGTH - 3)}...`;
-}
-
-type VendorRow = typeof vendors.$inferSelect;
-
-function vendorAccount(key: Buffer, vendor: VendorRow): { routingNumber: string; accountNumber: string } {
-  if (!vendor.accountNumberEncrypted || !vendor.routingNumber) {
-    throw new AppError('CONFLICT', `Vendor ${vendor.name} has no bank account details for ACH payments`);
-  }
-  if (isBlankName(vendor.name)) {
-    throw new AppError(
-      'CONFLICT',
-      `Vendor "${vendor.name}" has no name a bank can read (letters or digits). Edit the vendor's name before exporting.`,
-    );
-  }
-  return { routingNumber: vendor.routingNumber, accountNumber: decryptSecret(key, vendor.accountNumberEncrypted) };
 }
 
 const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username}, 'someone')`;
@@ -67,7 +51,8 @@ export interface NachaExport {
 
 /**
  * The ACH payments of one run (not failed ones) as a NACHA file from the run's bank account and
- * its ACH profile, with pending prenotes. One transaction takes the day's next file ID modifier,
+ * its ACH profile, with other vendors' pending prenotes; refused while a paid vendor's prenote
+ * has not had its three banking days. One transaction takes the day's next file ID modifier,
  * records the export, marks pending payments sent and prenotes sent, and writes the audit row. A
  * run exported before is refused unless the caller confirms the repeat.
  */
@@ -147,94 +132,33 @@ export async function exportNachaFile(
       addenda: remittance.has(vendor.id) ? remittanceInfo([billNumber]) : undefined,
     }));
 
-    // Prenotes wanted by the organization's active ACH vendors, for the account they now have.
-    const prenotes = await tx
-      .select({ vendor: vendors, settings: vendorAchSettings })
-      .from(vendorAchSettings)
-      .innerJoin(vendors, eq(vendors.id, vendorAchSettings.vendorId))
-      .where(
-        and(
-          eq(vendorAchSettings.organizationId, actor.organizationId),
-          eq(vendors.organizationId, actor.organizationId),
-          eq(vendorAchSettings.prenoteStatus, 'pending'),
-          eq(vendors.isActive, true),
-          eq(vendors.paymentMethod, 'ach'),
-        ),
-      )
-      .orderBy(asc(vendors.name), asc(vendors.id));
-    // A vendor whose account was removed since has nothing to test; the wish waits for new details.
-    const testable = prenotes.filter(({ vendor }) => vendor.routingNumber && vendor.accountNumberEncrypted);
-    for (const { vendor } of testable) {
-      entries.push({
-        ...vendorAccount(key, vendor),
-        accountType: 'checking',
-        amountCents: 0,
-        identification: 'PRENOTE',
-        name: vendor.name,
-        secCode: secCodeFor(vendor.tinType),
-        prenote: true,
-      });
-    }
+    // Live entries to a vendor wait three banking days after its prenote settles.
+    const liveVendors = [...new Map(rows.map(({ vendor }) => [vendor.id, vendor])).values()];
+    await assertPrenotesSettled(tx, actor.organizationId, liveVendors, run.scheduledDate);
+    // Other vendors' pending prenotes ride along.
+    const testable = await findPendingPrenotes(tx, actor.organizationId);
+    for (const vendor of testable) entries.push(prenoteEntry(key, vendor));
 
     const now = deps.now();
     const fileDate = await organizationToday(tx, actor.organizationId, now);
     const totalCents = sumCents(entries.map((entry) => (entry.prenote ? 0 : entry.amountCents)));
-    const origin = {
-      immediateDestination: profile.immediateDestination ?? '',
-      immediateDestinationName: profile.immediateDestinationName ?? account.bankName ?? '',
-      immediateOrigin: profile.immediateOrigin ?? '',
-      immediateOriginName: profile.immediateOriginName ?? profile.companyName ?? '',
-      companyId: profile.companyId ?? '',
-      companyName: profile.companyName ?? '',
-      entryDescription: profile.entryDescription,
-      routingNumber: account.routingNumber,
-      accountNumber: decryptSecret(key, account.accountNumberEncrypted),
-      accountType: account.accountType.includes('savings') ? ('savings' as const) : ('checking' as const),
-      balanced: profile.balanced,
-      lineEnding: profile.lineEnding,
-    };
-
-    const taken = new Set(
-      (
-        await tx
-          .select({ modifier: achFileExports.fileIdModifier })
-          .from(achFileExports)
-          .where(and(eq(achFileExports.bankAccountId, account.id), eq(achFileExports.fileDate, fileDate)))
-      ).map((row) => row.modifier),
+    const origin = achOrigin(key, account, profile);
+    const made = await recordAchFile(
+      tx,
+      {
+        organizationId: actor.organizationId,
+        paymentRunId: run.id,
+        bankAccountId: account.id,
+        fileDate,
+        entryCount: rows.length,
+        prenoteCount: testable.length,
+        totalCents,
+        isRepeat: previous !== null,
+        exportedBy: actor.userId,
+      },
+      (modifier) => buildNachaFile({ origin, entries, effectiveDate: run.scheduledDate, createdAt: now, fileIdModifier: modifier }),
+      `${account.accountName} has made ${FILE_ID_MODIFIERS.length} ACH files today (modifiers A-Z and 0-9). Export this run tomorrow.`,
     );
-    let made: { content: string; modifier: string } | null = null;
-    for (const modifier of FILE_ID_MODIFIERS) {
-      if (taken.has(modifier)) continue;
-      const content = buildNachaFile({ origin, entries, effectiveDate: run.scheduledDate, createdAt: now, fileIdModifier: modifier });
-      try {
-        // A savepoint: another export from the same account may take this modifier first.
-        await tx.transaction(async (savepoint) => {
-          await savepoint.insert(achFileExports).values({
-            organizationId: actor.organizationId,
-            paymentRunId: run.id,
-            bankAccountId: account.id,
-            fileDate,
-            fileIdModifier: modifier,
-            entryCount: rows.length,
-            prenoteCount: testable.length,
-            totalAmount: toDecimal(totalCents),
-            contentHash: createHash('sha256').update(content).digest('hex'),
-            isRepeat: previous !== null,
-            exportedBy: actor.userId,
-          });
-        });
-        made = { content, modifier };
-        break;
-      } catch (error) {
-        if (!isUniqueViolation(error, 'ach_file_exports_modifier_key')) throw error;
-      }
-    }
-    if (!made) {
-      throw new AppError(
-        'CONFLICT',
-        `${account.accountName} has made ${FILE_ID_MODIFIERS.length} ACH files today (modifiers A-Z and 0-9). Export this run tomorrow.`,
-      );
-    }
 
     await tx
       .update(payments)
@@ -250,13 +174,14 @@ export async function exportNachaFile(
     if (testable.length > 0) {
       await tx
         .update(vendorAchSettings)
-        .set({ prenoteStatus: 'sent', prenoteSentOn: fileDate, updatedAt: now })
+        // The prenote's effective date: its settlement starts the three-banking-day wait.
+        .set({ prenoteStatus: 'sent', prenoteSentOn: run.scheduledDate, updatedAt: now })
         .where(
           and(
             eq(vendorAchSettings.organizationId, actor.organizationId),
             inArray(
               vendorAchSettings.vendorId,
-              testable.map((row) => row.vendor.id),
+              testable.map((vendor) => vendor.id),
             ),
           ),
         );
@@ -269,7 +194,7 @@ export async function exportNachaFile(
       entityId: run.id,
       details: {
         entries: rows.length,
-        prenotes: testable.map((row) => row.vendor.id),
+        prenotes: testable.map((vendor) => vendor.id),
         total: toDecimal(totalCents),
         fileDate,
         fileIdModifier: made.modifier,

@@ -1,0 +1,1 @@
+ALTER TABLE "ach_file_exports" ALTER COLUMN "payment_run_id" DROP NOT NULL;
