@@ -39,11 +39,11 @@ export interface RecordedPayment {
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function toPaymentDto(row: PaymentRow): InvoicePayment {
+function toPaymentDto(row: PaymentRow, currency?: string): InvoicePayment {
   return {
     id: row.id,
     invoiceId: row.referenceId,
-    amount: toDecimal(centsFromDecimal(row.amount)),
+    amount: toDecimal(centsFromDecimal(row.amount, currency), currency),
     method: row.method,
     status: row.status,
     reference: row.reference,
@@ -95,6 +95,8 @@ export async function recordInvoicePaymentIn(
   organization?: OrganizationRow,
 ): Promise<{ row: PaymentRow; duplicate: boolean }> {
   const org = organization ?? (await findOrganization(tx, actor.organizationId));
+  // Amounts are in the organization's currency: its decimals in and out (KWD keeps its third).
+  const currency = org.currency;
   const today = calendarDay(now, org.timeZone);
   const intentId = received.stripePaymentIntentId ?? null;
   const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, org.timeZone);
@@ -113,8 +115,8 @@ export async function recordInvoicePaymentIn(
   if (invoice.status === 'cancelled') {
     throw new AppError('VALIDATION', 'Payments cannot be recorded on a cancelled invoice');
   }
-  const total = centsFromDecimal(invoice.totalAmount);
-  const paidBefore = centsFromDecimal(invoice.amountPaid);
+  const total = centsFromDecimal(invoice.totalAmount, currency);
+  const paidBefore = centsFromDecimal(invoice.amountPaid, currency);
   const balance = total - paidBefore;
   if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
   if (received.amount > balance && !received.keepExcessAsCredit) {
@@ -128,7 +130,7 @@ export async function recordInvoicePaymentIn(
       userId: actor.userId,
       type: 'invoice_payment',
       referenceId: invoice.id,
-      amount: toDecimal(received.amount),
+      amount: toDecimal(received.amount, currency),
       method: received.method,
       status: 'completed',
       reference: received.reference ?? null,
@@ -146,7 +148,7 @@ export async function recordInvoicePaymentIn(
   await tx
     .update(invoices)
     .set({
-      amountPaid: toDecimal(paidAfter),
+      amountPaid: toDecimal(paidAfter, currency),
       status,
       sentAt: invoice.sentAt ?? now,
       paidAt: fullyPaid ? paidAt : null,
@@ -162,11 +164,11 @@ export async function recordInvoicePaymentIn(
     action: 'invoice.payment_recorded',
     details: {
       paymentId: payment.id,
-      amount: toDecimal(received.amount),
+      amount: toDecimal(received.amount, currency),
       method: received.method,
       reference: received.reference ?? null,
-      balanceBefore: toDecimal(balance),
-      balanceAfter: toDecimal(total - paidAfter),
+      balanceBefore: toDecimal(balance, currency),
+      balanceAfter: toDecimal(total - paidAfter, currency),
       ...(intentId ? { stripePaymentIntentId: intentId } : {}),
     },
   });
@@ -179,6 +181,7 @@ export async function recordInvoicePaymentIn(
     invoiceId: invoice.id,
     paymentId: payment.id,
     amount: received.amount - applied,
+    currency,
     issueDate: paidDay,
     userId: actor.userId,
     reason: `Overpayment of ${invoice.invoiceNumber}`,
@@ -205,7 +208,7 @@ export async function recordInvoicePayment(
     const paymentRow = await db.transaction((tx) => recordInvoicePaymentIn(tx, actor, invoiceId, received, now, organization));
     const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
     if (!invoice) throw notFound('Invoice');
-    return { invoice, payment: toPaymentDto(paymentRow.row), duplicate: paymentRow.duplicate };
+    return { invoice, payment: toPaymentDto(paymentRow.row, organization.currency), duplicate: paymentRow.duplicate };
   } catch (error) {
     // The same intent recorded concurrently: the unique index let the other one through.
     if (intentId && isUniqueViolation(error, 'payments_stripe_intent_key')) {
