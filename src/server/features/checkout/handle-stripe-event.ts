@@ -69,7 +69,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
         action: 'payment_link.paid',
         entityType: 'invoice',
         entityId: invoiceId,
-        details: { paymentLinkId: link.id, paymentId: recorded.payment.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id },
+        details: { paymentLinkId: link.id, paymentId: recorded.payment.id, amount: toDecimal(amount, intent.currency), stripePaymentIntentId: intent.id, eventId: event.id },
       });
       return 'recorded';
     });
