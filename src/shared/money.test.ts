@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currencies } from './currencies';
-import { centsFromDecimal, currencyExponent, decimalsMessage, formatMoney, multiplyCents, normalizeDecimal, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
+import { centsFromDecimal, currencyExponent, decimalsMessage, formatDecimal, formatMoney, multiplyCents, normalizeDecimal, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -271,5 +271,21 @@ describe('amounts in a 0-, 2- and 3-decimal currency (JPY, USD, KWD)', () => {
     expect(multiplyCents(333, '1.5')).toBe(500);
     expect(multiplyCents(1235, 3)).toBe(3705);
     expect(shareOfCents(1001, 1, 2)).toBe(501);
+  });
+});
+
+describe('formatDecimal (API text in a display currency)', () => {
+  it("shows the currency's decimals, and more only when the text has them", () => {
+    expect(formatDecimal('1081', { currency: 'JPY', locale: 'en-US' })).toBe('¥1,081');
+    expect(formatDecimal('1081.00', { currency: 'JPY', locale: 'en-US' })).toBe('¥1,081');
+    expect(plain(formatDecimal('1.235', { currency: 'KWD', locale: 'en-US' }))).toBe('KWD 1.235');
+    expect(formatDecimal('12.3', { currency: 'USD', locale: 'en-US' })).toBe('$12.30');
+    expect(formatDecimal('-0.05', { currency: 'USD', locale: 'en-US' })).toBe('-$0.05');
+    // A USD amount shown with the yen sign keeps its cents rather than losing them.
+    expect(formatDecimal('12.30', { currency: 'JPY', locale: 'en-US' })).toBe('¥12.3');
+    expect(formatDecimal('1.235', { currency: 'USD', locale: 'en-US' })).toBe('$1.235');
+    expect(formatDecimal(null, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+    expect(formatDecimal('lots', { currency: 'JPY', locale: 'en-US' })).toBe('¥0');
+    expect(formatDecimal('1234.5', { currency: 'NOPE', locale: 'en-US', symbol: '¤' })).toBe('¤1,234.50');
   });
 });

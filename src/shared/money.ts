@@ -197,13 +197,32 @@ export interface MoneyFormat {
 export function formatMoney(cents: Cents | null | undefined, format: MoneyFormat): string {
   const safe = typeof cents === 'number' && Number.isFinite(cents) ? cents : 0;
   const exponent = currencyExponent(format.currency);
-  const decimal = toDecimal(safe, format.currency);
+  return formatDecimalText(toDecimal(safe, format.currency), exponent, exponent, format);
+}
+
+/**
+ * Formats an amount's exact decimal text ("1081", "12.30", "1.235") in a currency: with the
+ * currency's decimals, and more only when the text has more that are not zero, so nothing is
+ * rounded away when the currency shown is not the one the amount is kept in (a user's display
+ * currency is not always the organization's). Text that is not a decimal shows as zero.
+ */
+export function formatDecimal(text: string | number | null | undefined, format: MoneyFormat): string {
+  const parts = text === null || text === undefined ? null : splitDecimal(text);
+  const exponent = currencyExponent(format.currency);
+  if (!parts) return formatMoney(null, format);
+  const frac = parts.frac.replace(/0+$/, '');
+  const shown = Math.max(exponent, frac.length);
+  const decimal = `${parts.negative ? '-' : ''}${BigInt(parts.int || '0').toString()}${shown > 0 ? `.${frac.padEnd(shown, '0')}` : ''}`;
+  return formatDecimalText(decimal, exponent, shown, format);
+}
+
+function formatDecimalText(decimal: string, minimum: number, maximum: number, format: MoneyFormat): string {
   try {
     const formatter = new Intl.NumberFormat(format.locale, {
       style: 'currency',
       currency: format.currency,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
     });
     // Intl formats decimal strings exactly (no float conversion).
     return formatter.format(decimal as unknown as number);
@@ -212,7 +231,7 @@ export function formatMoney(cents: Cents | null | undefined, format: MoneyFormat
     const [int = '0', frac = ''] = decimal.replace('-', '').split('.');
     const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     const body = frac ? `${grouped}.${frac}` : grouped;
-    const sign = safe < 0 ? '-' : '';
+    const sign = decimal.startsWith('-') && /[1-9]/.test(decimal) ? '-' : '';
     return format.position === 'after' ? `${sign}${body} ${symbol}` : `${sign}${symbol}${body}`;
   }
 }
