@@ -6,10 +6,14 @@ import { type Cents, toDecimal } from '../../shared/money';
  * never taken for a formula (a sign, digits and a point cannot run in a spreadsheet).
  */
 export class MoneyCell {
-  constructor(readonly cents: Cents) {}
+  constructor(
+    readonly cents: Cents,
+    /** The amount's currency: its decimals in the cell (JPY "1081", KWD "1.235"); default USD. */
+    readonly currency?: string,
+  ) {}
 }
 
-export const moneyCell = (cents: Cents): MoneyCell => new MoneyCell(cents);
+export const moneyCell = (cents: Cents, currency?: string): MoneyCell => new MoneyCell(cents, currency);
 
 export type CsvCell = string | number | boolean | null | MoneyCell;
 
@@ -31,7 +35,7 @@ export function neutraliseFormula(text: string): string {
 /** A cell's text: text neutralised, numbers and amounts as they are. */
 function cellText(cell: CsvCell): string {
   if (cell === null) return '';
-  if (cell instanceof MoneyCell) return toDecimal(cell.cents);
+  if (cell instanceof MoneyCell) return toDecimal(cell.cents, cell.currency);
   if (typeof cell === 'string') return neutraliseFormula(cell);
   return String(cell);
 }
