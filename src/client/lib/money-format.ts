@@ -32,6 +32,8 @@ export function useMoneyFormat() {
     formatAmount: (amount: string | number | null | undefined) => formatDecimal(amount, format),
     /** Cents the client computed (parseMoney's default two decimals), shown without losing any. */
     formatCents: (cents: Cents) => formatDecimal(toDecimal(cents), format),
+    /** Minor units of `currency` (the organization's: yen, fils) the client computed with it. */
+    formatMinor: (minor: Cents, currency: string) => formatDecimal(toDecimal(minor, currency), format),
     /** An amount in another currency than the user's (a client workspace's), written the way that currency usually is. */
     formatAmountIn: (amount: string | number | null | undefined, code: string) => {
       const other = findCurrency(code);
