@@ -130,6 +130,18 @@ export function centsToNumber(cents: Cents, currency?: string): number {
   return Number(toDecimal(cents, currency));
 }
 
+/**
+ * An amount in minor units of `from` as minor units of `to` (USD cents -> yen: 108100 -> 1081), or
+ * null when it does not fit exactly (1000.50 as yen). For callers whose input was parsed with the
+ * 2-decimal default while the organization keeps another currency.
+ */
+export function rescaleMinor(amount: Cents, from: string | undefined, to: string | undefined): Cents | null {
+  const shift = currencyExponent(to) - currencyExponent(from);
+  if (shift >= 0) return toSafe(BigInt(amount) * 10n ** BigInt(shift));
+  const base = 10n ** BigInt(-shift);
+  return BigInt(amount) % base === 0n ? toSafe(BigInt(amount) / base) : null;
+}
+
 export function sumCents(values: readonly Cents[]): Cents {
   return values.reduce((total, value) => total + value, 0);
 }

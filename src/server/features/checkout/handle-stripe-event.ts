@@ -55,7 +55,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
         tx,
         { organizationId, userId: link.userId },
         invoiceId,
-        { amount, paidAt: now, method: 'stripe', reference: 'Payment link', stripePaymentIntentId: intent.id },
+        { amount, currency: intent.currency.toUpperCase(), paidAt: now, method: 'stripe', reference: 'Payment link', stripePaymentIntentId: intent.id },
         now,
       );
       if (recorded.duplicate) return 'duplicate';

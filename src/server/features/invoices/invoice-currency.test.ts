@@ -6,6 +6,7 @@ import { type TestApp, createTestApp } from '../../test/create-test-app';
 import type { SignedIn } from '../../test/factories';
 import { pdfText } from '../../test/pdf-layout';
 import { invoicePayload, ownerWithCustomer } from './invoices.fixtures';
+import { createInvoice, recordInvoicePayment } from './invoices.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +79,19 @@ describe('an invoice in a 0-decimal currency (JPY)', () => {
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json()).toMatchObject({ invoice: { amountPaid: '1000', balance: '81' }, payment: { amount: '1000' } });
     expect(await stored(invoice.id)).toMatchObject({ amountPaid: '1000' });
+  });
+});
+
+describe('callers that parse with the 2-decimal default (imports, recurring runs, bank matches)', () => {
+  it('have their amounts moved into yen, exactly, or refused', async () => {
+    const { owner, customer } = await ownerIn('JPY');
+    const actor = { organizationId: owner.user.organizationId, userId: owner.user.id };
+    const draft = { customerId: customer.id, issueDate: '2026-11-01', dueDate: '2026-12-01', taxAmount: 8000, items: [{ description: 'Work', quantity: '1', unitPrice: 100100 }] };
+    const invoice = await createInvoice(t.deps.db, actor, draft, new Date('2026-11-21T15:00:00Z'));
+    expect(invoice).toMatchObject({ subtotal: '1001', taxAmount: '80', totalAmount: '1081' });
+    await expect(createInvoice(t.deps.db, actor, { ...draft, taxAmount: 8008 })).rejects.toThrow('JPY amounts have no decimals');
+    const paid = await recordInvoicePayment(t.deps.db, actor, invoice.id, { amount: 100000, paidAt: '2026-11-20', method: 'wire' }, new Date('2026-11-21T15:00:00Z'));
+    expect(paid.invoice).toMatchObject({ amountPaid: '1000', balance: '81' });
   });
 });
 

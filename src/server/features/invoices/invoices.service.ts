@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PartialBody } from '../../../shared/contracts/common';
 import { type Invoice, type InvoiceStatus, invoiceContractsFor } from '../../../shared/contracts/invoices';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { invoiceItems, invoices, payments } from '../../db/schema';
@@ -59,7 +59,27 @@ export async function createInvoiceFromRequest(db: Database, actor: Actor, body:
   const currency = await organizationCurrency(db, actor.organizationId);
   const parsed = invoiceContractsFor(currency).newInvoiceSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  return createInvoice(db, actor, parsed.data, now);
+  return createInvoice(db, actor, parsed.data, now, { currency });
+}
+
+/**
+ * A draft parsed with another currency's decimals (the 2-decimal default of imports, recurring
+ * runs and the practice hub) in the organization's minor unit; refused when it does not fit.
+ */
+function draftIn(input: InvoiceDraft, from: string, to: string): InvoiceDraft {
+  if (from === to) return input;
+  const convert = (amount: number | undefined, field: string) => {
+    if (amount === undefined) return undefined;
+    const value = rescaleMinor(amount, from, to);
+    if (value === null) throw new AppError('VALIDATION', decimalsMessage(to), { [field]: decimalsMessage(to) });
+    return value;
+  };
+  return {
+    ...input,
+    taxAmount: convert(input.taxAmount, 'taxAmount'),
+    discountAmount: convert(input.discountAmount, 'discountAmount'),
+    items: input.items.map((item, index) => ({ ...item, unitPrice: convert(item.unitPrice, `items.${index}.unitPrice`) ?? 0 })),
+  };
 }
 
 /** Audit rows for a status change that matters to the books. */
@@ -79,9 +99,12 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
  * an invoiceNumber it takes the organization's next one (invoice-numbering.ts) in the same
  * transaction; a clash with a number written meanwhile by hand is retried with the next one.
  * options.id: a caller-chosen id (an idempotent bulk run); a second insert with it is a unique violation on invoices_pkey.
+ * options.currency: the currency the draft's amounts were parsed in (default USD); they are moved to the organization's.
  */
-export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date(), options: { id?: string } = {}): Promise<Invoice> {
+export async function createInvoice(db: Database, actor: Actor, draft: InvoiceDraft, now: Date = new Date(), options: { id?: string; currency?: string } = {}): Promise<Invoice> {
   const currency = await organizationCurrency(db, actor.organizationId);
+  // options.currency: whose decimals the draft's amounts were parsed with (default USD, 2).
+  const input = draftIn(draft, options.currency ?? 'USD', currency);
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
   const days = await invoiceDays(db, actor.organizationId, input);
@@ -142,7 +165,7 @@ export async function recordInvoicePaymentFromRequest(db: Database, actor: Actor
   const currency = await organizationCurrency(db, actor.organizationId);
   const parsed = invoiceContractsFor(currency).recordPaymentSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  return recordInvoicePayment(db, actor, invoiceId, parsed.data, now);
+  return recordInvoicePayment(db, actor, invoiceId, { ...parsed.data, currency }, now);
 }
 
 /** Replaces an invoice's fields and items; what has been paid stays and bounds the new total. */

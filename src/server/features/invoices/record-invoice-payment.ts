@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Invoice, InvoicePayment } from '../../../shared/contracts/invoices';
-import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
+import { type Cents, centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -15,7 +15,13 @@ import { customerCredits } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
 
 export interface PaymentReceived {
+  /** In minor units of `currency`. */
   amount: Cents;
+  /**
+   * Whose decimals `amount` was parsed with: the organization's (the API, Stripe), or the 2-decimal
+   * default (USD) of callers that do not know it; moved to the organization's minor unit here.
+   */
+  currency?: string;
   /** When the money arrived: an instant, or the contract's DateInput ("YYYY-MM-DD" or a timestamp). */
   paidAt: Date | string;
   method: 'ach' | 'wire' | 'check' | 'card' | 'stripe';
@@ -106,6 +112,9 @@ export async function recordInvoicePaymentIn(
   if (!Number.isSafeInteger(received.amount) || received.amount <= 0) {
     throw new AppError('VALIDATION', 'Amount must be greater than zero', { amount: 'Amount must be greater than zero' });
   }
+  const inOrganization = rescaleMinor(received.amount, received.currency ?? 'USD', currency);
+  if (inOrganization === null) throw new AppError('VALIDATION', decimalsMessage(currency), { amount: decimalsMessage(currency) });
+  received = { ...received, amount: inOrganization, currency };
   const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   if (intentId) {

@@ -119,7 +119,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
           tx,
           actor,
           part.invoiceId,
-          { amount: part.amount, paidAt: now, method: 'stripe', reference: payment.reference, stripePaymentIntentId: intent.id },
+          { amount: part.amount, currency, paidAt: now, method: 'stripe', reference: payment.reference, stripePaymentIntentId: intent.id },
           now,
           organization,
         );

@@ -199,7 +199,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
           tx,
           actor,
           part.invoiceId,
-          { amount: part.amount, paidAt: now, method: 'stripe', reference: `Autopay attempt ${charge.attempt}`, stripePaymentIntentId: intent.id },
+          { amount: part.amount, currency, paidAt: now, method: 'stripe', reference: `Autopay attempt ${charge.attempt}`, stripePaymentIntentId: intent.id },
           now,
           organization,
         );
