@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type BillInput, billInputSchemaFor, DUE_BEFORE_BILL } from '../../../shared/contracts/bills';
 import type { PartialBody } from '../../../shared/contracts/common';
 import type { LineVat } from '../../../shared/contracts/line-items';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { billItems, bills, documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -89,9 +89,32 @@ const SCHEDULE_THROUGH_PAY = 'Use Pay to schedule a payment for this bill';
  * Records a bill with its items and sends it for approval when a rule matches, in one
  * transaction. Also used by the documents feature to create a bill from an uploaded document.
  */
-export async function createBill(db: Database, auth: BillAuth, input: BillInput, now: Date = new Date()): Promise<BillRow> {
-  if (input.status === 'scheduled') throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
+/**
+ * A bill parsed with another currency's decimals (the 2-decimal default of documents and
+ * e-invoices) in the organization's minor unit; refused when it does not fit.
+ */
+function billIn(input: BillInput, from: string, to: string): BillInput {
+  if (from === to) return input;
+  const convert = (amount: number, field: string) => {
+    const value = rescaleMinor(amount, from, to);
+    if (value === null) throw new AppError('VALIDATION', decimalsMessage(to), { [field]: decimalsMessage(to) });
+    return value;
+  };
+  return {
+    ...input,
+    subtotal: convert(input.subtotal, 'subtotal'),
+    taxAmount: convert(input.taxAmount, 'taxAmount'),
+    discountAmount: input.discountAmount === undefined ? undefined : convert(input.discountAmount, 'discountAmount'),
+    totalAmount: convert(input.totalAmount, 'totalAmount'),
+    items: input.items.map((item, index) => ({ ...item, unitPrice: convert(item.unitPrice, `items.${index}.unitPrice`), totalPrice: convert(item.totalPrice, `items.${index}.totalPrice`) })),
+  };
+}
+
+/** options.currency: whose decimals the input's amounts were parsed with (default USD, 2). */
+export async function createBill(db: Database, auth: BillAuth, parsed: BillInput, now: Date = new Date(), options: { currency?: string } = {}): Promise<BillRow> {
+  if (parsed.status === 'scheduled') throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
   const currency = await organizationCurrency(db, auth.organizationId);
+  const input = billIn(parsed, options.currency ?? 'USD', currency);
   try {
     return await db.transaction(async (tx) => {
       await checkReferences(tx, auth.organizationId, input, true);
@@ -211,9 +234,10 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
 
 /** POST /api/bills: the body parsed with the organization's currency (its decimals), then recorded. */
 export async function createBillFromRequest(db: Database, auth: BillAuth, body: Record<string, unknown>, now: Date = new Date()): Promise<BillRow> {
-  const parsed = billInputSchemaFor(await organizationCurrency(db, auth.organizationId)).safeParse(body);
+  const currency = await organizationCurrency(db, auth.organizationId);
+  const parsed = billInputSchemaFor(currency).safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  return createBill(db, auth, parsed.data, now);
+  return createBill(db, auth, parsed.data, now, { currency });
 }
 
 export async function deleteBill(db: Database, auth: BillAuth, id: string): Promise<void> {
