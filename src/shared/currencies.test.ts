@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CURRENCY, DEFAULT_LOCALE, currencies, findCurrency } from './currencies';
-import { formatMoney } from './money';
+import { currencyExponent, formatMoney } from './money';
 
 /** Intl separates with no-break and narrow no-break spaces; compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -51,16 +51,18 @@ describe('formatting through the catalogue', () => {
     expect(formatIn('BRL', 123456)).toBe('R$ 1.234,56');
   });
 
-  it('keeps two decimals even for currencies without minor units', () => {
-    expect(formatIn('JPY', 123456)).toMatch(/^[¥￥]1,234\.56$/);
-    expect(formatIn('KRW', 100)).toMatch(/^₩1\.00$/);
+  it('writes currencies without minor units without decimals (issue 34: ISO 4217, not two everywhere)', () => {
+    expect(formatIn('JPY', 123456)).toMatch(/^[¥￥]123,456$/);
+    expect(formatIn('KRW', 100)).toMatch(/^₩100$/);
   });
 
-  it('formats every catalogue entry with exactly two decimals', () => {
+  it("formats every catalogue entry with exactly its ISO 4217 decimals", () => {
     for (const currency of currencies) {
-      const text = formatIn(currency.code, 150);
-      // Some locales write their own digits (Bengali, Arabic-Indic); two of them follow the separator.
-      expect(text, currency.code).toMatch(/\p{Nd}[.,٫]\p{Nd}{2}(?!\p{Nd})/u);
+      const text = formatIn(currency.code, 1500);
+      const decimals = currencyExponent(currency.code);
+      // Some locales write their own digits (Bengali, Arabic-Indic); the currency's decimals follow the separator.
+      if (decimals === 0) expect(text, currency.code).not.toMatch(/\p{Nd}[.,٫]\p{Nd}{1,2}(?!\p{Nd})/u);
+      else expect(text, currency.code).toMatch(new RegExp(`\\p{Nd}[.,٫]\\p{Nd}{${decimals}}(?!\\p{Nd})`, 'u'));
     }
   });
 

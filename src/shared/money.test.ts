@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsFromDecimal, formatMoney, multiplyCents, normalizeDecimal, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
+import { currencies } from './currencies';
+import { centsFromDecimal, currencyExponent, decimalsMessage, formatDecimal, formatMoney, multiplyCents, normalizeDecimal, parseMoney, percentOf, shareOfCents, sumCents, toDecimal } from './money';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -144,9 +145,17 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(123456, { currency: 'EUR', locale: 'de-DE' }))).toBe('1.234,56 €');
   });
 
-  it('keeps two decimals for JPY', () => {
-    expect(formatMoney(123456, { currency: 'JPY', locale: 'ja-JP' })).toMatch(/^[¥￥]1,234\.56$/);
-    expect(formatMoney(100, { currency: 'JPY', locale: 'en-US' })).toBe('¥1.00');
+  it('writes each currency with its own ISO 4217 decimals: ¥1,235, KWD 1.235, $12.30', () => {
+    expect(formatMoney(1235, { currency: 'JPY', locale: 'ja-JP' })).toMatch(/^[¥￥]1,235$/);
+    expect(formatMoney(100, { currency: 'JPY', locale: 'en-US' })).toBe('¥100');
+    expect(plain(formatMoney(1235, { currency: 'KWD', locale: 'en-US' }))).toBe('KWD 1.235');
+    expect(formatMoney(1230, { currency: 'USD', locale: 'en-US' })).toBe('$12.30');
+    expect(formatMoney(null, { currency: 'JPY', locale: 'en-US' })).toBe('¥0');
+  });
+
+  it('keeps the currency decimals in the symbol fallback', () => {
+    expect(formatMoney(1081, { currency: 'JPY', locale: 'xx-invalid-locale-!!', symbol: '¥' })).toBe('¥1,081');
+    expect(formatMoney(-1235, { currency: 'KWD', locale: 'xx-invalid-locale-!!', symbol: 'KD', position: 'after' })).toBe('-1.235 KD');
   });
 
   it('formats huge amounts without float loss', () => {
@@ -185,5 +194,98 @@ describe('normalizeDecimal (the invoice list fast path)', () => {
     const values = ['0.00', '-0.00', '12.30', '-5.05', '007.00', '1.5', '100', '1234567.89', '-0.01', '0.5', '999999999999.99'];
     for (let cents = -1050; cents <= 1050; cents += 7) values.push(toDecimal(cents));
     for (const value of values) expect(normalizeDecimal(value), value).toBe(toDecimal(centsFromDecimal(value)));
+  });
+});
+
+describe('currencyExponent (ISO 4217 minor units)', () => {
+  it('gives 0 for JPY, KRW, CLP, ISK, VND, 2 for USD and EUR, 3 for KWD, BHD, OMR, TND, 4 for CLF', () => {
+    for (const code of ['JPY', 'KRW', 'CLP', 'ISK', 'VND', 'UGX', 'XOF']) expect(currencyExponent(code), code).toBe(0);
+    for (const code of ['USD', 'EUR', 'GBP', 'HUF', 'TWD', 'IDR']) expect(currencyExponent(code), code).toBe(2);
+    for (const code of ['KWD', 'BHD', 'OMR', 'TND', 'JOD', 'IQD', 'LYD']) expect(currencyExponent(code), code).toBe(3);
+    expect(currencyExponent('CLF')).toBe(4);
+    expect(currencyExponent('jpy')).toBe(0);
+    expect(currencyExponent(undefined)).toBe(2);
+  });
+
+  // CLDR (which Intl follows) gives some currencies fewer decimals than ISO 4217 for cash use; the
+  // amounts of an invoice keep ISO's minor unit, so these differ on purpose.
+  const cldrDiffers: Record<string, number> = { HUF: 0, IDR: 0, COP: 0, PKR: 0 };
+
+  it("agrees with Intl's maximumFractionDigits for every catalogue currency but the documented exceptions", () => {
+    for (const { code } of currencies) {
+      const intl = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits;
+      if (code in cldrDiffers) {
+        expect(intl, code).toBe(cldrDiffers[code]);
+        expect(currencyExponent(code), code).toBe(2);
+      } else {
+        expect(currencyExponent(code), code).toBe(intl);
+      }
+    }
+  });
+});
+
+describe('amounts in a 0-, 2- and 3-decimal currency (JPY, USD, KWD)', () => {
+  it('parses into the minor unit and refuses more decimals than the currency has', () => {
+    expect(parseMoney('1,001', { currency: 'JPY' })).toBe(1001);
+    expect(parseMoney('1001.00', { currency: 'JPY' })).toBe(1001);
+    expect(parseMoney('1001.5', { currency: 'JPY' })).toBeNull();
+    expect(parseMoney('12.30', { currency: 'USD' })).toBe(1230);
+    expect(parseMoney('12.305', { currency: 'USD' })).toBeNull();
+    expect(parseMoney('1.235', { currency: 'KWD' })).toBe(1235);
+    expect(parseMoney(1.235, { currency: 'KWD' })).toBe(1235);
+    expect(parseMoney('1.2345', { currency: 'KWD' })).toBeNull();
+    expect(decimalsMessage('JPY')).toBe('JPY amounts have no decimals');
+    expect(decimalsMessage('KWD')).toBe('KWD amounts have at most 3 decimals');
+  });
+
+  it("rounds half away from zero to the currency's exponent", () => {
+    expect(parseMoney('1080.5', { currency: 'JPY', round: true })).toBe(1081);
+    expect(parseMoney('-1080.5', { currency: 'JPY', round: true })).toBe(-1081);
+    expect(parseMoney('1080.49', { currency: 'JPY', round: true })).toBe(1080);
+    expect(parseMoney('12.305', { currency: 'USD', round: true })).toBe(1231);
+    expect(parseMoney('1.2345', { currency: 'KWD', round: true })).toBe(1235);
+    expect(parseMoney('-1.2345', { currency: 'KWD', round: true })).toBe(-1235);
+    expect(centsFromDecimal('1081.08', 'JPY')).toBe(1081);
+  });
+
+  it('writes and reads the decimal text with the currency decimals', () => {
+    expect(toDecimal(1081, 'JPY')).toBe('1081');
+    expect(toDecimal(-5, 'JPY')).toBe('-5');
+    expect(toDecimal(0, 'JPY')).toBe('0');
+    expect(toDecimal(1230, 'USD')).toBe('12.30');
+    expect(toDecimal(1235, 'KWD')).toBe('1.235');
+    expect(toDecimal(-5, 'KWD')).toBe('-0.005');
+    for (const currency of ['JPY', 'USD', 'KWD']) {
+      for (let minor = -2050; minor <= 2050; minor += 13) expect(centsFromDecimal(toDecimal(minor, currency), currency)).toBe(minor);
+    }
+    expect(normalizeDecimal('1081.00', 'JPY')).toBe('1081');
+    expect(normalizeDecimal('1.2350', 'KWD')).toBe('1.235');
+    expect(normalizeDecimal('12.30', 'USD')).toBe('12.30');
+  });
+
+  it('multiplies, takes percentages and shares in any minor unit', () => {
+    // 8% of ¥1,001 is ¥80.08: ¥80 in yen; of KWD 1.001 it is 0.08008: KWD 0.080.
+    expect(percentOf(1001, 8)).toBe(80);
+    expect(percentOf(1001, '8.00')).toBe(80);
+    expect(percentOf(1_001_000, 8)).toBe(80_080);
+    expect(multiplyCents(333, '1.5')).toBe(500);
+    expect(multiplyCents(1235, 3)).toBe(3705);
+    expect(shareOfCents(1001, 1, 2)).toBe(501);
+  });
+});
+
+describe('formatDecimal (API text in a display currency)', () => {
+  it("shows the currency's decimals, and more only when the text has them", () => {
+    expect(formatDecimal('1081', { currency: 'JPY', locale: 'en-US' })).toBe('¥1,081');
+    expect(formatDecimal('1081.00', { currency: 'JPY', locale: 'en-US' })).toBe('¥1,081');
+    expect(plain(formatDecimal('1.235', { currency: 'KWD', locale: 'en-US' }))).toBe('KWD 1.235');
+    expect(formatDecimal('12.3', { currency: 'USD', locale: 'en-US' })).toBe('$12.30');
+    expect(formatDecimal('-0.05', { currency: 'USD', locale: 'en-US' })).toBe('-$0.05');
+    // A USD amount shown with the yen sign keeps its cents rather than losing them.
+    expect(formatDecimal('12.30', { currency: 'JPY', locale: 'en-US' })).toBe('¥12.3');
+    expect(formatDecimal('1.235', { currency: 'USD', locale: 'en-US' })).toBe('$1.235');
+    expect(formatDecimal(null, { currency: 'USD', locale: 'en-US' })).toBe('$0.00');
+    expect(formatDecimal('lots', { currency: 'JPY', locale: 'en-US' })).toBe('¥0');
+    expect(formatDecimal('1234.5', { currency: 'NOPE', locale: 'en-US', symbol: '¤' })).toBe('¤1,234.50');
   });
 });

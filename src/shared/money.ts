@@ -1,9 +1,40 @@
 /**
- * Money in integer minor units (cents). Every amount in the product is parsed, added, multiplied,
- * rounded and formatted here, so no float ever touches a balance.
- * Rounding is half away from zero ("commercial" rounding, what invoices and QuickBooks use).
+ * Money in integer minor units of its currency (cents for USD, yen for JPY, fils for KWD). Every
+ * amount in the product is parsed, added, multiplied, rounded and formatted here, so no float ever
+ * touches a balance. Rounding is half away from zero ("commercial" rounding, what invoices and
+ * QuickBooks use). Functions that read or write decimals take the currency; without one they use
+ * two decimals (USD), which is right for every 2-decimal currency.
  */
 export type Cents = number;
+
+/**
+ * Minor-unit exponents that are not 2, from ISO 4217 List One (SIX, "Current currency & funds",
+ * column "Minor unit"). A currency not named here has 2 decimals.
+ */
+const ISO_4217_EXPONENTS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
+
+/** How many decimals the currency's minor unit has (ISO 4217): JPY 0, USD 2, KWD 3. */
+export function currencyExponent(currency: string | undefined): number {
+  if (!currency) return 2;
+  return ISO_4217_EXPONENTS[currency.toUpperCase()] ?? 2;
+}
+
+/** Options of the functions that read or write an amount's decimal text. */
+export interface MoneyOptions {
+  /** ISO 4217 code; the amount is in its minor unit. Default: two decimals (USD). */
+  currency?: string | undefined;
+}
+
+/** "JPY amounts have no decimals", "KWD amounts have at most 3 decimals": why parseMoney refused a decimal. */
+export function decimalsMessage(currency: string | undefined): string {
+  const code = (currency ?? 'USD').toUpperCase();
+  const exponent = currencyExponent(code);
+  return exponent === 0 ? `${code} amounts have no decimals` : `${code} amounts have at most ${exponent} decimals`;
+}
 
 const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$/;
 
@@ -54,31 +85,39 @@ function toSafe(n: bigint): Cents | null {
 }
 
 /**
- * Parses "12.34", "1,234.5", 12.34 into cents. Returns null for anything that is not a plain
- * decimal, or that has more than two decimals unless `round` is set.
+ * Parses "12.34", "1,234.5", 12.34 into minor units of `options.currency` (cents by default).
+ * Returns null for anything that is not a plain decimal, or that has more decimals than the
+ * currency (JPY none, USD two, KWD three) unless `round` is set.
  */
-export function parseMoney(value: number | string, options: { round?: boolean } = {}): Cents | null {
+export function parseMoney(value: number | string, options: MoneyOptions & { round?: boolean } = {}): Cents | null {
   const parts = splitDecimal(value);
   if (!parts) return null;
+  const exponent = currencyExponent(options.currency);
   const frac = parts.frac.replace(/0+$/, '');
-  if (frac.length > 2 && !options.round) return null;
-  const padded = frac.padEnd(2, '0');
-  return toSafe(roundScaled(parts.negative, parts.int + padded, padded.length - 2));
+  if (frac.length > exponent && !options.round) return null;
+  const padded = frac.padEnd(exponent, '0');
+  return toSafe(roundScaled(parts.negative, parts.int + padded, padded.length - exponent));
 }
 
-/** Cents from a numeric column value ("123.45"); throws on a value the database cannot hold. */
-export function centsFromDecimal(value: string | number): Cents {
-  const cents = parseMoney(value, { round: true });
+/** Minor units from a numeric column value ("123.45"); throws on a value the database cannot hold. */
+export function centsFromDecimal(value: string | number, currency?: string): Cents {
+  const cents = parseMoney(value, { round: true, currency });
   if (cents === null) throw new Error(`Not a decimal amount: ${String(value)}`);
   return cents;
 }
 
-/** "123.45" / "-0.05": the exact decimal text of an amount, for numeric columns and JSON. */
-export function toDecimal(cents: Cents): string {
+/**
+ * "123.45" / "-0.05" / "1081" (JPY) / "1.235" (KWD): the exact decimal text of an amount with the
+ * currency's decimals, for numeric columns and JSON.
+ */
+export function toDecimal(cents: Cents, currency?: string): string {
+  const exponent = currencyExponent(currency);
   const negative = cents < 0;
   const abs = Math.abs(Math.trunc(cents));
-  const int = Math.floor(abs / 100);
-  const frac = String(abs % 100).padStart(2, '0');
+  if (exponent === 0) return `${negative && abs !== 0 ? '-' : ''}${abs}`;
+  const base = 10 ** exponent;
+  const int = Math.floor(abs / base);
+  const frac = String(abs % base).padStart(exponent, '0');
   return `${negative ? '-' : ''}${int}.${frac}`;
 }
 
@@ -87,8 +126,20 @@ export function toDecimal(cents: Cents): string {
  * (QuickBooks Online, Xero): the nearest double to the exact decimal, exact to the cent for any
  * amount the database holds. Never used for arithmetic.
  */
-export function centsToNumber(cents: Cents): number {
-  return Number(toDecimal(cents));
+export function centsToNumber(cents: Cents, currency?: string): number {
+  return Number(toDecimal(cents, currency));
+}
+
+/**
+ * An amount in minor units of `from` as minor units of `to` (USD cents -> yen: 108100 -> 1081), or
+ * null when it does not fit exactly (1000.50 as yen). For callers whose input was parsed with the
+ * 2-decimal default while the organization keeps another currency.
+ */
+export function rescaleMinor(amount: Cents, from: string | undefined, to: string | undefined): Cents | null {
+  const shift = currencyExponent(to) - currencyExponent(from);
+  if (shift >= 0) return toSafe(BigInt(amount) * 10n ** BigInt(shift));
+  const base = 10n ** BigInt(-shift);
+  return BigInt(amount) % base === 0n ? toSafe(BigInt(amount) / base) : null;
 }
 
 export function sumCents(values: readonly Cents[]): Cents {
@@ -150,28 +201,49 @@ export interface MoneyFormat {
 }
 
 /**
- * Formats an amount with exactly two decimals in the currency's locale. When the locale or code
- * cannot be applied, falls back to the catalogue symbol placed before or after the amount.
- * A non-numeric amount shows as the symbol followed by 0.00 (spec 5, amount display).
+ * Formats an amount (minor units of format.currency) with exactly the currency's ISO 4217 decimals
+ * (¥1,235, KWD 1.235, $12.30) in its locale. When the locale or code cannot be applied, falls back
+ * to the catalogue symbol placed before or after the amount. A non-numeric amount shows as the
+ * symbol followed by zero (spec 5, amount display: 0.00 for a 2-decimal currency).
  */
 export function formatMoney(cents: Cents | null | undefined, format: MoneyFormat): string {
   const safe = typeof cents === 'number' && Number.isFinite(cents) ? cents : 0;
-  const decimal = toDecimal(safe);
+  const exponent = currencyExponent(format.currency);
+  return formatDecimalText(toDecimal(safe, format.currency), exponent, exponent, format);
+}
+
+/**
+ * Formats an amount's exact decimal text ("1081", "12.30", "1.235") in a currency: with the
+ * currency's decimals, and more only when the text has more that are not zero, so nothing is
+ * rounded away when the currency shown is not the one the amount is kept in (a user's display
+ * currency is not always the organization's). Text that is not a decimal shows as zero.
+ */
+export function formatDecimal(text: string | number | null | undefined, format: MoneyFormat): string {
+  const parts = text === null || text === undefined ? null : splitDecimal(text);
+  const exponent = currencyExponent(format.currency);
+  if (!parts) return formatMoney(null, format);
+  const frac = parts.frac.replace(/0+$/, '');
+  const shown = Math.max(exponent, frac.length);
+  const decimal = `${parts.negative ? '-' : ''}${BigInt(parts.int || '0').toString()}${shown > 0 ? `.${frac.padEnd(shown, '0')}` : ''}`;
+  return formatDecimalText(decimal, exponent, shown, format);
+}
+
+function formatDecimalText(decimal: string, minimum: number, maximum: number, format: MoneyFormat): string {
   try {
     const formatter = new Intl.NumberFormat(format.locale, {
       style: 'currency',
       currency: format.currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
     });
     // Intl formats decimal strings exactly (no float conversion).
     return formatter.format(decimal as unknown as number);
   } catch {
     const symbol = format.symbol ?? format.currency;
-    const [int = '0', frac = '00'] = decimal.replace('-', '').split('.');
+    const [int = '0', frac = ''] = decimal.replace('-', '').split('.');
     const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-    const body = `${grouped}.${frac}`;
-    const sign = safe < 0 ? '-' : '';
+    const body = frac ? `${grouped}.${frac}` : grouped;
+    const sign = decimal.startsWith('-') && /[1-9]/.test(decimal) ? '-' : '';
     return format.position === 'after' ? `${sign}${body} ${symbol}` : `${sign}${symbol}${body}`;
   }
 }
@@ -179,10 +251,12 @@ export function formatMoney(cents: Cents | null | undefined, format: MoneyFormat
 const CANONICAL_DECIMAL = /^(?:-(?!0\.00$))?(?:0|[1-9]\d*)\.\d\d$/;
 
 /**
- * The decimal text of a numeric(14,2) value as toDecimal writes it. A column's text ("123.45") is
- * usually already that and is returned as is, without parsing (the invoice list maps thousands of
- * amounts per second, issue 15); any other text goes through centsFromDecimal and toDecimal.
+ * The decimal text of a money column value as toDecimal writes it for the currency. A 2-decimal
+ * column's text ("123.45") is usually already that and is returned as is, without parsing (the
+ * invoice list maps thousands of amounts per second, issue 15); any other text, or any other
+ * currency, goes through centsFromDecimal and toDecimal.
  */
-export function normalizeDecimal(value: string): string {
-  return CANONICAL_DECIMAL.test(value) ? value : toDecimal(centsFromDecimal(value));
+export function normalizeDecimal(value: string, currency?: string): string {
+  if (currencyExponent(currency) === 2 && CANONICAL_DECIMAL.test(value)) return value;
+  return toDecimal(centsFromDecimal(value, currency), currency);
 }

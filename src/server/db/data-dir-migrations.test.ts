@@ -33,7 +33,7 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0016_ach_files created.
+      // What 0016_ach_files_money_scale created (its column type changes apply again as they are).
       await client.exec(`
         drop table ach_file_exports, ach_profiles, vendor_ach_settings;
         alter table payments drop column sent_at;`);

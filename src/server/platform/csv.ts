@@ -6,10 +6,14 @@ import { type Cents, toDecimal } from '../../shared/money';
  * never taken for a formula (a sign, digits and a point cannot run in a spreadsheet).
  */
 export class MoneyCell {
-  constructor(readonly cents: Cents) {}
+  constructor(
+    readonly cents: Cents,
+    /** The amount's currency: its decimals in the cell (JPY "1081", KWD "1.235"); default USD. */
+    readonly currency?: string,
+  ) {}
 }
 
-export const moneyCell = (cents: Cents): MoneyCell => new MoneyCell(cents);
+export const moneyCell = (cents: Cents, currency?: string): MoneyCell => new MoneyCell(cents, currency);
 
 export type CsvCell = string | number | boolean | null | MoneyCell;
 
@@ -44,7 +48,7 @@ export interface CsvOptions {
 /** A cell's text: text neutralised for a spreadsheet, numbers and amounts as they are. */
 function cellText(cell: CsvCell, purpose: CsvPurpose): string {
   if (cell === null) return '';
-  if (cell instanceof MoneyCell) return toDecimal(cell.cents);
+  if (cell instanceof MoneyCell) return toDecimal(cell.cents, cell.currency);
   if (typeof cell === 'string') return purpose === 'spreadsheet' ? neutraliseFormula(cell) : cell;
   return String(cell);
 }

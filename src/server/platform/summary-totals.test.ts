@@ -65,7 +65,7 @@ async function expectItemListsMatchItems(db: Database, organizationId: string): 
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([invoiceId, list]) => ({
       invoiceId,
-      items: list.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1)).map(toItemDto),
+      items: list.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1)).map((item) => toItemDto(item)),
     }));
   expect(stored.map((row) => ({ invoiceId: row.invoice_id, items: JSON.parse(row.items_json) as unknown }))).toEqual(expected);
 }

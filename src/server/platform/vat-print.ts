@@ -16,8 +16,10 @@ export function vatTotalsRows(
   items: readonly (LineVat & { totalPrice: string })[],
   allowance: Cents,
   money: (cents: Cents) => string,
+  /** The document's currency: the minor unit of the amounts (default USD). */
+  currency?: string,
 ): [label: string, value: string, strong: boolean][] {
-  const breakdown = vatOfLines(items, items.map((item) => centsFromDecimal(item.totalPrice)), allowance);
+  const breakdown = vatOfLines(items, items.map((item) => centsFromDecimal(item.totalPrice, currency)), allowance);
   if (!breakdown) return [];
   return breakdown.groups.map((group) => [`VAT ${categoryShort(group.category)}${Number(group.rate)}% on ${money(group.taxableAmount)}`, money(group.taxAmount), false]);
 }

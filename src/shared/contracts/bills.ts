@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysOutOfOrder, dateInput, moneyInput, optionalDateInput, pageQuery } from './common';
-import { checkClaimedTotals, type LineVat, lineItemsSchema } from './line-items';
+import { checkClaimedTotals, type LineVat, lineItemsSchemaFor } from './line-items';
 
 export const billStatuses = ['received', 'scheduled', 'paid', 'overdue'] as const;
 export type BillStatus = (typeof billStatuses)[number];
@@ -29,45 +29,50 @@ const attachmentUrlInput = z
 
 /**
  * Create or update a bill (spec 7.2). Totals as on invoices, without a discount: the server runs
- * computeTotals itself and refuses figures that disagree.
+ * computeTotals itself and refuses figures that disagree. Amounts are in `currency`'s minor unit
+ * (the organization's, which the service knows; default USD).
  */
-export const billInputSchema = z
-  .object({
-    vendorId: z.uuid({ message: 'Vendor is required' }),
-    billNumber: z
-      .string({ message: 'Bill number is required' })
-      .trim()
-      .min(1, 'Bill number is required')
-      .max(50, 'Bill number must be at most 50 characters'),
-    status: z.enum(billStatuses, { message: 'Status must be received, scheduled, paid or overdue' }).default('received'),
-    billDate: dateInput('Bill date'),
-    dueDate: dateInput('Due date'),
-    subtotal: moneyInput('Subtotal'),
-    taxAmount: moneyInput('Tax amount').default(0),
-    /** Document-level allowances (a received e-invoice's BT-107): total = subtotal + tax - discount. */
-    discountAmount: moneyInput('Discount amount').optional(),
-    totalAmount: moneyInput('Total amount'),
-    notes: z
-      .string()
-      .trim()
-      .max(5000, 'Notes must be at most 5000 characters')
-      .nullish()
-      .transform((value) => value || null),
-    attachmentUrl: attachmentUrlInput,
-    /** An uploaded document of the organization, shown as the bill's attachment. */
-    documentId: z
-      .union([z.literal(''), z.null(), z.uuid({ message: 'Invalid document' })])
-      .optional()
-      .transform((value) => value || null),
-    scheduledPaymentDate: optionalDateInput('Scheduled payment date').transform((value) => value ?? null),
-    items: lineItemsSchema,
-  })
-  .superRefine((value, ctx) => {
-    checkClaimedTotals(value, ctx);
-    if (daysOutOfOrder(value.billDate, value.dueDate)) {
-      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_BILL });
-    }
-  });
+export function billInputSchemaFor(currency?: string) {
+  return z
+    .object({
+      vendorId: z.uuid({ message: 'Vendor is required' }),
+      billNumber: z
+        .string({ message: 'Bill number is required' })
+        .trim()
+        .min(1, 'Bill number is required')
+        .max(50, 'Bill number must be at most 50 characters'),
+      status: z.enum(billStatuses, { message: 'Status must be received, scheduled, paid or overdue' }).default('received'),
+      billDate: dateInput('Bill date'),
+      dueDate: dateInput('Due date'),
+      subtotal: moneyInput('Subtotal', { currency }),
+      taxAmount: moneyInput('Tax amount', { currency }).default(0),
+      /** Document-level allowances (a received e-invoice's BT-107): total = subtotal + tax - discount. */
+      discountAmount: moneyInput('Discount amount', { currency }).optional(),
+      totalAmount: moneyInput('Total amount', { currency }),
+      notes: z
+        .string()
+        .trim()
+        .max(5000, 'Notes must be at most 5000 characters')
+        .nullish()
+        .transform((value) => value || null),
+      attachmentUrl: attachmentUrlInput,
+      /** An uploaded document of the organization, shown as the bill's attachment. */
+      documentId: z
+        .union([z.literal(''), z.null(), z.uuid({ message: 'Invalid document' })])
+        .optional()
+        .transform((value) => value || null),
+      scheduledPaymentDate: optionalDateInput('Scheduled payment date').transform((value) => value ?? null),
+      items: lineItemsSchemaFor(currency),
+    })
+    .superRefine((value, ctx) => {
+      checkClaimedTotals(value, ctx);
+      if (daysOutOfOrder(value.billDate, value.dueDate)) {
+        ctx.addIssue({ code: 'custom', path: ['dueDate'], message: DUE_BEFORE_BILL });
+      }
+    });
+}
+
+export const billInputSchema = billInputSchemaFor();
 export type BillInput = z.output<typeof billInputSchema>;
 export type BillFormValues = z.input<typeof billInputSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay, isTimeZone } from '../calendar';
-import { type Cents, parseMoney } from '../money';
+import { type Cents, currencyExponent, decimalsMessage, parseMoney } from '../money';
 
 /** An id in a path: a UUID. Anything else is a 404 rather than a database error. */
 export const idParam = z.object({ id: z.string() });
@@ -13,26 +13,31 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
- * A money amount as the API and forms send it (12.5, "12.50"), parsed once to integer cents.
- * At most two decimals; never negative unless `allowNegative`.
+ * A money amount as the API and forms send it (12.5, "12.50"), parsed once to integer minor units
+ * of `currency` (default USD: cents). At most the currency's decimals ("JPY amounts have no
+ * decimals"); never negative unless `allowNegative`. Endpoints whose amounts are in the
+ * organization's currency take the body loosely (`currencyBody`) and parse it in the service with
+ * the contract built for that currency, since only the server knows the organization.
  */
-export function moneyInput(label = 'Amount', options: { allowNegative?: boolean; required?: string } = {}) {
+export function moneyInput(label = 'Amount', options: { allowNegative?: boolean; required?: string; currency?: string } = {}) {
   const required = options.required ?? `${label} is required`;
   return z
     .union([z.number(), z.string().trim().min(1, required)], {
       error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be a number`),
     })
     .transform((value, ctx): Cents => {
-    const cents = parseMoney(value);
+    const cents = parseMoney(value, { currency: options.currency });
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number with at most 2 decimals` });
+      const tooPrecise = options.currency !== undefined && parseMoney(value, { round: true }) !== null;
+      const message = tooPrecise ? decimalsMessage(options.currency) : options.currency === undefined ? `${label} must be a number with at most 2 decimals` : `${label} must be a number`;
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     if (cents < 0 && !options.allowNegative) {
       ctx.addIssue({ code: 'custom', message: `${label} cannot be negative` });
       return z.NEVER;
     }
-    if (Math.abs(cents) >= 1e12 * 100) {
+    if (Math.abs(cents) >= 1e12 * 10 ** currencyExponent(options.currency)) {
       ctx.addIssue({ code: 'custom', message: `${label} is too large` });
       return z.NEVER;
     }
@@ -129,6 +134,18 @@ export function partialBody<Shape extends z.ZodRawShape>(schema: RecordContract<
   return z
     .object(shape as { [K in keyof Shape]: z.ZodOptional<z.ZodUnknown> })
     .describe('A partial update: fields left out keep their stored value; the merged record is checked as a whole.');
+}
+
+/**
+ * The body of a POST whose amounts are in the organization's currency: every field of the record,
+ * unchecked here; the service parses it with the contract built for that currency (amounts with up
+ * to 3 decimals for KWD, none for JPY), so the messages and the 400 are the contract's own.
+ */
+export function currencyBody<Shape extends z.ZodRawShape>(schema: RecordContract<Shape>) {
+  const shape = Object.fromEntries(fieldNames(schema).map((key) => [key, z.unknown().optional()]));
+  return z
+    .object(shape as { [K in keyof Shape]: z.ZodOptional<z.ZodUnknown> })
+    .describe("Checked by the server with the organization's currency: amounts have that currency's decimals (JPY none, USD 2, KWD 3).");
 }
 
 /** A record's contract: an object schema, possibly piped into a transform. */

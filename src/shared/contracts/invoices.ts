@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daysOutOfOrder, dateInput, moneyInput, pageQuery } from './common';
 import { type InvoiceStatus, invoiceStatuses } from './invoice-status';
-import { checkClaimedTotals, checkExemptionReason, type LineVat, lineItemsSchema, vatExemptionReasonInput } from './line-items';
+import { checkClaimedTotals, checkExemptionReason, type LineVat, lineItemsSchemaFor, vatExemptionReasonInput } from './line-items';
 
 export { invoiceStatuses, type InvoiceStatus } from './invoice-status';
 
@@ -16,33 +16,38 @@ const invoiceNumberField = z
   .min(1, 'Invoice number is required')
   .max(50, 'Invoice number must be at most 50 characters');
 
-const invoiceFields = z.object({
-  customerId: z.uuid({ message: 'Customer is required' }),
-  invoiceNumber: invoiceNumberField,
-  // Absent: draft for a new invoice, unchanged on an edit.
-  status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
-  issueDate: dateInput('Issue date'),
-  dueDate: dateInput('Due date'),
-  subtotal: moneyInput('Subtotal'),
-  taxAmount: moneyInput('Tax amount').default(0),
-  discountAmount: moneyInput('Discount amount').default(0),
-  totalAmount: moneyInput('Total amount'),
-  notes: z
-    .string()
-    .trim()
-    .max(5000, 'Notes must be at most 5000 characters')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  paymentTerms: z
-    .string()
-    .trim()
-    .max(50, 'Payment terms must be at most 50 characters')
-    .nullish()
-    .transform((value) => value || 'Net 30'),
-  items: lineItemsSchema,
-  /** BT-120: why lines of category E, AE, K, G or O carry no VAT (required with them). */
-  vatExemptionReason: vatExemptionReasonInput,
-});
+/** An invoice's fields, amounts in minor units of `currency` (the organization's; default USD). */
+function invoiceFieldsFor(currency?: string) {
+  return z.object({
+    customerId: z.uuid({ message: 'Customer is required' }),
+    invoiceNumber: invoiceNumberField,
+    // Absent: draft for a new invoice, unchanged on an edit.
+    status: z.enum(invoiceStatuses, { message: 'Status must be draft, sent, paid, overdue or cancelled' }).optional(),
+    issueDate: dateInput('Issue date'),
+    dueDate: dateInput('Due date'),
+    subtotal: moneyInput('Subtotal', { currency }),
+    taxAmount: moneyInput('Tax amount', { currency }).default(0),
+    discountAmount: moneyInput('Discount amount', { currency }).default(0),
+    totalAmount: moneyInput('Total amount', { currency }),
+    notes: z
+      .string()
+      .trim()
+      .max(5000, 'Notes must be at most 5000 characters')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    paymentTerms: z
+      .string()
+      .trim()
+      .max(50, 'Payment terms must be at most 50 characters')
+      .nullish()
+      .transform((value) => value || 'Net 30'),
+    items: lineItemsSchemaFor(currency),
+    /** BT-120: why lines of category E, AE, K, G or O carry no VAT (required with them). */
+    vatExemptionReason: vatExemptionReasonInput,
+  });
+}
+
+const invoiceFields = invoiceFieldsFor();
 
 function checkInvoice(value: Omit<z.output<typeof invoiceFields>, 'invoiceNumber'>, ctx: z.RefinementCtx) {
   checkClaimedTotals(value, ctx);
@@ -57,6 +62,19 @@ function checkInvoice(value: Omit<z.output<typeof invoiceFields>, 'invoiceNumber
  * with computeTotals and refuses a request whose figures disagree, naming the field.
  */
 export const invoiceInputSchema = invoiceFields.superRefine(checkInvoice);
+
+/**
+ * The invoice contracts with amounts in `currency`'s minor unit (JPY: yen, KWD: fils): what the
+ * invoice service parses a request with, once it knows the organization's currency.
+ */
+export function invoiceContractsFor(currency: string) {
+  const fields = invoiceFieldsFor(currency);
+  return {
+    invoiceInputSchema: fields.superRefine(checkInvoice),
+    newInvoiceSchema: fields.extend({ invoiceNumber: invoiceNumberField.optional() }).superRefine(checkInvoice),
+    recordPaymentSchema: recordPaymentSchemaFor(currency),
+  };
+}
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 export type InvoiceFormValues = z.input<typeof invoiceInputSchema>;
 
@@ -87,19 +105,23 @@ export const invoiceListQuery = pageQuery.extend({
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
 /** POST /api/invoices/{id}/payments: a full or partial payment received. */
-export const recordPaymentSchema = z.object({
-  amount: moneyInput('Amount').refine((cents) => cents > 0, 'Amount must be greater than zero'),
-  paidAt: dateInput('Payment date'),
-  method: z.enum(invoicePaymentMethods, { message: 'Payment method must be ach, wire, check or card' }),
-  reference: z
-    .string()
-    .trim()
-    .max(100, 'Reference must be at most 100 characters')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  /** Money above the balance is refused unless this is true: then it is kept as the customer's credit. */
-  keepExcessAsCredit: z.boolean().optional(),
-});
+function recordPaymentSchemaFor(currency?: string) {
+  return z.object({
+    amount: moneyInput('Amount', { currency }).refine((cents) => cents > 0, 'Amount must be greater than zero'),
+    paidAt: dateInput('Payment date'),
+    method: z.enum(invoicePaymentMethods, { message: 'Payment method must be ach, wire, check or card' }),
+    reference: z
+      .string()
+      .trim()
+      .max(100, 'Reference must be at most 100 characters')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    /** Money above the balance is refused unless this is true: then it is kept as the customer's credit. */
+    keepExcessAsCredit: z.boolean().optional(),
+  });
+}
+
+export const recordPaymentSchema = recordPaymentSchemaFor();
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 export type RecordPaymentFormValues = z.input<typeof recordPaymentSchema>;
 

@@ -18,27 +18,34 @@ export const vatRateInput = z
     return `${Number(int)}.${(frac + '00').slice(0, 2)}`;
   });
 
-/** One invoice or bill line (spec 5). Amounts arrive as decimals and leave this schema as cents. */
-export const lineItemSchema = z.object({
-  description: z
-    .string({ message: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(500, 'Description must be at most 500 characters'),
-  quantity: quantityInput,
-  unitPrice: moneyInput('Unit price', { required: 'Unit price is required' }),
-  totalPrice: moneyInput('Total price', { required: 'Total price is required' }),
-  /**
-   * EN 16931 VAT of the line (issue 36). Leave both out for a lump-sum tax as before; when any line
-   * has a category, every line needs one and the tax must equal the VAT by rate (shared/vat.ts).
-   */
-  taxCategory: z.enum(vatCategories, { message: 'VAT category must be S, Z, E, AE, K, G, O, L or M' }).nullish(),
-  taxRate: vatRateInput.nullish(),
-  /** UN/ECE Rec 20 unit code (BT-130): "C62" one, "HUR" hour, "KGM" kilogram, "DAY" day... */
-  unitCode: z
-    .union([z.literal(''), z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'Unit must be a UN/ECE Recommendation 20 code such as C62, HUR or KGM')])
-    .nullish(),
-});
+/**
+ * One invoice or bill line (spec 5). Amounts arrive as decimals and leave this schema as minor units
+ * of `currency` (default USD: cents).
+ */
+export function lineItemSchemaFor(currency?: string) {
+  return z.object({
+    description: z
+      .string({ message: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(500, 'Description must be at most 500 characters'),
+    quantity: quantityInput,
+    unitPrice: moneyInput('Unit price', { required: 'Unit price is required', currency }),
+    totalPrice: moneyInput('Total price', { required: 'Total price is required', currency }),
+    /**
+     * EN 16931 VAT of the line (issue 36). Leave both out for a lump-sum tax as before; when any line
+     * has a category, every line needs one and the tax must equal the VAT by rate (shared/vat.ts).
+     */
+    taxCategory: z.enum(vatCategories, { message: 'VAT category must be S, Z, E, AE, K, G, O, L or M' }).nullish(),
+    taxRate: vatRateInput.nullish(),
+    /** UN/ECE Rec 20 unit code (BT-130): "C62" one, "HUR" hour, "KGM" kilogram, "DAY" day... */
+    unitCode: z
+      .union([z.literal(''), z.string().trim().regex(/^[A-Z0-9]{1,3}$/, 'Unit must be a UN/ECE Recommendation 20 code such as C62, HUR or KGM')])
+      .nullish(),
+  });
+}
+
+export const lineItemSchema = lineItemSchemaFor();
 export type LineItemInput = z.infer<typeof lineItemSchema>;
 
 /** A stored line's VAT detail as the API returns it (issue 36); all null for a lump-sum tax. */
@@ -74,10 +81,14 @@ export function checkExemptionReason(
   }
 }
 
-export const lineItemsSchema = z
-  .array(lineItemSchema, { message: 'At least one item is required' })
-  .min(1, 'At least one item is required')
-  .max(500, 'At most 500 items');
+export function lineItemsSchemaFor(currency?: string) {
+  return z
+    .array(lineItemSchemaFor(currency), { message: 'At least one item is required' })
+    .min(1, 'At least one item is required')
+    .max(500, 'At most 500 items');
+}
+
+export const lineItemsSchema = lineItemsSchemaFor();
 
 interface TotalsClaim {
   items: LineItemInput[];

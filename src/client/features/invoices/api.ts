@@ -57,19 +57,19 @@ function useInvalidateReceivables() {
     ]);
 }
 
-/** The contract's output is in cents; the API takes decimal strings. */
-function toRequest(input: InvoiceInput) {
+/** The contract's output is in minor units of the organization's currency; the API takes decimal strings. */
+function toRequest(input: InvoiceInput, currency?: string) {
   return {
     ...input,
-    subtotal: toDecimal(input.subtotal),
-    taxAmount: toDecimal(input.taxAmount),
-    discountAmount: toDecimal(input.discountAmount),
-    totalAmount: toDecimal(input.totalAmount),
+    subtotal: toDecimal(input.subtotal, currency),
+    taxAmount: toDecimal(input.taxAmount, currency),
+    discountAmount: toDecimal(input.discountAmount, currency),
+    totalAmount: toDecimal(input.totalAmount, currency),
     items: input.items.map((item) => ({
       description: item.description,
       quantity: item.quantity,
-      unitPrice: toDecimal(item.unitPrice),
-      totalPrice: toDecimal(item.totalPrice),
+      unitPrice: toDecimal(item.unitPrice, currency),
+      totalPrice: toDecimal(item.totalPrice, currency),
       ...lineVatRequest(item),
     })),
   };
@@ -78,8 +78,8 @@ function toRequest(input: InvoiceInput) {
 export function useSaveInvoice() {
   const invalidate = useInvalidateReceivables();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string | undefined; input: InvoiceInput }) =>
-      id ? apiRequest<Invoice>('PUT', `${INVOICES_URL}/${id}`, toRequest(input)) : apiRequest<Invoice>('POST', INVOICES_URL, toRequest(input)),
+    mutationFn: ({ id, input, currency }: { id?: string | undefined; input: InvoiceInput; currency?: string }) =>
+      id ? apiRequest<Invoice>('PUT', `${INVOICES_URL}/${id}`, toRequest(input, currency)) : apiRequest<Invoice>('POST', INVOICES_URL, toRequest(input, currency)),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -25,7 +25,7 @@ import {
   type Invoice,
   type InvoiceFormValues,
   type InvoiceInput,
-  invoiceInputSchema,
+  invoiceContractsFor,
   invoiceStatuses,
 } from '@shared/contracts/invoices';
 import { useCustomerOptions, useInvoiceSettings, useSaveInvoice } from './api';
@@ -59,10 +59,17 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; invoice: In
 export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   const save = useSaveInvoice();
   const customers = useCustomerOptions(open);
-  const { currency, formatCents } = useMoneyFormat();
+  const { currency, formatMinor } = useMoneyFormat();
   const timeZone = useOrganizationTimeZone();
+  // Amounts are in the organization's currency (invoice settings): its decimals in the contract,
+  // the totals and the request (JPY none, KWD three).
+  const settingsQuery = useInvoiceSettings(open);
+  const settings = settingsQuery.data;
+  const orgCurrency = settings?.currency ?? 'USD';
+  const contract = useMemo(() => invoiceContractsFor(orgCurrency).invoiceInputSchema, [orgCurrency]);
+  const formatCents = (minor: number) => formatMinor(minor, orgCurrency);
   const form = useForm<InvoiceFormValues, unknown, InvoiceInput>({
-    resolver: zodResolver(invoiceInputSchema),
+    resolver: zodResolver(contract),
     defaultValues: newInvoiceValues(new Date(), timeZone),
   });
   const {
@@ -83,9 +90,9 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   });
   // VAT by line (issue 36): the tax is then the VAT by rate of the lines, read-only, as the server computes it.
   const [vatByLine, setVatByLine] = useState(false);
-  const lumpSum = previewTotals(items, taxAmount, discountAmount);
+  const lumpSum = previewTotals(items, taxAmount, discountAmount, orgCurrency);
   const vat = vatByLine ? previewVat(items, lumpSum.itemTotals, lumpSum.discountAmount) : null;
-  const totals = vat ? previewTotals(items, asDecimal(vat.taxTotal), discountAmount) : lumpSum;
+  const totals = vat ? previewTotals(items, asDecimal(vat.taxTotal, orgCurrency), discountAmount, orgCurrency) : lumpSum;
   const totalsKey = JSON.stringify(totals);
 
   // Layout effects, in this order: the reset, then the settings' defaults over it.
@@ -105,8 +112,6 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
 
   // A new invoice defaults to the organization's next number and payment terms, unless already typed
   // over. The form waits for them (a layout effect: the number shown is never a placeholder that changes).
-  const settingsQuery = useInvoiceSettings(open && invoice === null);
-  const settings = settingsQuery.data;
   const waitingForSettings = open && invoice === null && settingsQuery.isPending;
   useLayoutEffect(() => {
     if (!open || invoice !== null || !settings) return;
@@ -120,17 +125,17 @@ export function InvoiceFormDialog({ open, onOpenChange, invoice }: Props) {
   useEffect(() => {
     const computed = JSON.parse(totalsKey) as typeof totals;
     computed.itemTotals.forEach((cents, index) => {
-      if (getValues(`items.${index}.totalPrice`) !== asDecimal(cents))
-        setValue(`items.${index}.totalPrice`, asDecimal(cents));
+      if (getValues(`items.${index}.totalPrice`) !== asDecimal(cents, orgCurrency))
+        setValue(`items.${index}.totalPrice`, asDecimal(cents, orgCurrency));
     });
-    setValue('subtotal', asDecimal(computed.subtotal));
-    setValue('totalAmount', asDecimal(computed.totalAmount));
-    if (vatByLine && getValues('taxAmount') !== asDecimal(computed.taxAmount)) setValue('taxAmount', asDecimal(computed.taxAmount));
-  }, [totalsKey, vatByLine, getValues, setValue]);
+    setValue('subtotal', asDecimal(computed.subtotal, orgCurrency));
+    setValue('totalAmount', asDecimal(computed.totalAmount, orgCurrency));
+    if (vatByLine && getValues('taxAmount') !== asDecimal(computed.taxAmount, orgCurrency)) setValue('taxAmount', asDecimal(computed.taxAmount, orgCurrency));
+  }, [totalsKey, vatByLine, getValues, setValue, orgCurrency]);
 
   const onSubmit = handleSubmit((input) =>
     saveRecord({
-      save: () => save.mutateAsync({ id: invoice?.id, input }),
+      save: () => save.mutateAsync({ id: invoice?.id, input, currency: orgCurrency }),
       noun: 'Invoice',
       editing: invoice !== null,
       onSaved: () => onOpenChange(false),

@@ -71,9 +71,9 @@ export function invoiceToValues(invoice: Invoice): InvoiceFormValues {
 const QUANTITY = /^\d+(\.\d{1,4})?$/;
 
 /** Half-typed input counts as zero in the preview; the contract reports it on submit. */
-function cents(value: unknown): Cents {
+function cents(value: unknown, currency?: string): Cents {
   if (typeof value !== 'string' && typeof value !== 'number') return 0;
-  const parsed = parseMoney(value);
+  const parsed = parseMoney(value, { currency });
   return parsed === null || parsed < 0 ? 0 : parsed;
 }
 
@@ -82,13 +82,16 @@ function quantity(value: unknown): string {
   return QUANTITY.test(text) ? text : '0';
 }
 
-/** The same computeTotals the server runs, over what the form holds right now. */
-export function previewTotals(items: readonly Partial<FormItem>[] | undefined, taxAmount: unknown, discountAmount: unknown): Totals {
+/**
+ * The same computeTotals the server runs, over what the form holds right now, in minor units of
+ * the organization's currency (its decimals: ¥80 of 8% on ¥1,001, not ¥80.08); default USD.
+ */
+export function previewTotals(items: readonly Partial<FormItem>[] | undefined, taxAmount: unknown, discountAmount: unknown, currency?: string): Totals {
   return computeTotals({
-    items: (items ?? []).map((item) => ({ quantity: quantity(item.quantity), unitPrice: cents(item.unitPrice) })),
-    taxAmount: cents(taxAmount),
-    discountAmount: cents(discountAmount),
+    items: (items ?? []).map((item) => ({ quantity: quantity(item.quantity), unitPrice: cents(item.unitPrice, currency) })),
+    taxAmount: cents(taxAmount, currency),
+    discountAmount: cents(discountAmount, currency),
   });
 }
 
-export const asDecimal = (value: Cents): string => toDecimal(value);
+export const asDecimal = (value: Cents, currency?: string): string => toDecimal(value, currency);

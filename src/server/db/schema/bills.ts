@@ -33,12 +33,12 @@ export const bills = pgTable(
     billDate: date('bill_date').notNull(),
     dueDate: date('due_date').notNull(),
     subtotal: money('subtotal').notNull(),
-    taxAmount: money('tax_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0.00'),
     /** Document-level allowances of a received e-invoice (BT-107): total = subtotal + tax - discount. */
-    discountAmount: money('discount_amount').notNull().default('0'),
+    discountAmount: money('discount_amount').notNull().default('0.00'),
     totalAmount: money('total_amount').notNull(),
     /** Paid before this bill (BT-113): what is due is total - credited - prepaid. */
-    prepaidAmount: money('prepaid_amount').notNull().default('0'),
+    prepaidAmount: money('prepaid_amount').notNull().default('0.00'),
     /** Payment terms as the vendor wrote them (BT-20). */
     paymentTerms: text('payment_terms'),
     /** Where to pay as the e-invoice says (BG-16): IBAN encrypted, its last four, BIC, remittance text (BT-83). */
@@ -49,7 +49,7 @@ export const bills = pgTable(
     /** Set for bills from e-invoices whose figures break EN 16931 rules: never auto-approved. */
     einvoiceWarnings: jsonb('einvoice_warnings').$type<string[]>().notNull().default([]),
     /** Vendor credits applied to this bill (issue 31): a payment pays totalAmount - amountCredited. */
-    amountCredited: money('amount_credited').notNull().default('0'),
+    amountCredited: money('amount_credited').notNull().default('0.00'),
     notes: text('notes'),
     /** An expense category ("Bank fees", "Software"), set on bills created from a bank line. */
     category: text('category'),

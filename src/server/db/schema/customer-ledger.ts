@@ -39,10 +39,10 @@ export const customerCredits = pgTable(
     /** The organization's day the credit was issued or the money arrived. */
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     subtotal: money('subtotal').notNull(),
-    taxAmount: money('tax_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0.00'),
     amount: money('amount').notNull(),
-    amountApplied: money('amount_applied').notNull().default('0'),
-    amountRefunded: money('amount_refunded').notNull().default('0'),
+    amountApplied: money('amount_applied').notNull().default('0.00'),
+    amountRefunded: money('amount_refunded').notNull().default('0.00'),
     status: text('status', { enum: customerCreditStatuses }).notNull().default('open'),
     reason: text('reason'),
     /** As on invoices (BT-120). */
@@ -153,7 +153,7 @@ export const vendorCredits = pgTable(
     creditNumber: text('credit_number').notNull(),
     creditDate: date('credit_date', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
-    amountApplied: money('amount_applied').notNull().default('0'),
+    amountApplied: money('amount_applied').notNull().default('0.00'),
     /** The bill the vendor credited, when known. */
     billId: uuid('bill_id').references(() => bills.id, { onDelete: 'set null' }),
     reason: text('reason'),
@@ -207,11 +207,11 @@ export const lateFeePolicies = pgTable('late_fee_policies', {
   enabled: boolean('enabled').notNull().default(false),
   kind: text('kind', { enum: lateFeeKinds }).notNull().default('percentage'),
   /** kind fixed: the amount per period. */
-  fixedAmount: money('fixed_amount').notNull().default('0'),
+  fixedAmount: money('fixed_amount').notNull().default('0.00'),
   /** kind percentage: percent of the balance due per month, e.g. 1.5000. */
   percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull().default('0'),
   graceDays: integer('grace_days').notNull().default(0),
-  minimumAmount: money('minimum_amount').notNull().default('0'),
+  minimumAmount: money('minimum_amount').notNull().default('0.00'),
   /** The most one invoice may be charged in late fees in total; null for no cap. */
   capAmount: money('cap_amount'),
   updatedAt: updatedAt(),

@@ -27,13 +27,13 @@ export const invoices = pgTable(
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     subtotal: money('subtotal').notNull(),
-    taxAmount: money('tax_amount').notNull().default('0'),
-    discountAmount: money('discount_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0.00'),
+    discountAmount: money('discount_amount').notNull().default('0.00'),
     totalAmount: money('total_amount').notNull(),
     /** What has been settled: completed payments (up to the total) plus credits applied. */
-    amountPaid: money('amount_paid').notNull().default('0'),
+    amountPaid: money('amount_paid').notNull().default('0.00'),
     /** The part of amountPaid that came from credit notes and overpayment credits (issue 31). */
-    amountCredited: money('amount_credited').notNull().default('0'),
+    amountCredited: money('amount_credited').notNull().default('0.00'),
     notes: text('notes'),
     /** Why lines in category E, AE, K, G, O are free of VAT (BT-120), required by EN 16931 for them. */
     vatExemptionReason: text('vat_exemption_reason'),

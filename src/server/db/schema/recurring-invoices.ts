@@ -37,8 +37,8 @@ export const recurringInvoices = pgTable(
     generatedCount: integer('generated_count').notNull().default(0),
     autoSend: boolean('auto_send').notNull().default(false),
     paymentTerms: text('payment_terms').notNull().default('Net 30'),
-    taxAmount: money('tax_amount').notNull().default('0'),
-    discountAmount: money('discount_amount').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0.00'),
+    discountAmount: money('discount_amount').notNull().default('0.00'),
     notes: text('notes'),
     /** BT-120 for the invoices it makes, when lines are exempt or reverse charge (issue 36). */
     vatExemptionReason: text('vat_exemption_reason'),

@@ -8,9 +8,9 @@ import { organizations } from './organizations';
  * the rows they sum, whoever writes them (the API, imports, recurring runs, connectors, a psql
  * session). The dashboard, the sidebar badges and the lists' X-Total-Count read these instead of
  * scanning every invoice; their cost grows with the days, not with the rows.
- * Sums are numeric(18,2): many numeric(14,2) amounts added up.
+ * Sums are plain numeric, like the amounts they add up (columns.ts): they keep the currency's scale.
  */
-const sum = (name: string) => numeric(name, { precision: 18, scale: 2 });
+const sum = (name: string) => numeric(name);
 
 /** Invoices by status, due day and whether a balance is left (amount_paid < total_amount). */
 export const invoiceTotals = pgTable(

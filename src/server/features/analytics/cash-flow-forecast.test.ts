@@ -121,7 +121,7 @@ describe('forecastCashFlow', () => {
       forecast.months.map((m) => m.inflow),
       actual,
     );
-    console.log(`forecast backtest as of ${asOf}: forecast ${forecast.months.map((m) => toDecimal(m.inflow)).join(', ')}; collected ${actual.map(toDecimal).join(', ')}; MAPE ${mape}%`);
+    console.log(`forecast backtest as of ${asOf}: forecast ${forecast.months.map((m) => toDecimal(m.inflow)).join(', ')}; collected ${actual.map((cents) => toDecimal(cents)).join(', ')}; MAPE ${mape}%`);
     expect(mape).not.toBeNull();
     expect(mape as number).toBeLessThan(20);
   });

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { BatchApproveResult } from '../../../shared/contracts/approvals';
 import { findCurrency } from '../../../shared/currencies';
-import { centsFromDecimal, formatMoney } from '../../../shared/money';
+import { centsFromDecimal, formatDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { billApprovals, bills, users } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -60,7 +60,8 @@ async function checkMayApprove(tx: Database, auth: Approver, bill: BillRow): Pro
   const limit = user?.approvalLimit == null ? null : centsFromDecimal(user.approvalLimit);
   if (user && limit !== null && centsFromDecimal(bill.totalAmount) > limit) {
     const currency = findCurrency(user.currency);
-    const shown = formatMoney(limit, { currency: user.currency, locale: user.locale, symbol: currency?.symbol, position: currency?.position });
+    // The limit is kept with two decimals; shown in the user's currency without losing any.
+    const shown = formatDecimal(toDecimal(limit), { currency: user.currency, locale: user.locale, symbol: currency?.symbol, position: currency?.position });
     throw new AppError('FORBIDDEN', `This bill is over your approval limit of ${shown}`);
   }
 }

@@ -1,5 +1,5 @@
 import { findCurrency } from '../../../shared/currencies';
-import { type MoneyFormat, formatMoney, parseMoney } from '../../../shared/money';
+import { type MoneyFormat, formatDecimal, parseMoney } from '../../../shared/money';
 
 type Details = Record<string, unknown>;
 
@@ -13,8 +13,8 @@ export function moneyFormatFor(currency: string): MoneyFormat {
 
 function amount(value: unknown, format: MoneyFormat): string | null {
   const raw = text(value);
-  const cents = raw === null ? null : parseMoney(raw, { round: true });
-  return cents === null ? null : formatMoney(cents, format);
+  // The decimal text as recorded, in the organization's currency: none of its digits rounded away.
+  return raw === null || parseMoney(raw, { currency: 'CLF', round: true }) === null ? null : formatDecimal(raw, format);
 }
 
 const joined = (...parts: (string | null)[]): string | null => parts.filter((part): part is string => Boolean(part)).join(' · ') || null;

@@ -1,11 +1,11 @@
 import { billInputSchema, billListQuery } from '../../../shared/contracts/bills';
-import { idParam, partialBody } from '../../../shared/contracts/common';
+import { currencyBody, idParam, partialBody } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { calendarDay, organizationToday } from '../../platform/calendar';
 import { findBillDetail, findBillPageJson, findBills, toBillDto } from './bills.queries';
-import { createBill, deleteBill, updateBill } from './bills.service';
+import { createBillFromRequest, deleteBill, updateBill } from './bills.service';
 
 export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   const detail = async (organizationId: string, id: string) => {
@@ -41,10 +41,10 @@ export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.post(
     '/api/bills',
-    { schema: { tags: ['bills'], summary: 'Record a bill (sent for approval when a rule matches)', body: billInputSchema } },
+    { schema: { tags: ['bills'], summary: 'Record a bill (sent for approval when a rule matches)', body: currencyBody(billInputSchema) } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const bill = await createBill(deps.db, auth, request.body, deps.now());
+      const bill = await createBillFromRequest(deps.db, auth, request.body, deps.now());
       return reply.status(201).send(await detail(auth.organizationId, bill.id));
     },
   );

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { type BillInput, billInputSchema, DUE_BEFORE_BILL } from '../../../shared/contracts/bills';
+import { type BillInput, billInputSchemaFor, DUE_BEFORE_BILL } from '../../../shared/contracts/bills';
 import type { PartialBody } from '../../../shared/contracts/common';
 import type { LineVat } from '../../../shared/contracts/line-items';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { billItems, bills, documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
+import { organizationCurrency } from '../../platform/currency';
 import { organizationTimeZone, toOptionalOrganizationDay, toOrganizationDay } from '../../platform/calendar';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { AppError, isUniqueViolation, notFound, validationError } from '../../platform/errors';
 import { lineVatColumns, lineVatOf, totalsWithLineVat } from '../../platform/line-vat';
 import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import { startApprovalRound } from '../approvals/approval-rounds';
@@ -36,15 +37,15 @@ async function checkReferences(tx: Database, organizationId: string, input: Bill
   }
 }
 
-function itemRows(billId: string, input: BillInput) {
+function itemRows(billId: string, input: BillInput, currency: string) {
   const totals = totalsWithLineVat(input.items, input.taxAmount);
   return input.items.map((item, position) => ({
     billId,
     position,
     description: item.description,
     quantity: item.quantity,
-    unitPrice: toDecimal(item.unitPrice),
-    totalPrice: toDecimal(totals.itemTotals[position] ?? 0),
+    unitPrice: toDecimal(item.unitPrice, currency),
+    totalPrice: toDecimal(totals.itemTotals[position] ?? 0, currency),
     ...lineVatColumns(item),
   }));
 }
@@ -57,7 +58,7 @@ function billDays(input: BillInput, timeZone: string) {
   return { billDate, dueDate, scheduledPaymentDate: toOptionalOrganizationDay(input.scheduledPaymentDate, timeZone) };
 }
 
-function billValues(input: BillInput, timeZone: string) {
+function billValues(input: BillInput, timeZone: string, currency: string) {
   // Lines with VAT categories give the tax (VAT by rate); otherwise the bill's lump-sum tax.
   const totals = totalsWithLineVat(input.items, input.taxAmount, input.discountAmount ?? 0);
   return {
@@ -65,10 +66,10 @@ function billValues(input: BillInput, timeZone: string) {
     billNumber: input.billNumber,
     status: input.status,
     ...billDays(input, timeZone),
-    subtotal: toDecimal(totals.subtotal),
-    taxAmount: toDecimal(totals.taxAmount),
-    discountAmount: toDecimal(totals.discountAmount),
-    totalAmount: toDecimal(totals.totalAmount),
+    subtotal: toDecimal(totals.subtotal, currency),
+    taxAmount: toDecimal(totals.taxAmount, currency),
+    discountAmount: toDecimal(totals.discountAmount, currency),
+    totalAmount: toDecimal(totals.totalAmount, currency),
     notes: input.notes,
     attachmentUrl: input.attachmentUrl,
     documentId: input.documentId,
@@ -88,15 +89,39 @@ const SCHEDULE_THROUGH_PAY = 'Use Pay to schedule a payment for this bill';
  * Records a bill with its items and sends it for approval when a rule matches, in one
  * transaction. Also used by the documents feature to create a bill from an uploaded document.
  */
-export async function createBill(db: Database, auth: BillAuth, input: BillInput, now: Date = new Date()): Promise<BillRow> {
-  if (input.status === 'scheduled') throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
+/**
+ * A bill parsed with another currency's decimals (the 2-decimal default of documents and
+ * e-invoices) in the organization's minor unit; refused when it does not fit.
+ */
+function billIn(input: BillInput, from: string, to: string): BillInput {
+  if (from === to) return input;
+  const convert = (amount: number, field: string) => {
+    const value = rescaleMinor(amount, from, to);
+    if (value === null) throw new AppError('VALIDATION', decimalsMessage(to), { [field]: decimalsMessage(to) });
+    return value;
+  };
+  return {
+    ...input,
+    subtotal: convert(input.subtotal, 'subtotal'),
+    taxAmount: convert(input.taxAmount, 'taxAmount'),
+    discountAmount: input.discountAmount === undefined ? undefined : convert(input.discountAmount, 'discountAmount'),
+    totalAmount: convert(input.totalAmount, 'totalAmount'),
+    items: input.items.map((item, index) => ({ ...item, unitPrice: convert(item.unitPrice, `items.${index}.unitPrice`), totalPrice: convert(item.totalPrice, `items.${index}.totalPrice`) })),
+  };
+}
+
+/** options.currency: whose decimals the input's amounts were parsed with (default USD, 2). */
+export async function createBill(db: Database, auth: BillAuth, parsed: BillInput, now: Date = new Date(), options: { currency?: string } = {}): Promise<BillRow> {
+  if (parsed.status === 'scheduled') throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
+  const currency = await organizationCurrency(db, auth.organizationId);
+  const input = billIn(parsed, options.currency ?? 'USD', currency);
   try {
     return await db.transaction(async (tx) => {
       await checkReferences(tx, auth.organizationId, input, true);
       const [bill] = await tx
         .insert(bills)
         .values({
-          ...billValues(input, await organizationTimeZone(tx, auth.organizationId)),
+          ...billValues(input, await organizationTimeZone(tx, auth.organizationId), currency),
           organizationId: auth.organizationId,
           userId: auth.userId,
           paidAt: input.status === 'paid' ? now : null,
@@ -105,7 +130,7 @@ export async function createBill(db: Database, auth: BillAuth, input: BillInput,
         })
         .returning();
       if (!bill) throw new Error('bill insert returned nothing');
-      await tx.insert(billItems).values(itemRows(bill.id, input));
+      await tx.insert(billItems).values(itemRows(bill.id, input, currency));
       // Written before the approval round's own row, so the bill's history reads created, then approval requested.
       await writeAudit(tx, {
         organizationId: auth.organizationId,
@@ -125,7 +150,7 @@ export async function createBill(db: Database, auth: BillAuth, input: BillInput,
   }
 }
 
-function sameItems(stored: (LineVat & { description: string; quantity: string; unitPrice: string })[], input: BillInput): boolean {
+function sameItems(stored: (LineVat & { description: string; quantity: string; unitPrice: string })[], input: BillInput, currency: string): boolean {
   if (stored.length !== input.items.length) return false;
   return stored.every((row, index) => {
     const item = input.items[index];
@@ -133,7 +158,7 @@ function sameItems(stored: (LineVat & { description: string; quantity: string; u
       item !== undefined &&
       row.description === item.description &&
       Number(row.quantity) === Number(item.quantity) &&
-      centsFromDecimal(row.unitPrice) === item.unitPrice &&
+      centsFromDecimal(row.unitPrice, currency) === item.unitPrice &&
       JSON.stringify(lineVatOf(row)) === JSON.stringify(lineVatColumns(item))
     );
   });
@@ -144,6 +169,8 @@ function sameItems(stored: (LineVat & { description: string; quantity: string; u
  * approval again. Once a payment is scheduled or made, its vendor, items and status are fixed.
  */
 export async function updateBill(db: Database, auth: BillAuth, id: string, body: PartialBody, now: Date): Promise<BillRow> {
+  const currency = await organizationCurrency(db, auth.organizationId);
+  const billInputSchema = billInputSchemaFor(currency);
   try {
     return await db.transaction(async (tx) => {
       const before = await lockBill(tx, auth.organizationId, id);
@@ -154,8 +181,8 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
       if (input.status === 'scheduled' && before.status !== 'scheduled') {
         throw new AppError('VALIDATION', SCHEDULE_THROUGH_PAY, { status: SCHEDULE_THROUGH_PAY });
       }
-      const values = billValues(input, await organizationTimeZone(tx, auth.organizationId));
-      const itemsSame = sameItems(storedRows, input);
+      const values = billValues(input, await organizationTimeZone(tx, auth.organizationId), currency);
+      const itemsSame = sameItems(storedRows, input, currency);
       const moneyChanged = values.totalAmount !== before.totalAmount || values.taxAmount !== before.taxAmount || !itemsSame;
       const vendorChanged = values.vendorId !== before.vendorId;
       if (
@@ -177,7 +204,7 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
       if (!bill) throw notFound('Bill');
       if (!itemsSame || values.subtotal !== before.subtotal) {
         await tx.delete(billItems).where(eq(billItems.billId, bill.id));
-        await tx.insert(billItems).values(itemRows(bill.id, input));
+        await tx.insert(billItems).values(itemRows(bill.id, input, currency));
       }
       const needsApproval = values.totalAmount !== before.totalAmount || vendorChanged || before.approvalStatus === 'rejected';
       // Written before a new approval round's own row, so the bill's history reads edited, then approval requested.
@@ -203,6 +230,14 @@ export async function updateBill(db: Database, auth: BillAuth, id: string, body:
     if (isUniqueViolation(error, 'bills_vendor_number_key')) throw duplicateNumber();
     throw error;
   }
+}
+
+/** POST /api/bills: the body parsed with the organization's currency (its decimals), then recorded. */
+export async function createBillFromRequest(db: Database, auth: BillAuth, body: Record<string, unknown>, now: Date = new Date()): Promise<BillRow> {
+  const currency = await organizationCurrency(db, auth.organizationId);
+  const parsed = billInputSchemaFor(currency).safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return createBill(db, auth, parsed.data, now, { currency });
 }
 
 export async function deleteBill(db: Database, auth: BillAuth, id: string): Promise<void> {

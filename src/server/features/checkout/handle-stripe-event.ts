@@ -55,7 +55,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
         tx,
         { organizationId, userId: link.userId },
         invoiceId,
-        { amount, paidAt: now, method: 'stripe', reference: 'Payment link', stripePaymentIntentId: intent.id },
+        { amount, currency: intent.currency.toUpperCase(), paidAt: now, method: 'stripe', reference: 'Payment link', stripePaymentIntentId: intent.id },
         now,
       );
       if (recorded.duplicate) return 'duplicate';
@@ -69,7 +69,7 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event, now: 
         action: 'payment_link.paid',
         entityType: 'invoice',
         entityId: invoiceId,
-        details: { paymentLinkId: link.id, paymentId: recorded.payment.id, amount: toDecimal(amount), stripePaymentIntentId: intent.id, eventId: event.id },
+        details: { paymentLinkId: link.id, paymentId: recorded.payment.id, amount: toDecimal(amount, intent.currency), stripePaymentIntentId: intent.id, eventId: event.id },
       });
       return 'recorded';
     });

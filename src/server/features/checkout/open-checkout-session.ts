@@ -10,7 +10,8 @@ import { createPaymentIntent } from './stripe-gateway';
 
 /** What may still be charged through the link: its amount, or less if part was paid since. */
 function payableCents(row: CheckoutLinkRow, now: Date): number {
-  const balance = centsFromDecimal(row.totalAmount) - centsFromDecimal(row.amountPaid);
+  const { currency } = row;
+  const balance = centsFromDecimal(row.totalAmount, currency) - centsFromDecimal(row.amountPaid, currency);
   if (row.link.status === 'paid' || row.invoiceStatus === 'paid' || balance <= 0) {
     throw new AppError('CONFLICT', 'This invoice has already been paid');
   }
@@ -20,7 +21,7 @@ function payableCents(row: CheckoutLinkRow, now: Date): number {
   if (row.link.status === 'expired' || row.link.expiresAt <= now) {
     throw new AppError('GONE', 'This payment link has expired. Ask for a new one.');
   }
-  return Math.min(centsFromDecimal(row.link.amount), balance);
+  return Math.min(centsFromDecimal(row.link.amount, currency), balance);
 }
 
 /**
@@ -56,7 +57,7 @@ export async function openCheckoutSession(
     available: true,
     clientSecret: intent.clientSecret,
     publishableKey: stripe.publishableKey,
-    amount: toDecimal(cents),
+    amount: toDecimal(cents, row.currency),
     currency: row.currency,
     invoiceNumber: row.invoiceNumber,
     organizationName: row.organizationName,

@@ -1,15 +1,48 @@
 import type Stripe from 'stripe';
-import type { Cents } from '../../../shared/money';
+import { type Cents, currencyExponent, formatMoney, toDecimal } from '../../../shared/money';
+import { AppError } from '../../platform/errors';
 
-/** Currencies Stripe counts in whole units (no cents): https://docs.stripe.com/currencies#zero-decimal */
+/*
+ * Stripe's own minor units (https://docs.stripe.com/currencies), which are not always ISO 4217's:
+ * - zero-decimal currencies are sent in whole units (¥1,081 -> 1081);
+ * - three-decimal currencies are sent in their minor unit, with the last digit 0 (KWD 1.230 -> 1230);
+ * - ISK is zero-decimal since 2023 but stays two-decimal in the API, in multiples of 100 (ISK 5 -> 500);
+ * - HUF and TWD are two-decimal for charges (whole units only for payouts, which we never make);
+ * - every other currency is two-decimal.
+ */
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 
-export function toStripeAmount(cents: Cents, currency: string): number {
-  return ZERO_DECIMAL.has(currency.toLowerCase()) ? Math.round(cents / 100) : cents;
+/** How many decimals Stripe's API amounts have in this currency. */
+export function stripeExponent(currency: string): number {
+  const code = currency.toLowerCase();
+  if (ZERO_DECIMAL.has(code)) return 0;
+  if (THREE_DECIMAL.has(code)) return 3;
+  return 2;
 }
 
+/**
+ * An amount in the currency's ISO minor unit (shared/money.ts) as Stripe's API takes it. An amount
+ * Stripe cannot charge exactly is refused, never rounded: KWD 1.235 (Stripe wants the last digit 0),
+ * or MGA 10.50 (ISO 2 decimals, Stripe none). The customer pays such a balance another way.
+ */
+export function toStripeAmount(cents: Cents, currency: string): number {
+  const shift = currencyExponent(currency) - stripeExponent(currency);
+  const step = THREE_DECIMAL.has(currency.toLowerCase()) ? 10 : 10 ** Math.max(shift, 0);
+  if (cents % step !== 0) {
+    const code = currency.toUpperCase();
+    const lower = cents - (cents % step);
+    const shown = (minor: Cents) => formatMoney(minor, { currency: code, locale: 'en-US' });
+    const message = `Card payments in ${code} must be a multiple of ${toDecimal(step, code)}; ${shown(cents)} cannot be charged (${shown(lower)} or ${shown(lower + step)} can)`;
+    throw new AppError('VALIDATION', message, { amount: message });
+  }
+  return shift >= 0 ? cents / 10 ** shift : cents * 10 ** -shift;
+}
+
+/** What Stripe reports (amount_received) in the currency's ISO minor unit. */
 export function fromStripeAmount(amount: number, currency: string): Cents {
-  return ZERO_DECIMAL.has(currency.toLowerCase()) ? amount * 100 : amount;
+  const shift = currencyExponent(currency) - stripeExponent(currency);
+  return shift >= 0 ? amount * 10 ** shift : Math.round(amount / 10 ** -shift);
 }
 
 export interface PaymentIntentRequest {

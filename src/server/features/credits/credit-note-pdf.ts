@@ -4,7 +4,7 @@ import type { organizations } from '../../db/schema';
 import { printedDay, renderBusinessDocumentPdf } from '../../platform/business-document-pdf';
 import type { CustomerRow } from '../customers/customers.queries';
 import { lineWithRate, vatTotalsRows } from '../../platform/vat-print';
-import { moneyIn } from '../invoices/invoice-rules';
+import { printedMoneyIn } from '../invoices/invoice-rules';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -16,10 +16,12 @@ export interface CreditNoteDocument {
 
 /** The credit note as an A4 PDF laid out like the invoice's (business-document-pdf.ts). */
 export async function renderCreditNotePdf({ credit, customer, organization }: CreditNoteDocument): Promise<Buffer> {
-  const money = (amount: string) => moneyIn(organization.currency, centsFromDecimal(amount));
+  const { currency } = organization;
+  const printed = (cents: number) => printedMoneyIn(currency, cents);
+  const money = (amount: string) => printed(centsFromDecimal(amount, currency));
   // The discount share is what the lines come to above the credit's subtotal (credit-notes.service.ts).
-  const linesTotal = sumCents(credit.items.map((item) => centsFromDecimal(item.totalPrice)));
-  const discount = linesTotal - centsFromDecimal(credit.subtotal);
+  const linesTotal = sumCents(credit.items.map((item) => centsFromDecimal(item.totalPrice, currency)));
+  const discount = linesTotal - centsFromDecimal(credit.subtotal, currency);
   return renderBusinessDocumentPdf({
     info: { Title: credit.creditNumber ? `Credit note ${credit.creditNumber}` : 'Customer credit', Author: organization.name },
     seller: organization,
@@ -36,12 +38,12 @@ export async function renderCreditNotePdf({ credit, customer, organization }: Cr
     totals: [
       ...(discount > 0
         ? ([
-            ['Lines', moneyIn(organization.currency, linesTotal), false],
-            ['Discount', `-${moneyIn(organization.currency, discount)}`, false],
+            ['Lines', printed(linesTotal), false],
+            ['Discount', `-${printed(discount)}`, false],
           ] as [string, string, boolean][])
         : []),
       ['Subtotal', money(credit.subtotal), false],
-      ...vatTotalsRows(credit.items, Math.max(discount, 0), (cents) => moneyIn(organization.currency, cents)),
+      ...vatTotalsRows(credit.items, Math.max(discount, 0), printed, currency),
       ['Tax', money(credit.taxAmount), false],
       ['Credit total', money(credit.amount), true],
       ['Applied', money(credit.amountApplied), false],

@@ -16,6 +16,8 @@ export interface OverpaymentCredit {
   issueDate: string;
   userId: string | null;
   reason?: string;
+  /** The organization's currency: the amount's minor unit (default USD). */
+  currency?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface OverpaymentCredit {
  */
 export async function addOverpaymentCredit(tx: Database, credit: OverpaymentCredit): Promise<string | null> {
   if (credit.amount <= 0) return null;
-  const amount = toDecimal(credit.amount);
+  const amount = toDecimal(credit.amount, credit.currency);
   const [row] = await tx
     .insert(customerCredits)
     .values({

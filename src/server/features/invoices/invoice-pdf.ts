@@ -5,7 +5,7 @@ import type { organizations } from '../../db/schema';
 import { printedDay, renderBusinessDocumentPdf } from '../../platform/business-document-pdf';
 import type { CustomerRow } from '../customers/customers.queries';
 import { lineWithRate, vatTotalsRows } from '../../platform/vat-print';
-import { moneyIn } from './invoice-rules';
+import { printedMoneyIn } from './invoice-rules';
 
 type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -17,7 +17,8 @@ export interface InvoiceDocument {
 
 /** The invoice as a one-or-more page A4 PDF, amounts in the organization's currency. */
 export async function renderInvoicePdf({ invoice, customer, organization }: InvoiceDocument): Promise<Buffer> {
-  const money = (amount: string) => moneyIn(organization.currency, centsFromDecimal(amount));
+  const { currency } = organization;
+  const money = (amount: string) => printedMoneyIn(currency, centsFromDecimal(amount, currency));
   return renderBusinessDocumentPdf({
     info: { Title: `Invoice ${invoice.invoiceNumber}`, Author: organization.name },
     seller: organization,
@@ -33,9 +34,9 @@ export async function renderInvoicePdf({ invoice, customer, organization }: Invo
     lines: invoice.items.map((item) => ({ ...item, description: lineWithRate(item.description, item), unitPrice: money(item.unitPrice), totalPrice: money(item.totalPrice) })),
     totals: [
       ['Subtotal', money(invoice.subtotal), false],
-      ...vatTotalsRows(invoice.items, centsFromDecimal(invoice.discountAmount), (cents) => moneyIn(organization.currency, cents)),
+      ...vatTotalsRows(invoice.items, centsFromDecimal(invoice.discountAmount, currency), (cents) => printedMoneyIn(currency, cents), currency),
       ['Tax', money(invoice.taxAmount), false],
-      ['Discount', centsFromDecimal(invoice.discountAmount) > 0 ? `-${money(invoice.discountAmount)}` : money(invoice.discountAmount), false],
+      ['Discount', centsFromDecimal(invoice.discountAmount, currency) > 0 ? `-${money(invoice.discountAmount)}` : money(invoice.discountAmount), false],
       ['Total', money(invoice.totalAmount), true],
       ['Amount paid', money(invoice.amountPaid), false],
       ['Balance due', money(invoice.balance), true],

@@ -103,6 +103,7 @@ export function settleStatus(requested: InvoiceStatus, total: Cents, paid: Cents
   return requested;
 }
 
+/** An amount (minor units of `currency`) written the way that currency usually is, with its decimals. */
 export function moneyIn(currency: string, cents: Cents): string {
   const entry = findCurrency(currency);
   return formatMoney(cents, {
@@ -111,4 +112,16 @@ export function moneyIn(currency: string, cents: Cents): string {
     symbol: entry?.symbol ?? currency,
     position: entry?.position ?? 'before',
   });
+}
+
+/** Latin, Greek and Cyrillic letters, spaces, punctuation and currency signs: what the PDF fonts draw (platform/pdf-fonts.ts). */
+const PRINTABLE = /^[\u0020-\u024F\u0370-\u03FF\u0400-\u04FF\u2000-\u200A\u2010-\u2027\u202F\u20A0-\u20CF\u2212]*$/u;
+
+/**
+ * moneyIn for a PDF: the currency's own way when the fonts can draw it, otherwise (Arabic digits
+ * of ar-KW, the full-width yen of ja-JP) the English one: "KWD 1.235", "¥1,081".
+ */
+export function printedMoneyIn(currency: string, cents: Cents): string {
+  const local = moneyIn(currency, cents);
+  return PRINTABLE.test(local) ? local : formatMoney(cents, { currency, locale: 'en-US' });
 }

@@ -7,6 +7,7 @@ import { isUuid, likePattern } from '../../db/query-helpers';
 import { jsonArrayOfText, jsonDate, jsonDecimal, jsonObjectText, jsonTextQuoted, jsonTextString, jsonTimestamp } from '../../db/json';
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { lineVatOf } from '../../platform/line-vat';
+import { organizationCurrency } from '../../platform/currency';
 import { countInvoicesFromTotals, countOpenInvoicesFromTotals, invoiceCountOf } from '../../platform/summary-totals';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -44,9 +45,9 @@ const listColumns = (today: Today) => ({
 
 type ListRow = { invoice: InvoiceRow; status: InvoiceStatus; customer: Invoice['customer'] };
 
-const amount = normalizeDecimal;
-
-export function toItemDto(row: InvoiceItemRow): InvoiceItem {
+/** Amounts in the organization's currency (its decimals: JPY "1081", USD "12.30", KWD "1.235"). */
+export function toItemDto(row: InvoiceItemRow, currency?: string): InvoiceItem {
+  const amount = (value: string) => normalizeDecimal(value, currency);
   return {
     id: row.id,
     description: row.description,
@@ -57,10 +58,11 @@ export function toItemDto(row: InvoiceItemRow): InvoiceItem {
   };
 }
 
-export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[]): Invoice {
+export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[], currency?: string): Invoice {
   const { invoice } = row;
-  const total = centsFromDecimal(invoice.totalAmount);
-  const paid = centsFromDecimal(invoice.amountPaid);
+  const amount = (value: string) => normalizeDecimal(value, currency);
+  const total = centsFromDecimal(invoice.totalAmount, currency);
+  const paid = centsFromDecimal(invoice.amountPaid, currency);
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -72,9 +74,9 @@ export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[]): Invoice {
     subtotal: amount(invoice.subtotal),
     taxAmount: amount(invoice.taxAmount),
     discountAmount: amount(invoice.discountAmount),
-    totalAmount: toDecimal(total),
-    amountPaid: toDecimal(paid),
-    balance: toDecimal(total - paid),
+    totalAmount: toDecimal(total, currency),
+    amountPaid: toDecimal(paid, currency),
+    balance: toDecimal(total - paid, currency),
     notes: invoice.notes,
     paymentTerms: invoice.paymentTerms,
     vatExemptionReason: invoice.vatExemptionReason,
@@ -82,7 +84,7 @@ export function toInvoiceDto(row: ListRow, items: InvoiceItemRow[]): Invoice {
     paidAt: invoice.paidAt?.toISOString() ?? null,
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
-    items: items.map(toItemDto),
+    items: items.map((item) => toItemDto(item, currency)),
   };
 }
 
@@ -252,7 +254,8 @@ export async function findInvoices(db: Database, params: InvoiceListParams): Pro
 /** The page's invoices with their items (one query for all of them). */
 async function pageOf(db: Database, rows: ListRow[], total: number): Promise<{ invoices: Invoice[]; total: number }> {
   const items = await itemsOf(db, rows.map((row) => row.invoice.id));
-  return { invoices: rows.map((row) => toInvoiceDto(row, items.get(row.invoice.id) ?? [])), total };
+  const currency = rows[0] ? await organizationCurrency(db, rows[0].invoice.organizationId) : undefined;
+  return { invoices: rows.map((row) => toInvoiceDto(row, items.get(row.invoice.id) ?? [], currency)), total };
 }
 
 /** One invoice of the organization with customer and items, or null (also for a malformed id). */
@@ -266,7 +269,7 @@ export async function findInvoice(db: Database, organizationId: string, id: stri
     .limit(1);
   if (!row) return null;
   const items = await itemsOf(db, [id]);
-  return toInvoiceDto(row, items.get(id) ?? []);
+  return toInvoiceDto(row, items.get(id) ?? [], await organizationCurrency(db, organizationId));
 }
 
 /** The invoice row, locked until the transaction ends (payments, edits, deletes). */

@@ -1,5 +1,5 @@
 import { autopayFailures } from '../portal-payments/autopay-failures';
-import { idParam, partialBody } from '../../../shared/contracts/common';
+import { currencyBody, idParam, partialBody } from '../../../shared/contracts/common';
 import { invoiceInputSchema, invoiceListQuery, newInvoiceSchema, recordPaymentSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
@@ -8,7 +8,7 @@ import { creditLimitWarnings } from '../credits/credit-limit';
 import { renderInvoicePdf } from './invoice-pdf';
 import { calendarDay, organizationToday } from '../../platform/calendar';
 import { findInvoice, findInvoicePageJson, findInvoices } from './invoices.queries';
-import { createInvoice, deleteInvoice, recordInvoicePayment, updateInvoice } from './invoices.service';
+import { createInvoiceFromRequest, deleteInvoice, recordInvoicePaymentFromRequest, updateInvoice } from './invoices.service';
 import { loadInvoiceDocument, pdfFileName, sendInvoice } from './send-invoice';
 import { accessPointFor } from '../einvoicing/deliver-einvoice';
 
@@ -51,12 +51,12 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
         description:
           "Without invoiceNumber the invoice takes the organization's next number (invoice settings: prefix and next number, " +
           'INV-1000 onwards without settings), skipping numbers already used; GET /api/invoice-settings shows which.',
-        body: newInvoiceSchema,
+        body: currencyBody(newInvoiceSchema),
       },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const invoice = await createInvoice(deps.db, auth, request.body, deps.now());
+      const invoice = await createInvoiceFromRequest(deps.db, auth, request.body, deps.now());
       return reply.status(201).send({ ...invoice, warnings: await creditLimitWarnings(deps.db, auth.organizationId, invoice.id) });
     },
   );
@@ -107,10 +107,10 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
 
   app.post(
     '/api/invoices/:id/payments',
-    { schema: { tags: ['invoices'], summary: 'Record a full or partial payment', params: idParam, body: recordPaymentSchema } },
+    { schema: { tags: ['invoices'], summary: 'Record a full or partial payment', params: idParam, body: currencyBody(recordPaymentSchema) } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const result = await recordInvoicePayment(deps.db, auth, request.params.id, request.body, deps.now());
+      const result = await recordInvoicePaymentFromRequest(deps.db, auth, request.params.id, request.body, deps.now());
       return reply.status(201).send({ invoice: result.invoice, payment: result.payment });
     },
   );

@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PartialBody } from '../../../shared/contracts/common';
-import { type Invoice, type InvoiceStatus, invoiceInputSchema } from '../../../shared/contracts/invoices';
-import { centsFromDecimal, toDecimal } from '../../../shared/money';
+import { type Invoice, type InvoiceStatus, invoiceContractsFor } from '../../../shared/contracts/invoices';
+import { centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Totals } from '../../../shared/totals';
 import type { Database } from '../../db/client';
 import { invoiceItems, invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors';
+import { organizationCurrency } from '../../platform/currency';
+import { AppError, isUniqueViolation, notFound, validationError } from '../../platform/errors';
 import { lineVatColumns } from '../../platform/line-vat';
 import { mergeUpdate, storedFields, storedItems } from '../../platform/partial-update';
 import {
@@ -25,26 +26,59 @@ import { creditedOnInvoice, invoiceHasCredits } from '../credits/credit-notes.se
 
 export type { Actor, InvoiceDraft } from './invoice-rules';
 export { recordInvoicePayment } from './record-invoice-payment';
+import { recordInvoicePayment, type RecordedPayment } from './record-invoice-payment';
 
-function itemRows(actor: Actor, invoiceId: string, draft: InvoiceDraft, totals: Totals) {
+function itemRows(actor: Actor, invoiceId: string, draft: InvoiceDraft, totals: Totals, currency: string) {
   return draft.items.map((item, index) => ({
     organizationId: actor.organizationId,
     invoiceId,
     position: index,
     description: item.description,
     quantity: String(item.quantity),
-    unitPrice: toDecimal(item.unitPrice),
-    totalPrice: toDecimal(totals.itemTotals[index] ?? 0),
+    unitPrice: toDecimal(item.unitPrice, currency),
+    totalPrice: toDecimal(totals.itemTotals[index] ?? 0, currency),
     ...lineVatColumns(item),
   }));
 }
 
-function moneyColumns(totals: Totals) {
+/** The totals as column text with the currency's decimals (JPY "1081", KWD "1.235"). */
+function moneyColumns(totals: Totals, currency: string) {
   return {
-    subtotal: toDecimal(totals.subtotal),
-    taxAmount: toDecimal(totals.taxAmount),
-    discountAmount: toDecimal(totals.discountAmount),
-    totalAmount: toDecimal(totals.totalAmount),
+    subtotal: toDecimal(totals.subtotal, currency),
+    taxAmount: toDecimal(totals.taxAmount, currency),
+    discountAmount: toDecimal(totals.discountAmount, currency),
+    totalAmount: toDecimal(totals.totalAmount, currency),
+  };
+}
+
+/**
+ * POST /api/invoices: the body parsed with the contract in the organization's currency (amounts
+ * have its decimals, "JPY amounts have no decimals"), then created.
+ */
+export async function createInvoiceFromRequest(db: Database, actor: Actor, body: Record<string, unknown>, now: Date = new Date()): Promise<Invoice> {
+  const currency = await organizationCurrency(db, actor.organizationId);
+  const parsed = invoiceContractsFor(currency).newInvoiceSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return createInvoice(db, actor, parsed.data, now, { currency });
+}
+
+/**
+ * A draft parsed with another currency's decimals (the 2-decimal default of imports, recurring
+ * runs and the practice hub) in the organization's minor unit; refused when it does not fit.
+ */
+function draftIn(input: InvoiceDraft, from: string, to: string): InvoiceDraft {
+  if (from === to) return input;
+  const convert = (amount: number | undefined, field: string) => {
+    if (amount === undefined) return undefined;
+    const value = rescaleMinor(amount, from, to);
+    if (value === null) throw new AppError('VALIDATION', decimalsMessage(to), { [field]: decimalsMessage(to) });
+    return value;
+  };
+  return {
+    ...input,
+    taxAmount: convert(input.taxAmount, 'taxAmount'),
+    discountAmount: convert(input.discountAmount, 'discountAmount'),
+    items: input.items.map((item, index) => ({ ...item, unitPrice: convert(item.unitPrice, `items.${index}.unitPrice`) ?? 0 })),
   };
 }
 
@@ -65,8 +99,12 @@ async function readBack(db: Database, actor: Actor, id: string, now: Date): Prom
  * an invoiceNumber it takes the organization's next one (invoice-numbering.ts) in the same
  * transaction; a clash with a number written meanwhile by hand is retried with the next one.
  * options.id: a caller-chosen id (an idempotent bulk run); a second insert with it is a unique violation on invoices_pkey.
+ * options.currency: the currency the draft's amounts were parsed in (default USD); they are moved to the organization's.
  */
-export async function createInvoice(db: Database, actor: Actor, input: InvoiceDraft, now: Date = new Date(), options: { id?: string } = {}): Promise<Invoice> {
+export async function createInvoice(db: Database, actor: Actor, draft: InvoiceDraft, now: Date = new Date(), options: { id?: string; currency?: string } = {}): Promise<Invoice> {
+  const currency = await organizationCurrency(db, actor.organizationId);
+  // options.currency: whose decimals the draft's amounts were parsed with (default USD, 2).
+  const input = draftIn(draft, options.currency ?? 'USD', currency);
   const totals = invoiceTotals(input);
   const status = settleStatus(input.status ?? 'draft', totals.totalAmount, 0);
   const days = await invoiceDays(db, actor.organizationId, input);
@@ -92,7 +130,9 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
             invoiceNumber,
             status,
             ...days,
-            ...moneyColumns(totals),
+            ...moneyColumns(totals, currency),
+            amountPaid: toDecimal(0, currency),
+            amountCredited: toDecimal(0, currency),
             notes: input.notes ?? null,
             paymentTerms: input.paymentTerms || 'Net 30',
             vatExemptionReason: input.vatExemptionReason ?? null,
@@ -101,13 +141,13 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
           })
           .returning({ id: invoices.id });
         if (!row) throw new Error('invoice insert returned nothing');
-        await tx.insert(invoiceItems).values(itemRows(actor, row.id, input, totals));
+        await tx.insert(invoiceItems).values(itemRows(actor, row.id, input, totals, currency));
         await writeAudit(tx, {
           ...actor,
           action: 'invoice.created',
           entityType: 'invoice',
           entityId: row.id,
-          details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+          details: { invoiceNumber, totalAmount: toDecimal(totals.totalAmount, currency), status },
         });
         await auditStatusChange(tx, actor, row.id, null, status);
         return row.id;
@@ -120,8 +160,18 @@ export async function createInvoice(db: Database, actor: Actor, input: InvoiceDr
   }
 }
 
+/** POST /api/invoices/{id}/payments: the amount parsed with the organization's currency, then recorded. */
+export async function recordInvoicePaymentFromRequest(db: Database, actor: Actor, invoiceId: string, body: Record<string, unknown>, now: Date = new Date()): Promise<RecordedPayment> {
+  const currency = await organizationCurrency(db, actor.organizationId);
+  const parsed = invoiceContractsFor(currency).recordPaymentSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return recordInvoicePayment(db, actor, invoiceId, { ...parsed.data, currency }, now);
+}
+
 /** Replaces an invoice's fields and items; what has been paid stays and bounds the new total. */
 export async function updateInvoice(db: Database, actor: Actor, id: string, body: PartialBody, now: Date = new Date()): Promise<Invoice> {
+  const currency = await organizationCurrency(db, actor.organizationId);
+  const { invoiceInputSchema } = invoiceContractsFor(currency);
   try {
     await db.transaction(async (tx) => {
       const existing = await lockInvoice(tx, actor.organizationId, id);
@@ -132,7 +182,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
       const totals = invoiceTotals(input);
       const days = await invoiceDays(tx, actor.organizationId, input);
       if (input.customerId !== existing.customerId) await requireCustomer(tx, actor.organizationId, input.customerId, existing.customerId);
-      const paid = centsFromDecimal(existing.amountPaid);
+      const paid = centsFromDecimal(existing.amountPaid, currency);
       // Its credit notes can never exceed the invoice, nor move to another customer with it.
       const credited = await creditedOnInvoice(tx, actor.organizationId, id);
       if (credited > 0 && totals.totalAmount < credited) {
@@ -151,7 +201,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
           invoiceNumber: input.invoiceNumber,
           status,
           ...days,
-          ...moneyColumns(totals),
+          ...moneyColumns(totals, currency),
           notes: input.notes ?? null,
           paymentTerms: input.paymentTerms || 'Net 30',
           vatExemptionReason: input.vatExemptionReason ?? null,
@@ -161,7 +211,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
         })
         .where(and(eq(invoices.organizationId, actor.organizationId), eq(invoices.id, id)));
       await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, id));
-      await tx.insert(invoiceItems).values(itemRows(actor, id, input, totals));
+      await tx.insert(invoiceItems).values(itemRows(actor, id, input, totals, currency));
       await writeAudit(tx, {
         ...actor,
         action: 'invoice.updated',
@@ -169,7 +219,7 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, body
         entityId: id,
         details: {
           before: { invoiceNumber: existing.invoiceNumber, totalAmount: existing.totalAmount, status: existing.status },
-          after: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount), status },
+          after: { invoiceNumber: input.invoiceNumber, totalAmount: toDecimal(totals.totalAmount, currency), status },
         },
       });
       await auditStatusChange(tx, actor, id, existing.status, status);

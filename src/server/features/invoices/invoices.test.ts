@@ -78,7 +78,7 @@ describe('creating invoices', () => {
     [{ items: [{ description: 'A', quantity: -1, unitPrice: 130, totalPrice: 130 }] }, 'items.0.quantity', 'Quantity must be a positive number with at most 4 decimals'],
     [{ items: [{ description: 'A', quantity: 1, unitPrice: -130, totalPrice: 130 }] }, 'items.0.unitPrice', 'Unit price cannot be negative'],
     [{ taxAmount: '-1' }, 'taxAmount', 'Tax amount cannot be negative'],
-    [{ taxAmount: '1.234' }, 'taxAmount', 'Tax amount must be a number with at most 2 decimals'],
+    [{ taxAmount: '1.234' }, 'taxAmount', 'USD amounts have at most 2 decimals'],
     [{ subtotal: '131.00' }, 'subtotal', 'Subtotal must equal the sum of the item totals'],
     [{ totalAmount: '140.40' }, 'totalAmount', 'Total must equal subtotal plus tax minus discount'],
     [{ items: [{ description: 'A', quantity: 2, unitPrice: 50, totalPrice: 99 }, { description: 'B', quantity: 1.5, unitPrice: 20, totalPrice: 30 }] }, 'items.0.totalPrice', 'Total price must equal quantity times unit price'],

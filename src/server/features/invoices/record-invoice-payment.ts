@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Invoice, InvoicePayment } from '../../../shared/contracts/invoices';
-import { type Cents, centsFromDecimal, toDecimal } from '../../../shared/money';
+import { type Cents, centsFromDecimal, decimalsMessage, rescaleMinor, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { invoices, payments } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
@@ -15,7 +15,13 @@ import { customerCredits } from '../../db/schema';
 import { isUuid } from '../../db/query-helpers';
 
 export interface PaymentReceived {
+  /** In minor units of `currency`. */
   amount: Cents;
+  /**
+   * Whose decimals `amount` was parsed with: the organization's (the API, Stripe), or the 2-decimal
+   * default (USD) of callers that do not know it; moved to the organization's minor unit here.
+   */
+  currency?: string;
   /** When the money arrived: an instant, or the contract's DateInput ("YYYY-MM-DD" or a timestamp). */
   paidAt: Date | string;
   method: 'ach' | 'wire' | 'check' | 'card' | 'stripe';
@@ -39,11 +45,11 @@ export interface RecordedPayment {
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function toPaymentDto(row: PaymentRow): InvoicePayment {
+function toPaymentDto(row: PaymentRow, currency?: string): InvoicePayment {
   return {
     id: row.id,
     invoiceId: row.referenceId,
-    amount: toDecimal(centsFromDecimal(row.amount)),
+    amount: toDecimal(centsFromDecimal(row.amount, currency), currency),
     method: row.method,
     status: row.status,
     reference: row.reference,
@@ -95,6 +101,8 @@ export async function recordInvoicePaymentIn(
   organization?: OrganizationRow,
 ): Promise<{ row: PaymentRow; duplicate: boolean }> {
   const org = organization ?? (await findOrganization(tx, actor.organizationId));
+  // Amounts are in the organization's currency: its decimals in and out (KWD keeps its third).
+  const currency = org.currency;
   const today = calendarDay(now, org.timeZone);
   const intentId = received.stripePaymentIntentId ?? null;
   const { day: paidDay, at: paidAt } = paymentTime(received.paidAt, org.timeZone);
@@ -104,6 +112,9 @@ export async function recordInvoicePaymentIn(
   if (!Number.isSafeInteger(received.amount) || received.amount <= 0) {
     throw new AppError('VALIDATION', 'Amount must be greater than zero', { amount: 'Amount must be greater than zero' });
   }
+  const inOrganization = rescaleMinor(received.amount, received.currency ?? 'USD', currency);
+  if (inOrganization === null) throw new AppError('VALIDATION', decimalsMessage(currency), { amount: decimalsMessage(currency) });
+  received = { ...received, amount: inOrganization, currency };
   const invoice = await lockInvoice(tx, actor.organizationId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   if (intentId) {
@@ -113,8 +124,8 @@ export async function recordInvoicePaymentIn(
   if (invoice.status === 'cancelled') {
     throw new AppError('VALIDATION', 'Payments cannot be recorded on a cancelled invoice');
   }
-  const total = centsFromDecimal(invoice.totalAmount);
-  const paidBefore = centsFromDecimal(invoice.amountPaid);
+  const total = centsFromDecimal(invoice.totalAmount, currency);
+  const paidBefore = centsFromDecimal(invoice.amountPaid, currency);
   const balance = total - paidBefore;
   if (balance <= 0) throw new AppError('VALIDATION', 'This invoice is already paid');
   if (received.amount > balance && !received.keepExcessAsCredit) {
@@ -128,7 +139,7 @@ export async function recordInvoicePaymentIn(
       userId: actor.userId,
       type: 'invoice_payment',
       referenceId: invoice.id,
-      amount: toDecimal(received.amount),
+      amount: toDecimal(received.amount, currency),
       method: received.method,
       status: 'completed',
       reference: received.reference ?? null,
@@ -146,7 +157,7 @@ export async function recordInvoicePaymentIn(
   await tx
     .update(invoices)
     .set({
-      amountPaid: toDecimal(paidAfter),
+      amountPaid: toDecimal(paidAfter, currency),
       status,
       sentAt: invoice.sentAt ?? now,
       paidAt: fullyPaid ? paidAt : null,
@@ -162,11 +173,11 @@ export async function recordInvoicePaymentIn(
     action: 'invoice.payment_recorded',
     details: {
       paymentId: payment.id,
-      amount: toDecimal(received.amount),
+      amount: toDecimal(received.amount, currency),
       method: received.method,
       reference: received.reference ?? null,
-      balanceBefore: toDecimal(balance),
-      balanceAfter: toDecimal(total - paidAfter),
+      balanceBefore: toDecimal(balance, currency),
+      balanceAfter: toDecimal(total - paidAfter, currency),
       ...(intentId ? { stripePaymentIntentId: intentId } : {}),
     },
   });
@@ -179,6 +190,7 @@ export async function recordInvoicePaymentIn(
     invoiceId: invoice.id,
     paymentId: payment.id,
     amount: received.amount - applied,
+    currency,
     issueDate: paidDay,
     userId: actor.userId,
     reason: `Overpayment of ${invoice.invoiceNumber}`,
@@ -205,7 +217,7 @@ export async function recordInvoicePayment(
     const paymentRow = await db.transaction((tx) => recordInvoicePaymentIn(tx, actor, invoiceId, received, now, organization));
     const invoice = await findInvoice(db, actor.organizationId, invoiceId, today);
     if (!invoice) throw notFound('Invoice');
-    return { invoice, payment: toPaymentDto(paymentRow.row), duplicate: paymentRow.duplicate };
+    return { invoice, payment: toPaymentDto(paymentRow.row, organization.currency), duplicate: paymentRow.duplicate };
   } catch (error) {
     // The same intent recorded concurrently: the unique index let the other one through.
     if (intentId && isUniqueViolation(error, 'payments_stripe_intent_key')) {

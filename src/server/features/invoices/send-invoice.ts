@@ -53,7 +53,7 @@ export async function sendInvoice(
   // The builder's refusal (EN 16931 rule words) leaves here, before any claim, mail or status change.
   const plan = await planEinvoice(db, actor.organizationId, source, invoice.customerId, network);
   const pdf = await renderInvoicePdf(document);
-  const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance));
+  const balance = moneyIn(organization.currency, centsFromDecimal(invoice.balance, organization.currency));
   // Terms the due date does not follow are left out: the mail names the due date.
   const terms = printedTerms(invoice);
   const message = {

@@ -91,6 +91,8 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
         return known ? 'duplicate' : 'ignored';
       }
       const organization = await findOrganization(tx, organizationId);
+      // Stripe's amount is in the organization's minor unit (stripe-gateway.ts); so is every amount below.
+      const { currency } = organization;
       const ticked = payment.lines.map((line) => line.invoiceId);
       // Locked in one order (by id), whatever the allocation order, so two payments never deadlock.
       const rows = await tx
@@ -99,7 +101,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
         .where(and(eq(invoices.organizationId, organizationId), eq(invoices.customerId, customerId), inArray(invoices.id, ticked)))
         .orderBy(asc(invoices.id))
         .for('update');
-      const requested = new Map(payment.lines.map((line) => [line.invoiceId, centsFromDecimal(line.amount)]));
+      const requested = new Map(payment.lines.map((line) => [line.invoiceId, centsFromDecimal(line.amount, currency)]));
       const { parts, excess } = allocate(
         received,
         rows.map((row) => ({
@@ -107,7 +109,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
           invoiceNumber: row.invoiceNumber,
           dueDate: row.dueDate,
           status: row.status,
-          owed: centsFromDecimal(row.totalAmount) - centsFromDecimal(row.amountPaid),
+          owed: centsFromDecimal(row.totalAmount, currency) - centsFromDecimal(row.amountPaid, currency),
           requested: requested.get(row.id) ?? 0,
         })),
       );
@@ -117,7 +119,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
           tx,
           actor,
           part.invoiceId,
-          { amount: part.amount, paidAt: now, method: 'stripe', reference: payment.reference, stripePaymentIntentId: intent.id },
+          { amount: part.amount, currency, paidAt: now, method: 'stripe', reference: payment.reference, stripePaymentIntentId: intent.id },
           now,
           organization,
         );
@@ -134,7 +136,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
             userId: null,
             type: 'invoice_payment',
             referenceId: firstTicked,
-            amount: toDecimal(excess),
+            amount: toDecimal(excess, currency),
             method: 'stripe',
             status: 'completed',
             reference: `${payment.reference} (excess of ${intent.id}, kept as credit)`,
@@ -150,6 +152,7 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
           invoiceId: firstTicked,
           paymentId: excessRow.id,
           amount: excess,
+          currency,
           issueDate: calendarDay(now, organization.timeZone),
           userId: null,
           reason: `Portal payment ${payment.reference}: invoices paid meanwhile`,
@@ -164,11 +167,11 @@ export async function allocatePortalPayment(db: Database, intent: Stripe.Payment
         details: {
           portalPaymentId: payment.id,
           reference: payment.reference,
-          amount: toDecimal(received),
+          amount: toDecimal(received, currency),
           stripePaymentIntentId: intent.id,
           eventId,
-          allocations: parts.map((part) => ({ invoiceId: part.invoiceId, amount: toDecimal(part.amount) })),
-          ...(excess > 0 ? { credit: toDecimal(excess), creditId } : {}),
+          allocations: parts.map((part) => ({ invoiceId: part.invoiceId, amount: toDecimal(part.amount, currency) })),
+          ...(excess > 0 ? { credit: toDecimal(excess, currency), creditId } : {}),
         },
       });
       return 'recorded';

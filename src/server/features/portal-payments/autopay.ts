@@ -178,6 +178,8 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
         .from(invoices)
         .where(and(eq(invoices.organizationId, charge.organizationId), eq(invoices.id, charge.invoiceId)))
         .for('update');
+      // Stripe's amount in the organization's minor unit; every amount below is in it.
+      const { currency } = organization;
       const received = fromStripeAmount(intent.amount_received, intent.currency);
       const { parts, excess } = invoice
         ? allocate(received, [
@@ -186,7 +188,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
               invoiceNumber: invoice.invoiceNumber,
               dueDate: invoice.dueDate,
               status: invoice.status,
-              owed: centsFromDecimal(invoice.totalAmount) - centsFromDecimal(invoice.amountPaid),
+              owed: centsFromDecimal(invoice.totalAmount, currency) - centsFromDecimal(invoice.amountPaid, currency),
               requested: received,
             },
           ])
@@ -197,7 +199,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
           tx,
           actor,
           part.invoiceId,
-          { amount: part.amount, paidAt: now, method: 'stripe', reference: `Autopay attempt ${charge.attempt}`, stripePaymentIntentId: intent.id },
+          { amount: part.amount, currency, paidAt: now, method: 'stripe', reference: `Autopay attempt ${charge.attempt}`, stripePaymentIntentId: intent.id },
           now,
           organization,
         );
@@ -209,7 +211,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
             organizationId: charge.organizationId,
             type: 'invoice_payment',
             referenceId: invoice.id,
-            amount: toDecimal(excess),
+            amount: toDecimal(excess, currency),
             method: 'stripe',
             status: 'completed',
             reference: `Autopay ${intent.id}: invoice paid meanwhile, kept as credit`,
@@ -225,6 +227,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
             invoiceId: invoice.id,
             paymentId: row.id,
             amount: excess,
+            currency,
             issueDate: calendarDay(now, organization.timeZone),
             userId: null,
             reason: `Autopay of invoice ${invoice.invoiceNumber}: paid meanwhile`,
@@ -237,7 +240,7 @@ export async function settleAutopayCharge(db: Database, chargeId: string, intent
         action: 'autopay.charged',
         entityType: 'invoice',
         entityId: charge.invoiceId,
-        details: { chargeId: charge.id, attempt: charge.attempt, amount: toDecimal(received), stripePaymentIntentId: intent.id, ...(excess > 0 ? { credit: toDecimal(excess) } : {}) },
+        details: { chargeId: charge.id, attempt: charge.attempt, amount: toDecimal(received, currency), stripePaymentIntentId: intent.id, ...(excess > 0 ? { credit: toDecimal(excess, currency) } : {}) },
       });
       return 'recorded';
     });
@@ -338,7 +341,7 @@ async function dueInvoices(db: Database, now: Date, afterId: string | null, orga
     invoiceId: row.invoiceId,
     organizationId: row.organizationId,
     customerId: row.customerId,
-    due: centsFromDecimal(row.totalAmount) - centsFromDecimal(row.amountPaid),
+    due: centsFromDecimal(row.totalAmount, row.currency) - centsFromDecimal(row.amountPaid, row.currency),
     currency: row.currency,
     stripeCustomerId: row.stripeCustomerId,
     paymentMethodId: row.paymentMethodId ?? '',
@@ -375,7 +378,7 @@ async function claimAttempt(db: Database, invoice: DueInvoice, now: Date): Promi
       invoiceId: invoice.invoiceId,
       attempt,
       chargeDate: invoice.today,
-      amount: toDecimal(invoice.due),
+      amount: toDecimal(invoice.due, invoice.currency),
       status: 'pending',
       createdAt: now,
     })
@@ -394,7 +397,7 @@ async function chargeAttempt(deps: AutopayDeps, stripeKeys: StripeKeys, invoice:
   try {
     intent = await stripe.paymentIntents.create(
       {
-        amount: toStripeAmount(centsFromDecimal(charge.amount), currency),
+        amount: toStripeAmount(centsFromDecimal(charge.amount, currency), currency),
         currency,
         customer: invoice.stripeCustomerId,
         payment_method: invoice.paymentMethodId,
@@ -450,7 +453,7 @@ async function mailOutcomes(deps: AutopayDeps, now: Date, organizationId?: strin
       .where(eq(invoices.id, charge.invoiceId))
       .limit(1);
     if (!row) continue;
-    const amount = moneyIn(organization.currency, centsFromDecimal(charge.amount));
+    const amount = moneyIn(organization.currency, centsFromDecimal(charge.amount, organization.currency));
     const [settings] = await deps.db.select().from(portalSettings).where(eq(portalSettings.organizationId, charge.organizationId)).limit(1);
     const maxAttempts = settings?.autopayMaxAttempts ?? 3;
     const retryDays = settings?.autopayRetryDays ?? 3;

@@ -1,6 +1,6 @@
 import type { ReportCell, ReportValueKind } from '../../../shared/contracts/reports';
 import { centsFromDecimal } from '../../../shared/money';
-import { moneyIn } from '../invoices/invoice-rules';
+import { printedMoneyIn } from '../invoices/invoice-rules';
 
 /** What a downloaded report says about itself: whose, which, and which days. */
 export interface ReportHeading {
@@ -17,7 +17,7 @@ export function formatCell(kind: ReportValueKind, value: ReportCell, currency: s
   if (value === null || value === '') return '-';
   switch (kind) {
     case 'money':
-      return moneyIn(currency, centsFromDecimal(value));
+      return printedMoneyIn(currency, centsFromDecimal(value, currency));
     case 'percent':
       return `${value}%`;
     case 'days':

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportFigures } from '../../../shared/contracts/reports';
 import { toCsvRows } from '../../platform/csv';
-import type { ReportHeading } from './report-cells';
+import { formatCell, type ReportHeading } from './report-cells';
 import { reportCsv, reportCsvPages } from './report-csv';
+import { moneyNumFmt } from './report-xlsx';
 
 async function read(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
@@ -71,5 +72,32 @@ describe('reportCsv', () => {
     expect(lines.slice(12, 12 + 1203).every((line, index) => line === `Client ${index + 1},1.00`)).toBe(true);
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(12 + 1203 + 1);
+  });
+});
+
+describe('report exports in a 0- and 3-decimal currency', () => {
+  const figures = (currency: string, total: string, rows: ReportFigures['tables'][number]['rows']): ReportFigures => ({
+    currency,
+    summary: [{ label: 'Total outstanding', kind: 'money', value: total }],
+    tables: [{ key: 'by_customer', title: 'By customer', columns, rows }],
+    chart: null,
+  });
+
+  it('writes yen without decimals and dinars with three, as the sums come from the database', async () => {
+    const yen = await read(reportCsv({ ...heading, currency: 'JPY', filters: null }, figures('JPY', '1081', [{ customer: 'Tanaka', total: '1081' }, { customer: 'Old row', total: '1081.00' }])));
+    expect(yen).toContain('Total outstanding,1081\r\n');
+    expect(yen).toContain('Tanaka,1081\r\n');
+    expect(yen).toContain('Old row,1081\r\n');
+    const dinars = await read(reportCsv({ ...heading, currency: 'KWD', filters: null }, figures('KWD', '2.470', [{ customer: 'Gulf', total: '1.235' }])));
+    expect(dinars).toContain('Total outstanding,2.470\r\n');
+    expect(dinars).toContain('Gulf,1.235\r\n');
+  });
+
+  it("gives spreadsheet amounts the currency's decimals and prints them so in the PDF", () => {
+    expect(moneyNumFmt('JPY')).toBe('#,##0');
+    expect(moneyNumFmt('USD')).toBe('#,##0.00');
+    expect(moneyNumFmt('KWD')).toBe('#,##0.000');
+    expect(formatCell('money', '1081', 'JPY')).toBe('¥1,081');
+    expect(formatCell('money', '1.235', 'KWD').replace(/\u00a0/g, ' ')).toBe('KWD 1.235');
   });
 });

@@ -8,10 +8,10 @@ import { type ReportHeading, numericCell } from './report-cells';
 
 type CsvRow = CsvCell[];
 
-/** A figure's cell: amounts as exact decimals, other numbers as numbers, the rest as text. */
-function csvCell(kind: ReportValueKind, value: ReportCell | undefined): CsvCell {
-  const cents = kind === 'money' && value !== null && value !== undefined ? parseMoney(value) : null;
-  if (cents !== null) return moneyCell(cents);
+/** A figure's cell: amounts as exact decimals with the currency's decimals, other numbers as numbers, the rest as text. */
+function csvCell(kind: ReportValueKind, value: ReportCell | undefined, currency: string): CsvCell {
+  const cents = kind === 'money' && value !== null && value !== undefined ? parseMoney(value, { currency, round: true }) : null;
+  if (cents !== null) return moneyCell(cents, currency);
   return numericCell(kind, value ?? null) ?? value ?? null;
 }
 
@@ -32,14 +32,14 @@ export function* reportCsvPages(heading: ReportHeading, figures: ReportFigures):
     ...(heading.filters ? [['Filters', heading.filters]] : []),
     [],
     ['Figure', 'Value'],
-    ...figures.summary.map((figure) => [figure.label, csvCell(figure.kind, figure.value)]),
+    ...figures.summary.map((figure) => [figure.label, csvCell(figure.kind, figure.value, heading.currency)]),
   ];
   for (const table of figures.tables) {
     yield [[], [table.title], table.columns.map((column) => column.label)];
     for (let start = 0; start < table.rows.length; start += ROWS_PER_PAGE) {
       yield table.rows
         .slice(start, start + ROWS_PER_PAGE)
-        .map((row) => table.columns.map((column) => csvCell(column.kind, row[column.key])));
+        .map((row) => table.columns.map((column) => csvCell(column.kind, row[column.key], heading.currency)));
     }
   }
 }

@@ -1,16 +1,24 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { ReportCell, ReportColumn, ReportFigures, ReportValueKind } from '../../../shared/contracts/reports';
+import { currencyExponent } from '../../../shared/money';
 import { neutraliseFormula } from '../../platform/csv';
 import { type ReportHeading, numericCell } from './report-cells';
 
 const FORMATS: Partial<Record<ReportValueKind, string>> = {
+  // Amounts get their currency's decimals (moneyFormat); this is the 2-decimal one.
   money: '#,##0.00',
   number: '0',
   percent: '0.0"%"',
   days: '0.0',
   date: 'yyyy-mm-dd',
 };
+
+/** The number format of an amount in this currency: ¥1,081 as "#,##0", KWD 1.235 as "#,##0.000". */
+export function moneyNumFmt(currency: string): string {
+  const decimals = currencyExponent(currency);
+  return decimals === 0 ? '#,##0' : `#,##0.${'0'.repeat(decimals)}`;
+}
 
 /** A day as a date cell (midnight UTC, which spreadsheets show as that day). */
 const dateCell = (value: string) => new Date(`${value}T00:00:00Z`);
@@ -45,6 +53,7 @@ function sheetName(title: string, used: Set<string>): string {
  * days date cells; text cells are neutralised against formulas.
  */
 export async function reportXlsx(heading: ReportHeading, figures: ReportFigures): Promise<Readable> {
+  const formats = { ...FORMATS, money: moneyNumFmt(heading.currency) };
   // exceljs is loaded by the first workbook, not at start.
   const { default: Excel } = await import('exceljs');
   const stream = new PassThrough();
@@ -74,7 +83,7 @@ export async function reportXlsx(heading: ReportHeading, figures: ReportFigures)
     }
     for (const figure of figures.summary) {
       const row = summary.addRow({ label: figure.label, value: cellValue(figure.kind, figure.value) });
-      const format = FORMATS[figure.kind];
+      const format = formats[figure.kind];
       if (format) row.getCell(2).numFmt = format;
       row.commit();
     }
@@ -87,7 +96,7 @@ export async function reportXlsx(heading: ReportHeading, figures: ReportFigures)
       for (const record of table.rows) {
         const row = sheet.addRow(table.columns.map((column) => cellValue(column.kind, record[column.key] ?? null)));
         table.columns.forEach((column, index) => {
-          const format = FORMATS[column.kind];
+          const format = formats[column.kind];
           if (format) row.getCell(index + 1).numFmt = format;
         });
         row.commit();

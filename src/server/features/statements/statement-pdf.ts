@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import type { Statement } from '../../../shared/contracts/statements';
 import { centsFromDecimal } from '../../../shared/money';
 import { BOLD, REGULAR, createPdfDocument } from '../../platform/pdf-fonts';
-import { moneyIn } from '../invoices/invoice-rules';
+import { printedMoneyIn } from '../invoices/invoice-rules';
 
 const day = (value: string): string => format(parseISO(value), 'MMM d, yyyy');
 
@@ -19,7 +19,7 @@ function accentColor(value: string): string {
 
 /** The statement of account as an A4 PDF: header, summary, lines with running balance, aging. */
 export async function renderStatementPdf(statement: Statement): Promise<Buffer> {
-  const money = (amount: string) => moneyIn(statement.currency, centsFromDecimal(amount));
+  const money = (amount: string) => printedMoneyIn(statement.currency, centsFromDecimal(amount, statement.currency));
   const accent = accentColor(statement.organization.primaryColor);
   const doc = await createPdfDocument({
     size: 'A4',
@@ -112,15 +112,15 @@ export async function renderStatementPdf(statement: Statement): Promise<Buffer> 
       row(
         day(line.date),
         `${line.description}${due}`,
-        centsFromDecimal(line.debit) !== 0 ? money(line.debit) : '',
-        centsFromDecimal(line.credit) !== 0 ? money(line.credit) : '',
+        centsFromDecimal(line.debit, statement.currency) !== 0 ? money(line.debit) : '',
+        centsFromDecimal(line.credit, statement.currency) !== 0 ? money(line.credit) : '',
         money(line.balance),
       );
     }
     if (statement.lines.length === 0) row('', 'No activity in this period', '', '', '');
     row(day(statement.to), 'Closing balance', money(statement.totalDebits), money(statement.totalCredits), money(statement.closingBalance), true);
 
-    if (centsFromDecimal(statement.unappliedCredit) > 0) {
+    if (centsFromDecimal(statement.unappliedCredit, statement.currency) > 0) {
       doc.font(REGULAR).fontSize(9).fillColor('#475569');
       doc.text(`Includes ${money(statement.unappliedCredit)} of credit not yet applied to an invoice.`, LEFT, y + 2, { width: RIGHT - LEFT });
       y = doc.y + 6;

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lte, ne, notInArray, sql, type SQL } from 'd
 import type { Database } from '../../../db/client';
 import { billItems, bills, customers, invoiceItems, invoices, organizations, payments, vendors } from '../../../db/schema';
 import { type Cents, centsFromDecimal } from '../../../../shared/money';
+import { organizationCurrency } from '../../../platform/currency';
 
 /**
  * The records the file exports (IIF, Xero CSV) write, read in keyset pages of PAGE_SIZE rows so an
@@ -61,6 +62,8 @@ export interface ExportDocument {
   totalAmount: Cents;
   notes: string | null;
   lines: ExportLine[];
+  /** The organization's currency: the amounts' minor unit (default USD). */
+  currency?: string;
 }
 
 export interface ExportPayment {
@@ -72,6 +75,8 @@ export interface ExportPayment {
   reference: string | null;
   customerName: string;
   invoiceNumber: string;
+  /** The organization's currency: the amount's minor unit (default USD). */
+  currency?: string;
 }
 
 export async function loadExportOrganization(db: Database, organizationId: string): Promise<ExportOrganization> {
@@ -160,6 +165,7 @@ export function vendorPages(db: Database, organizationId: string, window: Export
 
 /** Invoices that are accounting entries: sent, overdue or paid (drafts and cancelled ones are not). */
 export async function* invoicePages(db: Database, organizationId: string, window: ExportWindow): AsyncGenerator<ExportDocument[]> {
+  const currency = await organizationCurrency(db, organizationId);
   const pages = keyset((after) =>
     db
       .select({ invoice: invoices, contact: customerColumns })
@@ -193,17 +199,19 @@ export async function* invoicePages(db: Database, organizationId: string, window
       status: invoice.status,
       date: invoice.issueDate,
       dueDate: invoice.dueDate,
-      subtotal: centsFromDecimal(invoice.subtotal),
-      taxAmount: centsFromDecimal(invoice.taxAmount),
-      discountAmount: centsFromDecimal(invoice.discountAmount),
-      totalAmount: centsFromDecimal(invoice.totalAmount),
+      subtotal: centsFromDecimal(invoice.subtotal, currency),
+      taxAmount: centsFromDecimal(invoice.taxAmount, currency),
+      discountAmount: centsFromDecimal(invoice.discountAmount, currency),
+      totalAmount: centsFromDecimal(invoice.totalAmount, currency),
+      currency,
       notes: invoice.notes,
-      lines: items.filter((item) => item.invoiceId === invoice.id).map(toLine),
+      lines: items.filter((item) => item.invoiceId === invoice.id).map((item) => toLine(item, currency)),
     }));
   }
 }
 
 export async function* billPages(db: Database, organizationId: string, window: ExportWindow): AsyncGenerator<ExportDocument[]> {
+  const currency = await organizationCurrency(db, organizationId);
   const pages = keyset((after) =>
     db
       .select({ bill: bills, contact: vendorColumns })
@@ -230,22 +238,23 @@ export async function* billPages(db: Database, organizationId: string, window: E
       status: bill.status,
       date: String(bill.billDate),
       dueDate: String(bill.dueDate),
-      subtotal: centsFromDecimal(bill.subtotal),
-      taxAmount: centsFromDecimal(bill.taxAmount),
+      subtotal: centsFromDecimal(bill.subtotal, currency),
+      taxAmount: centsFromDecimal(bill.taxAmount, currency),
       discountAmount: 0,
-      totalAmount: centsFromDecimal(bill.totalAmount),
+      totalAmount: centsFromDecimal(bill.totalAmount, currency),
+      currency,
       notes: bill.notes,
-      lines: items.filter((item) => item.billId === bill.id).map(toLine),
+      lines: items.filter((item) => item.billId === bill.id).map((item) => toLine(item, currency)),
     }));
   }
 }
 
-function toLine(item: { description: string; quantity: string; unitPrice: string; totalPrice: string }): ExportLine {
+function toLine(item: { description: string; quantity: string; unitPrice: string; totalPrice: string }, currency: string): ExportLine {
   return {
     description: item.description,
     quantity: String(Number(item.quantity)),
-    unitPrice: centsFromDecimal(item.unitPrice),
-    totalPrice: centsFromDecimal(item.totalPrice),
+    unitPrice: centsFromDecimal(item.unitPrice, currency),
+    totalPrice: centsFromDecimal(item.totalPrice, currency),
   };
 }
 
@@ -285,7 +294,8 @@ export async function* receivedPaymentPages(db: Database, organization: ExportOr
     yield page.map((row) => ({
       id: row.id,
       date: row.day,
-      amount: centsFromDecimal(row.amount),
+      amount: centsFromDecimal(row.amount, organization.currency),
+      currency: organization.currency,
       method: row.method,
       reference: row.reference,
       customerName: row.customerName,

@@ -115,6 +115,8 @@ interface Split {
 
 interface Transaction {
   type: 'INVOICE' | 'BILL' | 'PAYMENT';
+  /** The amounts' currency: its decimals in the file (default USD). */
+  currency?: string | undefined;
   head: { date: string; account: string; name: string; amount: Cents; number: string; memo: string; dueDate?: string };
   splits: Split[];
 }
@@ -124,18 +126,18 @@ function imbalance(entry: Transaction): Cents {
   return entry.head.amount + sumCents(entry.splits.map((split) => split.amount));
 }
 
-function transaction({ type, head, splits }: Transaction): string {
+function transaction({ type, head, splits, currency }: Transaction): string {
   const balance = imbalance({ type, head, splits });
   // checkIifBalances refuses such a document before the first byte; this is the last guard.
   if (balance !== 0) throw new Error(`IIF ${type} ${head.number} does not balance by ${toDecimal(balance)}`);
   const date = iifDate(head.date);
   const name = iifText(head.name);
   const number = iifText(head.number);
-  let text = row(['TRNS', type, date, iifText(head.account), name, toDecimal(head.amount), number, iifText(head.memo), head.dueDate ? iifDate(head.dueDate) : '']);
+  let text = row(['TRNS', type, date, iifText(head.account), name, toDecimal(head.amount, currency), number, iifText(head.memo), head.dueDate ? iifDate(head.dueDate) : '']);
   for (const split of splits) {
     text += row([
-      'SPL', type, date, iifText(split.account), name, toDecimal(split.amount), number, iifText(split.memo),
-      split.quantity ?? '', split.price === undefined ? '' : toDecimal(split.price),
+      'SPL', type, date, iifText(split.account), name, toDecimal(split.amount, currency), number, iifText(split.memo),
+      split.quantity ?? '', split.price === undefined ? '' : toDecimal(split.price, currency),
     ]);
   }
   return text + row(['ENDTRNS']);
@@ -156,6 +158,7 @@ function invoiceTransaction(invoice: ExportDocument, accounts: IifAccounts): Tra
   if (invoice.discountAmount !== 0) splits.push({ account: accounts.discounts, amount: invoice.discountAmount, memo: 'Discount' });
   return {
     type: 'INVOICE',
+    currency: invoice.currency,
     head: { date: invoice.date, account: accounts.accountsReceivable, name: invoice.contactName, amount: invoice.totalAmount, number: invoice.number, memo: invoice.notes ?? '', dueDate: invoice.dueDate },
     splits,
   };
@@ -168,6 +171,7 @@ function billTransaction(bill: ExportDocument, accounts: IifAccounts): Transacti
   if (bill.taxAmount !== 0) splits.push({ account: accounts.expense, amount: bill.taxAmount, memo: 'Tax' });
   return {
     type: 'BILL',
+    currency: bill.currency,
     head: { date: bill.date, account: accounts.accountsPayable, name: bill.contactName, amount: -bill.totalAmount, number: bill.number, memo: bill.notes ?? '', dueDate: bill.dueDate },
     splits,
   };
@@ -184,6 +188,7 @@ export function iifBill(bill: ExportDocument, accounts: IifAccounts): string {
 export function iifPayment(payment: ExportPayment, accounts: IifAccounts): string {
   return transaction({
     type: 'PAYMENT',
+    currency: payment.currency,
     head: { date: payment.date, account: accounts.undepositedFunds, name: payment.customerName, amount: payment.amount, number: payment.reference ?? '', memo: `Payment for invoice ${payment.invoiceNumber}` },
     splits: [{ account: accounts.accountsReceivable, amount: -payment.amount, memo: `Invoice ${payment.invoiceNumber}` }],
   });

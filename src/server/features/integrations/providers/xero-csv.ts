@@ -119,11 +119,11 @@ interface DocumentLine {
 }
 
 function documentLines(document: ExportDocument): DocumentLine[] {
-  const lines: DocumentLine[] = document.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: moneyCell(line.unitPrice), taxAmount: null }));
-  if (document.discountAmount !== 0) lines.push({ description: 'Discount', quantity: 1, unitAmount: moneyCell(-document.discountAmount), taxAmount: null });
-  if (lines.length === 0) lines.push({ description: document.notes ?? document.number, quantity: 1, unitAmount: moneyCell(document.subtotal), taxAmount: null });
+  const lines: DocumentLine[] = document.lines.map((line) => ({ description: line.description, quantity: Number(line.quantity), unitAmount: moneyCell(line.unitPrice, document.currency), taxAmount: null }));
+  if (document.discountAmount !== 0) lines.push({ description: 'Discount', quantity: 1, unitAmount: moneyCell(-document.discountAmount, document.currency), taxAmount: null });
+  if (lines.length === 0) lines.push({ description: document.notes ?? document.number, quantity: 1, unitAmount: moneyCell(document.subtotal, document.currency), taxAmount: null });
   const first = lines[0];
-  if (first) first.taxAmount = moneyCell(document.taxAmount);
+  if (first) first.taxAmount = moneyCell(document.taxAmount, document.currency);
   return lines;
 }
 
@@ -131,7 +131,7 @@ export function xeroInvoiceRows(invoice: ExportDocument, settings: XeroCsvSettin
   const taxType = invoice.taxAmount !== 0 ? settings.salesTaxType : settings.noTaxType;
   return documentLines(invoice).map((line) => [
     invoice.contactName, invoice.contactEmail, ...postalAddress(invoice.contact),
-    invoice.number, '', xeroDate(invoice.date, settings.dateFormat), xeroDate(invoice.dueDate, settings.dateFormat), moneyCell(invoice.totalAmount), '',
+    invoice.number, '', xeroDate(invoice.date, settings.dateFormat), xeroDate(invoice.dueDate, settings.dateFormat), moneyCell(invoice.totalAmount, invoice.currency), '',
     line.description, line.quantity, line.unitAmount, '', settings.salesAccountCode, taxType, line.taxAmount ?? '', '', '', '', '', currency, '',
   ]);
 }
@@ -140,7 +140,7 @@ export function xeroBillRows(bill: ExportDocument, settings: XeroCsvSettings, cu
   const taxType = bill.taxAmount !== 0 ? settings.purchasesTaxType : settings.noTaxType;
   return documentLines(bill).map((line) => [
     bill.contactName, bill.contactEmail, ...postalAddress(bill.contact),
-    bill.number, xeroDate(bill.date, settings.dateFormat), xeroDate(bill.dueDate, settings.dateFormat), moneyCell(bill.totalAmount), '',
+    bill.number, xeroDate(bill.date, settings.dateFormat), xeroDate(bill.dueDate, settings.dateFormat), moneyCell(bill.totalAmount, bill.currency), '',
     line.description, line.quantity, line.unitAmount, settings.purchasesAccountCode, taxType, line.taxAmount ?? '', '', '', '', '', currency,
   ]);
 }

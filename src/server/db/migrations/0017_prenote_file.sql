@@ -1,1 +1,0 @@
-ALTER TABLE "ach_file_exports" ALTER COLUMN "payment_run_id" DROP NOT NULL;
