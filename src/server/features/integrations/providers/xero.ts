@@ -1,4 +1,3 @@
-import type { OAuthProviderConfig } from '../../../config';
 import type { ProviderConnector, SyncContext } from '../provider';
 import { AuthorizationExpiredError, runApiSync } from './api-sync';
 import { type OAuthProvider, freshTokens, prepareOAuthConnect } from './oauth';
