@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ const languages = ['eng', 'deu', 'fra'] as const;
  * tesseract.js reads every language from one folder, but each language ships in its own npm
  * package; link the packaged files into one folder so nothing is ever fetched from the network.
  */
-function prepareLanguageFolder(): string {
+export function prepareLanguageFolder(): string {
   const folder = path.join(os.tmpdir(), 'signal-ar-tessdata');
   mkdirSync(folder, { recursive: true });
   for (const language of languages) {
@@ -21,16 +21,18 @@ function prepareLanguageFolder(): string {
     const source = path.join(packageRoot, '4.0.0_best_int', `${language}.traineddata.gz`);
     const target = path.join(folder, `${language}.traineddata.gz`);
     if (existsSync(target)) continue;
-    // Several processes may prepare the folder at once: one link wins, the others keep it. Never
-    // copy onto an existing link, which would write through it into the package's own file.
+    // Missing, or a link into an install that is gone (another checkout, a reinstalled
+    // node_modules): make the link under a name of this process's and rename it over the target,
+    // which replaces a dangling link atomically and never writes through one. Where links cannot
+    // be made, the same with a copy.
+    const temporary = `${target}.${process.pid}`;
+    rmSync(temporary, { force: true });
     try {
-      symlinkSync(source, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      const copy = `${target}.${process.pid}`;
-      copyFileSync(source, copy);
-      renameSync(copy, target);
+      symlinkSync(source, temporary);
+    } catch {
+      copyFileSync(source, temporary);
     }
+    renameSync(temporary, target);
   }
   return folder;
 }
