@@ -92,6 +92,8 @@ export const achProfileUpdateSchema = z.object({
     .max(MAX_SETTLEMENT_DAYS, 'Settlement days must be between 0 and 5'),
 });
 export type AchProfileUpdateInput = z.input<typeof achProfileUpdateSchema>;
+/** Every value of the ACH settings form, in its order: the form's fields and what a save audits. */
+export const achProfileFields = achProfileUpdateSchema.keyof().options;
 export type AchProfileUpdate = z.output<typeof achProfileUpdateSchema>;
 
 /** GET /api/bank-accounts/{id}/ach-profile: what is stored, and what an export still needs. */

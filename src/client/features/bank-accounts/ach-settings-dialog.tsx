@@ -24,24 +24,12 @@ import {
   MAX_SETTLEMENT_DAYS,
   achLineEndingLabels,
   achLineEndings,
+  achProfileFields,
   achProfileUpdateSchema,
 } from '@shared/contracts/ach';
 import type { BankAccount } from '@shared/contracts/bank-accounts';
 import { useAchProfile, useDownloadPrenoteFile, usePendingPrenotes, useSaveAchProfile } from './api';
 
-const fieldNames = [
-  'immediateDestination',
-  'immediateDestinationName',
-  'immediateOrigin',
-  'immediateOriginName',
-  'companyId',
-  'companyName',
-  'entryDescription',
-  'balanced',
-  'lineEnding',
-  'settlementMode',
-  'settlementDays',
-] as const;
 
 const balanceOptions = [
   { value: false, label: 'Unbalanced: the bank takes the total from the account' },
@@ -102,7 +90,7 @@ function AchSettingsForm({ profile, onDone }: { profile: AchProfile; onDone: () 
       toast({ title: 'ACH settings saved' });
       onDone();
     } catch (error) {
-      applyServerErrors(error, setError, fieldNames);
+      applyServerErrors(error, setError, achProfileFields);
       toast({ title: 'Error', description: error instanceof Error ? error.message : 'Could not save the ACH settings', variant: 'destructive' });
     }
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiRequest, withParams } from '@/lib/api';
+import { saveDownload } from '@/lib/download';
 import type {
   Tax1099DeliverResult,
   Tax1099IssueResult,
@@ -44,16 +45,7 @@ export const useRequestW9s = () => useYearMutation((vendorIds: string[]) => apiR
 
 /** Fetches a PDF through the API client (workspace header, error messages) and saves it. */
 export async function downloadPdf(url: string, fileName: string): Promise<void> {
-  const response = await apiFetch('GET', url);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  await saveDownload(await apiFetch('GET', url), fileName);
 }
 
 export const copyBUrl = (vendorId: string, year: number) => withParams(`${TAX_1099_URL}/${vendorId}/form`, { year, copy: 'B' });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, apiRequest, withParams } from '@/lib/api';
+import { fileNameOf, saveDownload } from '@/lib/download';
 import type { z } from 'zod';
 import type { Tax1099Filing, Tax1099FilingState, Tax1099Settings, Tax1099YearSummary, tax1099SettingsBody } from '@shared/contracts/tax-1099';
 
@@ -49,17 +50,8 @@ export function leftOutOf(error: unknown): LeftOutLine[] {
 
 /** Saves a response body as a file in the browser, under the name the server gave. */
 async function saveResponse(response: Response, fallbackName: string): Promise<string> {
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const name = fileNameOf(response, fallbackName);
+  await saveDownload(response, name);
   return name;
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   type AchProfile,
   type AchProfileUpdate,
+  achProfileFields,
   achProfileRequiredLabels,
   type AchProfileRequiredField,
 } from '../../../shared/contracts/ach';
@@ -64,19 +65,6 @@ export async function getAchProfile(db: Database, organizationId: string, bankAc
   return toAchProfileDto(account, await findAchProfile(db, organizationId, bankAccountId));
 }
 
-const AUDITED = [
-  'immediateDestination',
-  'immediateDestinationName',
-  'immediateOrigin',
-  'immediateOriginName',
-  'companyId',
-  'companyName',
-  'entryDescription',
-  'balanced',
-  'lineEnding',
-  'settlementMode',
-  'settlementDays',
-] as const;
 
 /** Save the bank's ACH values for one account; the change and its audit row land together. */
 export async function saveAchProfile(
@@ -96,7 +84,7 @@ export async function saveAchProfile(
       .onConflictDoUpdate({ target: achProfiles.bankAccountId, set: values })
       .returning();
     if (!row) throw notFound('Bank account');
-    const changed = AUDITED.filter((key) => before?.[key] !== row[key]);
+    const changed = achProfileFields.filter((key) => before?.[key] !== row[key]);
     await writeAudit(tx, {
       organizationId: actor.organizationId,
       userId: actor.userId,
