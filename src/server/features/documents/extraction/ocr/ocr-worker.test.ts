@@ -8,7 +8,8 @@ describe('the OCR language folder', () => {
   const previous = process.env.TMPDIR;
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'signal-ar-tessdata-test-'));
   afterEach(() => {
-    process.env.TMPDIR = previous;
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
     rmSync(scratch, { recursive: true, force: true });
   });
 
