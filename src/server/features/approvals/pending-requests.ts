@@ -1,3 +1,4 @@
+import { userDisplayNameSql } from '../../db/query-helpers';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ApprovalRequest } from '../../../shared/contracts/approvals';
 import type { Database } from '../../db/client';
@@ -5,7 +6,7 @@ import { preparedOnce } from '../../db/prepared';
 import { billApprovals, billItems, bills, users, vendors } from '../../db/schema';
 import { countPendingApprovalsFor, waitingCondition } from './approvals.queries';
 
-const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username})`;
+const personName = userDisplayNameSql;
 
 const firstItem = sql<string | null>`(select ${billItems.description} from ${billItems} where ${billItems.billId} = ${bills.id} order by ${billItems.position} limit 1)`;
 

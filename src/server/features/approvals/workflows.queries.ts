@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ApprovalWorkflow, EligibleApprover } from '../../../shared/contracts/approvals';
 import type { Database } from '../../db/client';
 import { approvalWorkflows, users, vendors } from '../../db/schema';
-import { isUuid } from '../../db/query-helpers';
+import { isUuid, userDisplayNameSql } from '../../db/query-helpers';
 import { isWorkspaceMember, workspaceRoleOf } from '../../platform/workspace-members';
 
 export type WorkflowRow = typeof approvalWorkflows.$inferSelect;
 
-const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username})`;
+const personName = userDisplayNameSql;
 
 /** Active members who can be named as approvers (viewers are read-only). */
 export async function findEligibleApprovers(db: Database, organizationId: string, ids?: string[]): Promise<EligibleApprover[]> {

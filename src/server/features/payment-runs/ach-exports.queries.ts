@@ -1,18 +1,24 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AchExport } from '../../../shared/contracts/ach';
 import type { Database } from '../../db/client';
+import { userDisplayNameSql } from '../../db/query-helpers';
 import { achFileExports, users } from '../../db/schema';
 
-const personName = sql<string | null>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username})`;
 
-/** Every NACHA file made for one run of the organization, newest first, with who made it. */
-export async function findAchExports(db: Database, organizationId: string, paymentRunId: string): Promise<AchExport[]> {
+/** The NACHA files made for one run of the organization, newest first, with who made them. */
+export async function findAchExports(
+  db: Database,
+  organizationId: string,
+  paymentRunId: string,
+  options: { limit?: number } = {},
+): Promise<AchExport[]> {
   const rows = await db
-    .select({ file: achFileExports, exportedByName: personName })
+    .select({ file: achFileExports, exportedByName: userDisplayNameSql })
     .from(achFileExports)
     .leftJoin(users, eq(users.id, achFileExports.exportedBy))
     .where(and(eq(achFileExports.organizationId, organizationId), eq(achFileExports.paymentRunId, paymentRunId)))
-    .orderBy(desc(achFileExports.createdAt), desc(achFileExports.id));
+    .orderBy(desc(achFileExports.createdAt), desc(achFileExports.id))
+    .limit(options.limit ?? 100);
   return rows.map(({ file, exportedByName }) => ({
     id: file.id,
     fileDate: file.fileDate,

@@ -1,7 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { centsFromDecimal, sumCents, toDecimal } from '../../../shared/money';
-import { achFileExports, bankAccounts, bills, payments, paymentRuns, users, vendorAchSettings, vendors } from '../../db/schema';
-import type { Database } from '../../db/client';
+import { bankAccounts, bills, payments, paymentRuns, vendorAchSettings, vendors } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
 import { organizationToday } from '../../platform/calendar';
 import type { AppDeps } from '../../platform/deps';
@@ -18,28 +17,15 @@ import {
   vendorAccount,
 } from './ach-file';
 import { ADDENDA_INFO_LENGTH, type NachaEntry, buildNachaFile } from './nacha';
+import { findAchExports } from './ach-exports.queries';
 import { findPaymentRun } from './payment-runs.queries';
 import { assertPrenotesSettled } from './prenote-wait';
 
-export { FILE_ID_MODIFIERS, secCodeFor };
 
 /** "INV-1, INV-2" as the 05 addenda's payment-related information (80 characters). */
 export function remittanceInfo(billNumbers: string[]): string {
   const text = `BILLS ${billNumbers.join(', ')}`;
   return text.length <= ADDENDA_INFO_LENGTH ? text : `${text.slice(0, ADDENDA_INFO_LENGTH - 3)}...`;
-}
-
-const personName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.username}, 'someone')`;
-
-async function lastExport(db: Database, organizationId: string, runId: string) {
-  const [row] = await db
-    .select({ file: achFileExports, name: personName })
-    .from(achFileExports)
-    .leftJoin(users, eq(users.id, achFileExports.exportedBy))
-    .where(and(eq(achFileExports.organizationId, organizationId), eq(achFileExports.paymentRunId, runId)))
-    .orderBy(desc(achFileExports.createdAt), desc(achFileExports.id))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface NachaExport {
@@ -81,11 +67,11 @@ export async function exportNachaFile(
       throw new AppError('ACH_PROFILE_INCOMPLETE', `Complete the ACH settings of ${account.accountName}: ${missing.join(', ')}`);
     }
 
-    const previous = await lastExport(tx, actor.organizationId, run.id);
+    const [previous] = await findAchExports(tx, actor.organizationId, run.id, { limit: 1 });
     if (previous && !options.confirmRepeat) {
       throw new AppError(
         'ACH_ALREADY_EXPORTED',
-        `This run's ACH file was already exported on ${previous.file.fileDate} by ${previous.name} (file modifier ${previous.file.fileIdModifier}). Uploading both files would pay these vendors twice.`,
+        `This run's ACH file was already exported on ${previous.fileDate} by ${previous.exportedByName ?? 'someone no longer in this organization'} (file modifier ${previous.fileIdModifier}). Uploading both files would pay these vendors twice.`,
       );
     }
 
@@ -153,7 +139,7 @@ export async function exportNachaFile(
         entryCount: rows.length,
         prenoteCount: testable.length,
         totalCents,
-        isRepeat: previous !== null,
+        isRepeat: previous !== undefined,
         exportedBy: actor.userId,
       },
       (modifier) => buildNachaFile({ origin, entries, effectiveDate: run.scheduledDate, createdAt: now, fileIdModifier: modifier }),
@@ -199,14 +185,14 @@ export async function exportNachaFile(
         fileDate,
         fileIdModifier: made.modifier,
         exportedBy: actor.userId,
-        ...(previous ? { repeatOf: previous.file.fileIdModifier, firstExportedOn: previous.file.fileDate } : {}),
+        ...(previous ? { repeatOf: previous.fileIdModifier, firstExportedOn: previous.fileDate } : {}),
       },
     });
     return {
       fileName: `payment-run-${run.scheduledDate}-${run.id.slice(0, 8)}-${made.modifier}.ach.txt`,
       content: made.content,
       fileIdModifier: made.modifier,
-      isRepeat: previous !== null,
+      isRepeat: previous !== undefined,
     };
   });
 }

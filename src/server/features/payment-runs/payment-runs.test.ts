@@ -10,7 +10,7 @@ import { addVerifiedBankAccount, setAchProfile } from '../bank-accounts/bank-acc
 import { addMember } from '../bills/payables-fixtures';
 import { exportAchFile } from './ach-settlement.fixtures';
 import { checkNachaFile } from './nacha-check';
-import { secCodeFor } from './nacha-export';
+import { secCodeFor } from './ach-file';
 import { VENDOR_ACCOUNT, createBill, createVendor, scheduleOk } from './payment-runs.fixtures';
 import { processDuePayments } from './scheduler';
 
