@@ -21,6 +21,10 @@ import type { PaymentRun } from '@shared/contracts/payment-runs';
 
 const runsUrl = '/api/payment-runs';
 
+const blockingTestIds = { ACH_PROFILE_INCOMPLETE: 'ach-incomplete', ACH_PRENOTE_WAITING: 'ach-prenote-waiting' } as const;
+type BlockingCode = keyof typeof blockingTestIds;
+const isBlockingCode = (code: string | undefined): code is BlockingCode => code !== undefined && code in blockingTestIds;
+
 function exportLine(item: AchExport): string {
   const day = format(parseISO(item.fileDate), 'MMM d, yyyy');
   const when = format(parseISO(item.createdAt), 'h:mm a');
@@ -36,14 +40,13 @@ function exportLine(item: AchExport): string {
 export function AchFileDownload({ run }: { run: PaymentRun }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [incomplete, setIncomplete] = useState<string | null>(null);
-  const [prenoteWaiting, setPrenoteWaiting] = useState<string | null>(null);
+  // A refusal the user settles elsewhere (the account's ACH settings, or the payment date).
+  const [blocked, setBlocked] = useState<{ code: BlockingCode; message: string } | null>(null);
   const [earlier, setEarlier] = useState<AchExport[] | null>(null);
 
   const download = async (confirmRepeat: boolean) => {
     setBusy(true);
-    setIncomplete(null);
-    setPrenoteWaiting(null);
+    setBlocked(null);
     try {
       const response = await apiFetch('GET', `${runsUrl}/${run.id}/nacha${confirmRepeat ? '?confirmRepeat=true' : ''}`);
       await saveDownload(response, fileNameOf(response, `payment-run-${run.scheduledDate}.ach.txt`));
@@ -51,8 +54,7 @@ export function AchFileDownload({ run }: { run: PaymentRun }) {
       toast({ title: 'ACH file downloaded', description: 'Upload it to your bank. Its payments are now sent.' });
       await Promise.all(['/api/payment-runs', '/api/payments', '/api/bills', '/api/vendors'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'ACH_PROFILE_INCOMPLETE') setIncomplete(error.message);
-      else if (error instanceof ApiError && error.code === 'ACH_PRENOTE_WAITING') setPrenoteWaiting(error.message);
+      if (error instanceof ApiError && isBlockingCode(error.code)) setBlocked({ code: error.code, message: error.message });
       else if (error instanceof ApiError && error.code === 'ACH_ALREADY_EXPORTED') {
         setEarlier(await apiRequest<AchExport[]>('GET', `${runsUrl}/${run.id}/ach-exports`).catch(() => []));
       } else {
@@ -69,17 +71,9 @@ export function AchFileDownload({ run }: { run: PaymentRun }) {
         <Download aria-hidden="true" />
         Download NACHA
       </Button>
-      {incomplete && (
-        <div role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ach-incomplete">
-          <p>{incomplete}</p>
-          <Link to={`/bank-accounts?achSettings=${run.bankAccountId}`} className="font-medium text-blue-700 underline">
-            Open the ACH settings of {run.bankAccountName}
-          </Link>
-        </div>
-      )}
-      {prenoteWaiting && (
-        <div role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="ach-prenote-waiting">
-          <p>{prenoteWaiting}</p>
+      {blocked && (
+        <div role="alert" className="basis-full rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid={blockingTestIds[blocked.code]}>
+          <p>{blocked.message}</p>
           <Link to={`/bank-accounts?achSettings=${run.bankAccountId}`} className="font-medium text-blue-700 underline">
             Open the ACH settings of {run.bankAccountName}
           </Link>
