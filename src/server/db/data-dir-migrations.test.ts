@@ -16,7 +16,7 @@ async function stateOf(dataDir: string): Promise<{ applied: number; newestTable:
   try {
     const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('ach_file_exports') is not null as newest_table`,
+              to_regclass('stored_files') is not null as newest_table`,
     );
     return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
@@ -33,10 +33,11 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0016_ach_files_money_scale created (its column type changes apply again as they are).
+      // What 0017_several_machines created.
       await client.exec(`
-        drop table ach_file_exports, ach_profiles, vendor_ach_settings;
-        alter table payments drop column sent_at;`);
+        drop table stored_file_chunks, stored_files, installation_settings;
+        alter table audit_log drop column xact_id;
+        alter table imports drop column rows_done, drop column commit_error;`);
     }
   } finally {
     await client.close();

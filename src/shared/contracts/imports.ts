@@ -94,7 +94,7 @@ export interface ImportPreview {
   entity: ImportEntity;
   template: ImportTemplate;
   fileName: string;
-  status: 'preview' | 'committed';
+  status: 'preview' | 'committing' | 'committed' | 'failed';
   rowCount: number;
   columns: string[];
   mapping: ImportMapping;
@@ -119,7 +119,7 @@ export interface ImportListItem {
   entity: ImportEntity;
   template: ImportTemplate;
   fileName: string;
-  status: 'preview' | 'committed';
+  status: 'preview' | 'committing' | 'committed' | 'failed';
   rowCount: number;
   errorCount: number;
   result: Record<string, number> | null;

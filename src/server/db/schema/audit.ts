@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { organizations } from './organizations';
+import { xactIdDefault, xid8 } from './platform';
 
 /**
  * Every change to money, approval or access state, written in the same transaction as the change;
@@ -19,10 +20,16 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The writing transaction's id (issue 33): the webhook feed reads events below the oldest
+     * transaction still running (the snapshot's xmin), so a late commit is never skipped.
+     */
+    xactId: xid8('xact_id').notNull().default(xactIdDefault),
   },
   (t) => [
     index('audit_log_org_idx').on(t.organizationId, t.createdAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
     index('audit_log_org_user_idx').on(t.organizationId, t.userId, t.createdAt),
+    index('audit_log_org_xact_idx').on(t.organizationId, t.xactId, t.id),
   ],
 );

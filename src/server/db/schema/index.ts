@@ -28,3 +28,4 @@ export * from './customer-portal';
 export * from './tax-1099';
 export * from './einvoicing';
 export * from './ach';
+export * from './platform';

@@ -7,7 +7,8 @@ export const syncDirectionValues = ['bidirectional', 'to_platform', 'from_platfo
 export const integrationStatusValues = ['connected', 'pending_authorization', 'disconnected'] as const;
 export const integrationSyncStatusValues = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const importEntityValues = ['customers', 'vendors', 'invoices', 'bills'] as const;
-export const importStatusValues = ['preview', 'committed'] as const;
+/** committing: queued or running as a job (issue 33); failed: the job gave up, nothing was written. */
+export const importStatusValues = ['preview', 'committing', 'committed', 'failed'] as const;
 export const webhookDeliveryStatusValues = ['pending', 'succeeded', 'failed'] as const;
 
 /**
@@ -139,6 +140,10 @@ export const imports = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     committedAt: timestamp('committed_at', { withTimezone: true }),
+    /** The commit job's progress (issue 33): rows done of rowCount; shown while status is committing. */
+    rowsDone: integer('rows_done').notNull().default(0),
+    /** Why the commit job failed (status failed). */
+    commitError: text('commit_error'),
   },
   (t) => [index('imports_org_created_idx').on(t.organizationId, t.createdAt)],
 );
