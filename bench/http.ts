@@ -13,6 +13,7 @@ import { automationSettings, organizations, users } from '../src/server/db/schem
 import { parseEnv } from '../src/server/env';
 import { vacuumAnalyze } from '../src/server/platform/maintenance';
 import { hashPassword } from '../src/server/platform/passwords';
+import { readOrCreateSecret } from '../src/server/platform/secrets';
 import { seedPayables } from '../src/server/scripts/seed/payables';
 import { seedReceivables } from '../src/server/scripts/seed/receivables';
 import { rows } from './rows';
@@ -241,6 +242,9 @@ export async function benchHttp(options: HttpBenchOptions): Promise<void> {
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
+    // The keys the seed used (kept in the data folder), which PostgreSQL requires in the environment.
+    SESSION_SECRET: readOrCreateSecret(dataDir, 'session-secret'),
+    ENCRYPTION_KEY: readOrCreateSecret(dataDir, 'encryption-key'),
     HOST: '127.0.0.1',
     // Sign-in from one address, many times over reruns.
     RATE_LIMIT_MULTIPLIER: '1000',

@@ -73,6 +73,7 @@ import { registerAuth } from './platform/auth';
 import { registerClientFiles, sendClientFile } from './platform/client-files';
 import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
+import { registerKeyRotation } from './platform/key-rotation';
 import { registerRateLimit } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { pingDatabase } from './db/client';
@@ -227,6 +228,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies, sessionCacheMs: deps.config.sessionCacheMs });
   registerRateLimit(app, { db: deps.db, now: deps.now, multiplier: deps.config.rateLimitMultiplier });
+  registerKeyRotation(app, deps);
 
   app.get(
     '/api/health',

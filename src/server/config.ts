@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Env } from './env';
+import { withPreviousKey } from './platform/encryption';
 import { readOrCreateSecret } from './platform/secrets';
 import { SESSION_CACHE_MS } from './platform/session-cache';
 
@@ -10,6 +11,7 @@ export interface AppConfig {
   dataDir: string;
   appUrl: string;
   sessionSecret: string;
+  /** ENCRYPTION_KEY; during a rotation it carries ENCRYPTION_KEY_PREVIOUS (platform/encryption.ts previousKeyOf). */
   encryptionKey: Buffer;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -96,7 +98,10 @@ export function buildConfig(env: Env): AppConfig {
     dataDir,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sessionSecret: env.SESSION_SECRET ?? readOrCreateSecret(dataDir, 'session-secret'),
-    encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'), 'hex'),
+    encryptionKey: withPreviousKey(
+      Buffer.from(env.ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'encryption-key'), 'hex'),
+      env.ENCRYPTION_KEY_PREVIOUS ? Buffer.from(env.ENCRYPTION_KEY_PREVIOUS, 'hex') : null,
+    ),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     stripe:

@@ -15,6 +15,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
     .optional(),
+  /** The key being rotated away from: still read, never written (README, "Rotating the encryption key"). */
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
   APP_URL: z.string().url('must be a URL like https://ar.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -77,6 +82,17 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
   // Test-only: the server's clock starts at this instant and runs on from there (CI's 00:30 UTC run).
   FAKE_NOW: z.iso.datetime({ offset: true, message: 'must be an ISO timestamp like 2026-11-24T00:30:00Z' }).optional(),
+}).refine((env) => !env.DATABASE_URL || Boolean(env.SESSION_SECRET && env.ENCRYPTION_KEY), {
+  // Generated keys live in one DATA_DIR: a second machine would make its own, and refuse the
+  // first one's cookies and fail to read its encrypted bank account numbers.
+  path: ['SESSION_SECRET'],
+  message: 'and ENCRYPTION_KEY are required with DATABASE_URL (every process on one PostgreSQL must share them)',
+}).refine((env) => !env.ENCRYPTION_KEY_PREVIOUS || Boolean(env.ENCRYPTION_KEY), {
+  path: ['ENCRYPTION_KEY_PREVIOUS'],
+  message: 'needs the new ENCRYPTION_KEY set beside it',
+}).refine((env) => !env.ENCRYPTION_KEY_PREVIOUS || env.ENCRYPTION_KEY_PREVIOUS.toLowerCase() !== env.ENCRYPTION_KEY?.toLowerCase(), {
+  path: ['ENCRYPTION_KEY_PREVIOUS'],
+  message: 'is the same key as ENCRYPTION_KEY; set ENCRYPTION_KEY to the new key',
 }).refine((env) => !(env.FAKE_NOW && env.NODE_ENV === 'production'), {
   path: ['FAKE_NOW'],
   message: 'is for tests only and is refused when NODE_ENV=production',

@@ -7,6 +7,7 @@ import { readEnv } from './env';
 import { startClock } from './platform/clock';
 import { createMailer } from './platform/mail';
 import { startMaintenance } from './platform/maintenance';
+import { prepareEncryptionKey } from './platform/key-rotation';
 import { encryptLegacyTins } from './features/tax-1099/encrypt-legacy-tins';
 
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   }
   const config = buildConfig(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: config.dataDir });
+  await prepareEncryptionKey(database.db, config.encryptionKey, new Date());
   // After the migrations: plain vendor tax IDs from before issue 32 are encrypted (idempotent).
   const legacyTins = await encryptLegacyTins(database.db, config.encryptionKey);
   const app = await createApp({

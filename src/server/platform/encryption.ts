@@ -20,8 +20,41 @@ export function encryptSecret(key: Buffer, plain: string): string {
   return [VERSION, iv.toString('base64url'), tag.toString('base64url'), ciphertext.toString('base64url')].join(':');
 }
 
-/** The plain text; throws if the value was tampered with, or encrypted under another key. */
+/**
+ * The key being rotated away from (ENCRYPTION_KEY_PREVIOUS), tied to the current key's Buffer: every
+ * reader already receives the current key, so a value not yet re-encrypted (platform/key-rotation.ts)
+ * is read with the previous one without each caller knowing a rotation is under way.
+ */
+const previousKeys = new WeakMap<Buffer, Buffer>();
+
+/** The current key, marked so that decryption falls back to `previous`. */
+export function withPreviousKey(current: Buffer, previous: Buffer | null): Buffer {
+  checkKey(current);
+  if (previous) {
+    checkKey(previous);
+    previousKeys.set(current, previous);
+  }
+  return current;
+}
+
+/** The previous key tied to this current key, or null when no rotation is under way. */
+export function previousKeyOf(current: Buffer): Buffer | null {
+  return previousKeys.get(current) ?? null;
+}
+
+/** The plain text; throws if the value was tampered with, or encrypted under neither the key nor its previous one. */
 export function decryptSecret(key: Buffer, stored: string): string {
+  const previous = previousKeyOf(key);
+  if (!previous) return decryptWith(key, stored);
+  try {
+    return decryptWith(key, stored);
+  } catch {
+    return decryptWith(previous, stored);
+  }
+}
+
+/** The plain text under exactly this key (the rotation job asks which key a value is under). */
+export function decryptWith(key: Buffer, stored: string): string {
   checkKey(key);
   const [version, iv, tag, ciphertext, ...rest] = stored.split(':');
   if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined || rest.length > 0) {

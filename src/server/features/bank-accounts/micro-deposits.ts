@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Cents } from '../../../shared/money';
+import { previousKeyOf } from '../../platform/encryption';
 
 /** Two deposits of 1 to 99 cents, drawn with the CSPRNG (a guessable pair would verify anything). */
 export function drawMicroDeposits(): [Cents, Cents] {
@@ -30,6 +31,10 @@ export function microDepositsMatch(
   second: Cents,
 ): boolean {
   const expected = Buffer.from(stored, 'hex');
-  const actual = Buffer.from(hashMicroDeposits(key, accountId, first, second), 'hex');
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  // Deposits sent before a key rotation were hashed under the previous key (a hash cannot be re-encrypted).
+  const previous = previousKeyOf(key);
+  return [key, ...(previous ? [previous] : [])].some((candidate) => {
+    const actual = Buffer.from(hashMicroDeposits(candidate, accountId, first, second), 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }

@@ -105,6 +105,9 @@ const child = spawn(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
+      // A fresh database each run: fresh keys (PostgreSQL requires them in the environment).
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   },
