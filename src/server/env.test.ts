@@ -37,3 +37,30 @@ describe('EINVOICE_AP_URL, EINVOICE_AP_KEY and EINVOICE_AP_LEGAL_ENTITY_ID', () 
     expect(() => parseEnv({ ...ap, EINVOICE_AP_URL: 'http://ap.example.com/api/v2' })).toThrow(/^Invalid EINVOICE_AP_URL: must use https$/);
   });
 });
+
+describe('keys on PostgreSQL', () => {
+  const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/signal' };
+  const sessionSecret = 's'.repeat(40);
+  const keyA = 'a'.repeat(64);
+  const keyB = 'b'.repeat(64);
+
+  it('refuses PostgreSQL without SESSION_SECRET or ENCRYPTION_KEY, naming both in one line', () => {
+    const message = /^Invalid SESSION_SECRET: and ENCRYPTION_KEY are required with DATABASE_URL \(every process on one PostgreSQL must share them\)$/;
+    expect(() => parseEnv(postgres)).toThrow(message);
+    expect(() => parseEnv({ ...postgres, SESSION_SECRET: sessionSecret })).toThrow(message);
+    expect(() => parseEnv({ ...postgres, ENCRYPTION_KEY: keyA })).toThrow(message);
+    expect(parseEnv({ ...postgres, SESSION_SECRET: sessionSecret, ENCRYPTION_KEY: keyA }).ENCRYPTION_KEY).toBe(keyA);
+  });
+
+  it('lets PGlite generate its keys into DATA_DIR', () => {
+    expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: '' }).ENCRYPTION_KEY).toBeUndefined();
+  });
+
+  it('reads ENCRYPTION_KEY_PREVIOUS only beside a different ENCRYPTION_KEY', () => {
+    expect(parseEnv({ ENCRYPTION_KEY: keyB, ENCRYPTION_KEY_PREVIOUS: keyA }).ENCRYPTION_KEY_PREVIOUS).toBe(keyA);
+    expect(() => parseEnv({ ENCRYPTION_KEY_PREVIOUS: keyA })).toThrow(/^Invalid ENCRYPTION_KEY_PREVIOUS: needs the new ENCRYPTION_KEY set beside it$/);
+    expect(() => parseEnv({ ENCRYPTION_KEY: keyA, ENCRYPTION_KEY_PREVIOUS: keyA.toUpperCase() })).toThrow(/^Invalid ENCRYPTION_KEY_PREVIOUS: is the same key/);
+    expect(() => parseEnv({ ENCRYPTION_KEY: keyB, ENCRYPTION_KEY_PREVIOUS: 'old' })).toThrow(/^Invalid ENCRYPTION_KEY_PREVIOUS: must be 64 hexadecimal/);
+  });
+});

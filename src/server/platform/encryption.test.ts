@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, lastFour, maskAccountNumber } from './encryption';
+import { decryptSecret, decryptWith, encryptSecret, lastFour, maskAccountNumber, previousKeyOf, withPreviousKey } from './encryption';
 
 const key = randomBytes(32);
 
@@ -36,5 +36,30 @@ describe('secret encryption', () => {
     expect(lastFour('12')).toBe('12');
     expect(maskAccountNumber('6789')).toBe('••••6789');
     expect(maskAccountNumber(null)).toBeNull();
+  });
+});
+
+describe('a key with its previous one (rotation)', () => {
+  it('reads values under the previous key, writes under the current one only', () => {
+    const previous = randomBytes(32);
+    const current = withPreviousKey(randomBytes(32), previous);
+    const old = encryptSecret(previous, '000123456789');
+    expect(decryptSecret(current, old)).toBe('000123456789');
+    const fresh = encryptSecret(current, '000123456789');
+    expect(decryptWith(current, fresh)).toBe('000123456789');
+    expect(() => decryptWith(previous, fresh)).toThrow();
+  });
+
+  it('does not lend the previous key to another Buffer holding the same bytes', () => {
+    const previous = randomBytes(32);
+    const current = withPreviousKey(randomBytes(32), previous);
+    const old = encryptSecret(previous, 'secret');
+    expect(() => decryptSecret(Buffer.from(current), old)).toThrow();
+    expect(previousKeyOf(Buffer.from(current))).toBeNull();
+  });
+
+  it('still refuses a value under a third key', () => {
+    const current = withPreviousKey(randomBytes(32), randomBytes(32));
+    expect(() => decryptSecret(current, encryptSecret(randomBytes(32), 'secret'))).toThrow();
   });
 });

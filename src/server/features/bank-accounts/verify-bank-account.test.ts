@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BankAccount } from '../../../shared/contracts/bank-accounts';
 import { auditLog, bankAccounts } from '../../db/schema';
+import { withPreviousKey } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addBankAccount, readMicroDeposits, signInAgain } from './bank-accounts.fixtures';
@@ -68,6 +70,13 @@ describe('micro-deposit hashing', () => {
     expect(microDepositsMatch(key, 'account-a', hash, 45, 12)).toBe(true);
     expect(microDepositsMatch(key, 'account-a', hash, 12, 46)).toBe(false);
     expect(microDepositsMatch(key, 'account-b', hash, 12, 45)).toBe(false);
+  });
+
+  it('verifies deposits sent before a key rotation while the previous key is set', () => {
+    const previous = randomBytes(32);
+    const hash = hashMicroDeposits(previous, 'account-a', 12, 45);
+    expect(microDepositsMatch(withPreviousKey(randomBytes(32), previous), 'account-a', hash, 12, 45)).toBe(true);
+    expect(microDepositsMatch(randomBytes(32), 'account-a', hash, 12, 45)).toBe(false);
   });
 });
 
