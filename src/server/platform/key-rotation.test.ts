@@ -38,7 +38,7 @@ async function forgetFingerprint(db: Database): Promise<void> {
 }
 
 /** One value in every encrypted column, written under `key`; returns the plain values by column. */
-async function writeEverything(db: Database, key: Buffer, label: string): Promise<Record<string, string>> {
+async function writeEverything(db: Database, key: Buffer, label: string) {
   const organizationId = owner.user.organizationId;
   const plain = {
     tin: '123456789',
