@@ -144,7 +144,7 @@ describe.skipIf(!adminUrl)(`two web processes and a worker on one PostgreSQL${ad
       'the worker reading the document',
       45,
     );
-    expect(document, output()).toMatchObject({ ocrStatus: 'completed', extractedData: { amounts: { total: '242.00' } } });
+    expect(document, `${document.processingError ?? ''}\n${output()}`).toMatchObject({ ocrStatus: 'completed', extractedData: { amounts: { total: '242.00' } } });
     const file = await b.request(`/api/documents/${id}/file`, { headers: { cookie } });
     expect(file.status).toBe(200);
   }, 60_000);
