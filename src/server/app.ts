@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from './config';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
 import { approvalsRoutes } from './features/approvals/approvals.routes';
 import { auditLogRoutes } from './features/audit-log/audit-log.routes';
@@ -177,13 +178,24 @@ export const requestSerializer = (req: { method: string; url: string; host?: str
   remotePort: req.socket?.remotePort,
 });
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes the function Fastify itself makes of
+ * one (its types do not list numbers): the first `hops` addresses from the socket inward are proxies.
+ */
+export function trustProxyOption(value: AppConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value ?? false;
+}
+
 /** The one factory for the server and the tests. */
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const { logger, clientDir, ...deps } = options;
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.nodeEnv === 'production',
+    // Only the configured proxies may name the client (TRUST_PROXY): a forged X-Forwarded-For from
+    // anyone else would otherwise dodge every per-address limit.
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,7 +238,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies, sessionCacheMs: deps.config.sessionCacheMs });
+  registerAuth(app, { db: deps.db, now: deps.now, secureCookies: deps.config.secureCookies, sessionCacheMs: deps.config.sessionCacheMs, sessionMaxAgeMs: deps.config.sessionMaxAgeMs });
   registerRateLimit(app, { db: deps.db, now: deps.now, multiplier: deps.config.rateLimitMultiplier });
   registerKeyRotation(app, deps);
 

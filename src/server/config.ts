@@ -20,6 +20,13 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Lower-cased; they are mailed contact requests and may read them. Empty: nobody. */
   operatorEmails: string[];
+  /**
+   * TRUST_PROXY as Fastify's trustProxy takes it: false trusts no X-Forwarded-For, a number that
+   * many proxy hops, a list those proxies' addresses or ranges. Absent: false.
+   */
+  trustProxy?: false | number | string[];
+  /** A session's absolute lifetime from sign-in (SESSION_MAX_AGE_DAYS); absent: 30 days. */
+  sessionMaxAgeMs?: number;
   /** Multiplies every rate limit (1 in production; test servers raise it). */
   rateLimitMultiplier: number;
   /** QuickBooks Online API (issue 14): null unless QBO_CLIENT_ID and QBO_CLIENT_SECRET are set. */
@@ -116,6 +123,8 @@ export function buildConfig(env: Env): AppConfig {
     secureCookies: env.NODE_ENV === 'production',
     operatorEmails: env.OPERATOR_EMAILS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    trustProxy: env.TRUST_PROXY ?? false,
+    sessionMaxAgeMs: env.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     quickbooksOnline:
       env.QBO_CLIENT_ID && env.QBO_CLIENT_SECRET
         ? {

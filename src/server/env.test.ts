@@ -64,3 +64,23 @@ describe('keys on PostgreSQL', () => {
     expect(() => parseEnv({ ENCRYPTION_KEY: keyB, ENCRYPTION_KEY_PREVIOUS: 'old' })).toThrow(/^Invalid ENCRYPTION_KEY_PREVIOUS: must be 64 hexadecimal/);
   });
 });
+
+describe('TRUST_PROXY and SESSION_MAX_AGE_DAYS', () => {
+  it('trusts no proxy when unset, and reads a hop count or a list of addresses and ranges', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1, fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+  });
+
+  it('stops start-up on a value that is neither, in one line naming the variable', () => {
+    for (const bad of ['true', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/8', '::1/129', ',']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid TRUST_PROXY: must be a hop count \(1\) or comma-separated proxy addresses or CIDR ranges/);
+    }
+  });
+
+  it('ends sessions 30 days after sign-in unless told otherwise', () => {
+    expect(parseEnv({}).SESSION_MAX_AGE_DAYS).toBe(30);
+    expect(parseEnv({ SESSION_MAX_AGE_DAYS: '7' }).SESSION_MAX_AGE_DAYS).toBe(7);
+    expect(() => parseEnv({ SESSION_MAX_AGE_DAYS: '0' })).toThrow(/^Invalid SESSION_MAX_AGE_DAYS: must be at least 1$/);
+  });
+});

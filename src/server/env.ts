@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** The only reader of process.env. A bad value stops start-up with one line naming the variable. */
@@ -67,6 +68,26 @@ const envSchema = z.object({
     .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i, 'must be a domain name like ar.example.com')
     .optional(),
   WORKERS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For: unset trusts none (the socket's
+   * peer is the client); a number trusts that many hops in front of the app; otherwise a comma list
+   * of the proxies' addresses or CIDR ranges. Every per-address limit counts this address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context): number | string[] => {
+      const trimmed = value.trim();
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length === 0 || !entries.every(isAddressOrRange)) {
+        context.addIssue({ code: 'custom', message: 'must be a hop count (1) or comma-separated proxy addresses or CIDR ranges (10.0.0.0/8,127.0.0.1)' });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .optional(),
+  /** A session ends this many days after sign-in, however active (besides the 12-hour idle limit). */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(366, 'must be at most 366').default(30),
   /** Who runs this installation: they receive and may read the public site's contact requests. */
   OPERATOR_EMAILS: z
     .string()
@@ -117,6 +138,15 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** An IPv4 or IPv6 address, optionally with a /prefix within the family's bits. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Treat empty strings as unset, so `DATABASE_URL= npm start` means "embedded".

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { createApp, redactPaths, requestSerializer } from './app';
 import { buildConfig } from './config';
-import { openDatabase } from './db/client';
+import { type OpenDatabase, openDatabase } from './db/client';
 import { readEnv } from './env';
 import { startClock } from './platform/clock';
 import { createMailer } from './platform/mail';
@@ -33,20 +34,44 @@ async function main(): Promise<void> {
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
     logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } },
   });
-  const stopMaintenance = env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log) : () => undefined;
-  app.addHook('onClose', async () => stopMaintenance());
-  // Workers stop in the app's onClose hooks; the database closes only after all of them.
+  const stopMaintenance =
+    env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log, { sessionMaxAgeMs: config.sessionMaxAgeMs }) : async () => undefined;
+  app.addHook('onClose', stopMaintenance);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app
-        .close()
-        .then(() => database.close())
-        .then(() => process.exit(0));
-    });
+    process.once(signal, () => void shutDown(app, database, signal));
   }
   await app.listen({ port: env.PORT, host: env.HOST });
   if (legacyTins.moved + legacyTins.dropped > 0) app.log.info(legacyTins, 'legacy vendor tax IDs encrypted');
   app.log.info(`Signal AR on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+/** How long requests in progress may take to finish after SIGTERM before their connections are closed. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Graceful shutdown. app.close() stops accepting, answers new requests on open connections with
+ * 503, and waits for the requests in progress (Fastify closes the server before its onClose hooks);
+ * then the onClose hooks stop the job workers, schedulers, maintenance and the SMTP receiver, each
+ * waiting for the run in hand. Only then is the pool closed, so nothing queries a closed pool. A
+ * request still running after SHUTDOWN_GRACE_MS has its connection closed.
+ */
+async function shutDown(app: FastifyInstance, database: OpenDatabase, signal: string): Promise<void> {
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.warn('requests still running after the grace period: closing their connections');
+    app.server.closeAllConnections();
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  try {
+    await app.close();
+    clearTimeout(force);
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
 }
 
 void main().catch((error: unknown) => {

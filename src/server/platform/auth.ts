@@ -86,7 +86,7 @@ export function isNormalPath(url: string): boolean {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Database; now: () => Date; secureCookies: boolean; sessionCacheMs?: number | undefined },
+  deps: { db: Database; now: () => Date; secureCookies: boolean; sessionCacheMs?: number | undefined; sessionMaxAgeMs?: number | undefined },
 ): SessionCache {
   app.decorateRequest('auth', null);
   const cache = new SessionCache(deps.sessionCacheMs ?? 0);
@@ -94,7 +94,7 @@ export function registerAuth(
 
   const lookup = async (token: string): Promise<AuthContext | null> => {
     const now = deps.now();
-    if (!cache.enabled) return findSession(deps.db, token, now);
+    if (!cache.enabled) return findSession(deps.db, token, now, deps.sessionMaxAgeMs);
     const id = hashToken(token);
     const cached = cache.get(id, now.getTime());
     if (cached) return { ...cached };
@@ -106,7 +106,7 @@ export function registerAuth(
     const key = `${generation}:${id}`;
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = findSession(deps.db, token, now)
+      pending = findSession(deps.db, token, now, deps.sessionMaxAgeMs)
         .then((found) => {
           if (found) cache.set(id, { ...found }, now.getTime(), generation);
           return found;

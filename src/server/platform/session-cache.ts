@@ -37,7 +37,8 @@ export class SessionCache {
   get(sessionId: string, appNow: number): AuthContext | null {
     const entry = this.entries.get(sessionId);
     if (!entry) return null;
-    if (performance.now() > entry.expiresAt || appNow < entry.checkedAt || appNow - entry.checkedAt > this.ttlMs) {
+    const pastLifetime = entry.auth.endsAt !== undefined && appNow >= entry.auth.endsAt;
+    if (performance.now() > entry.expiresAt || appNow < entry.checkedAt || appNow - entry.checkedAt > this.ttlMs || pastLifetime) {
       this.entries.delete(sessionId);
       return null;
     }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, lte, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/contracts/common';
 import type { Database } from '../db/client';
@@ -8,6 +8,8 @@ import { workspaceRole } from './workspace-access';
 
 /** Sessions end after 12 hours without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+/** And 30 days after sign-in however active, unless SESSION_MAX_AGE_DAYS says otherwise (config.sessionMaxAgeMs). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most once a minute, not on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -28,6 +30,11 @@ export interface AuthContext {
    * another query). Absent on contexts not made by findSession: read it from the organization then.
    */
   timeZone?: string;
+  /**
+   * When the session ends whatever its activity (ms since the epoch, the app's clock): a cached
+   * lookup (session-cache.ts) is not used past it. Absent on contexts not made by findSession.
+   */
+  endsAt?: number;
 }
 
 /** The session's id: the SHA-256 of its cookie token (the token itself is never stored). */
@@ -53,12 +60,13 @@ const homeOrganization = alias(organizations, 'home_organization');
  * client workspace the user may no longer open (grant revoked, role changed, client deactivated)
  * sends the session back to the user's own organization on this request.
  */
-export async function findSession(db: Database, token: string, now: Date): Promise<AuthContext | null> {
+export async function findSession(db: Database, token: string, now: Date, maxAgeMs = SESSION_MAX_AGE_MS): Promise<AuthContext | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
       activeOrganizationId: sessions.organizationId,
       userId: users.id,
       homeOrganizationId: users.organizationId,
@@ -80,7 +88,8 @@ export async function findSession(db: Database, token: string, now: Date): Promi
     .limit(1);
   if (!row) return null;
   const idle = now.getTime() - row.lastSeenAt.getTime();
-  if (idle > SESSION_IDLE_MS || !row.isActive) {
+  const endsAt = row.createdAt.getTime() + maxAgeMs;
+  if (idle > SESSION_IDLE_MS || now.getTime() >= endsAt || !row.isActive) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
@@ -102,7 +111,7 @@ export async function findSession(db: Database, token: string, now: Date): Promi
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
   const timeZone = organizationId === row.homeOrganizationId ? row.homeTimeZone : (row.workspaceTimeZone ?? row.homeTimeZone);
-  return { sessionId: row.sessionId, userId: row.userId, organizationId, role, ...home, timeZone };
+  return { sessionId: row.sessionId, userId: row.userId, organizationId, role, ...home, timeZone, endsAt };
 }
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
@@ -115,6 +124,14 @@ export async function deleteUserSessions(db: Database, userId: string, keepSessi
   for (const row of rows) if (row.id !== keepSessionId) await deleteSession(db, row.id);
 }
 
-export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
-  await db.delete(sessions).where(and(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))));
+/**
+ * Deletes the sessions past the idle limit or their absolute lifetime (the maintenance loop):
+ * findSession refuses them anyway, but a session nobody presents again would stay forever.
+ */
+export async function deleteExpiredSessions(db: Database, now: Date, maxAgeMs = SESSION_MAX_AGE_MS): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)), lte(sessions.createdAt, new Date(now.getTime() - maxAgeMs))))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

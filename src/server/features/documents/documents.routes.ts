@@ -23,11 +23,14 @@ export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void>
   const store = documentStore(deps);
 
   let worker: JobWorker | null = null;
+  let closing = false;
   if (deps.startWorkers) {
-    worker = startDocumentWorker(deps, (error) => app.log.error({ err: error }, 'document worker error'));
+    // A reader still warming up when shutdown stops it fails by design: not an error worth a line.
+    worker = startDocumentWorker(deps, (error) => (closing ? app.log.info({ err: error }, 'document worker stopped') : app.log.error({ err: error }, 'document worker error')));
   }
   app.addHook('onClose', async () => {
     await worker?.stop();
+    closing = true;
     await shutdownExtraction();
   });
 
