@@ -64,6 +64,11 @@ export const invoices = pgTable(
       .where(sql`${t.status} in ('sent', 'overdue')`),
     index('invoices_org_number_key_idx').on(t.organizationId, sql`upper(regexp_replace(${t.invoiceNumber}, '[^A-Za-z0-9]', '', 'g'))`),
     index('invoices_org_recurring_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.recurringInvoiceId} is not null`),
+    // The list by customer, newest first: the page is read in index order and stops at 50 rows,
+    // whatever the customer's history (issue 33).
+    index('invoices_org_customer_created_idx').on(t.organizationId, t.customerId, t.createdAt, t.id),
+    // The list's text search (ILIKE '%term%' on the number) through trigrams (pg_trgm, issue 33).
+    index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );
 
