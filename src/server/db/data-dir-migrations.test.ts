@@ -39,7 +39,7 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
     if (undo) {
       // What 0018_list_search_indexes created (the extension stays: CREATE EXTENSION IF NOT EXISTS).
       await client.exec(`
-        drop index customers_name_trgm_idx, customers_email_trgm_idx, invoices_org_customer_created_idx,
+        drop index customers_name_trgm_idx, customers_email_trgm_idx, invoices_org_open_due_created_idx, invoices_org_customer_created_idx,
           invoices_number_trgm_idx, vendors_name_trgm_idx, vendors_email_trgm_idx, vendors_city_trgm_idx,
           bills_number_trgm_idx, bills_notes_trgm_idx;`);
     }
