@@ -42,9 +42,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PASSWORD = 'bench-password';
 const USERNAME = 'bench';
 const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const RAW_PORT = 5091;
-const APP_PORT = 5092;
-const WORKER_PORT = 5093;
+// BENCH_RAW_PORT, BENCH_APP_PORT and BENCH_WORKER_PORT move them, for several benches on one machine.
+const RAW_PORT = Number(process.env.BENCH_RAW_PORT ?? 5091);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 5092);
+const WORKER_PORT = Number(process.env.BENCH_WORKER_PORT ?? 5093);
 
 export const HTTP_ENDPOINTS = [
   { name: 'invoices', url: '/api/invoices?limit=50' },
