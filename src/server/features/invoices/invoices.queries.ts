@@ -223,6 +223,9 @@ function overduePageIds(organizationId: string, today: string, limit: number, of
   ) as page order by page.created_at desc, page.id desc limit ${limit} offset ${offset}`;
 }
 
+/** Up to this many matches, a searched page is sorted from the matches (findInvoices). */
+const FEW_MATCHES = 2000;
+
 export interface InvoiceListParams {
   organizationId: string;
   today: string;
@@ -275,11 +278,33 @@ export async function findInvoices(db: Database, params: InvoiceListParams): Pro
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .orderBy(...newestFirst);
+  if (params.search) {
+    // A search: the total first (the trigram and customer indexes, a bitmap of the matches). When
+    // few invoices match, the page is sorted from those matches; walking every invoice newest first
+    // until 50 match (PostgreSQL's choice, since it cannot tell how rare the term is) read all 1M
+    // rows for a term that matches one (issue 33). Many matches: the walk stops early, as before.
+    const [counted] = await db.select({ n: count() }).from(invoices).where(where);
+    const total = counted?.n ?? 0;
+    const matches = db.select({ id: invoices.id, createdAt: invoices.createdAt }).from(invoices).where(where).offset(0).as('matches');
+    const rows =
+      total <= FEW_MATCHES
+        ? await pageQueryOf.where(
+            and(
+              eq(invoices.organizationId, params.organizationId),
+              inArray(
+                invoices.id,
+                db.select({ id: matches.id }).from(matches).orderBy(desc(matches.createdAt), desc(matches.id)).limit(params.limit).offset(params.offset),
+              ),
+            ),
+          )
+        : await pageQueryOf.where(where).limit(params.limit).offset(params.offset);
+    return pageOf(db, rows, total);
+  }
   const [rows, totals] = await Promise.all([
     pageWhere ? pageQueryOf.where(and(eq(invoices.organizationId, params.organizationId), pageWhere)) : pageQueryOf.where(where).limit(params.limit).offset(params.offset),
     // Without a search or a customer, the total comes from the summary table (a few hundred keys,
     // not every invoice).
-    params.search || params.customerId
+    params.customerId
       ? db.select({ n: count() }).from(invoices).where(where)
       : countInvoicesFromTotals(db, params.organizationId, params.status, params.today).then((n) => [{ n }]),
   ]);
