@@ -62,13 +62,15 @@ export const HTTP_ENDPOINTS = [
   { name: 'invoices search name', url: '/api/invoices?search=harbor&limit=50' },
   { name: 'invoices search number', url: '/api/invoices?search=000123&limit=50' },
   { name: 'invoices sent', url: '/api/invoices?status=sent&limit=50' },
-  { name: 'customer statement 30 days', url: '/api/customers/{customer}/statement?from={monthAgo}&to={today}' },
   { name: 'bills by vendor', url: '/api/bills?vendorId={vendor}&limit=50' },
   { name: 'bills overdue', url: '/api/bills?status=overdue&limit=50' },
   { name: 'bills search', url: '/api/bills?search=pacific&limit=50' },
   { name: 'customers search', url: '/api/customers?search=dental&limit=50&includeInactive=true' },
   { name: 'vendors search', url: '/api/vendors?search=power&limit=50' },
   { name: 'user (session only)', url: '/api/user' },
+  // Last: at 100k its per-invoice sums held the pool for seconds under 32 connections and starved
+  // every endpoint measured after it (a customer's statement is not yet flat, issue 33).
+  { name: 'customer statement 30 days', url: '/api/customers/{customer}/statement?from={monthAgo}&to={today}' },
 ] as const;
 
 /** The endpoint's URL with the seeded organization's ids and dates written in. */

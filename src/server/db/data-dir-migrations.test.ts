@@ -63,7 +63,7 @@ describe('migrating a PGlite data folder', () => {
     const again = await openDatabase({ dataDir });
     await again.close();
     expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, newestTable: true });
-  }, 60_000);
+  }, 240_000);
 
   it('applies a migration the folder does not have yet', async () => {
     await forgetNewestMigration(dataDir, true);
@@ -74,7 +74,7 @@ describe('migrating a PGlite data folder', () => {
     const database = await openDatabase({ dataDir });
     await database.close();
     expect(await stateOf(dataDir)).toEqual({ applied: journal.entries.length, newestTable: true });
-  }, 60_000);
+  }, 240_000);
 
   it("fails with the migration's error, and releases the folder", async () => {
     // The record is gone but the table is there: applying the migration again fails.
@@ -83,5 +83,5 @@ describe('migrating a PGlite data folder', () => {
       /could not be migrated: .*already exists/u,
     );
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 60_000);
+  }, 240_000);
 });
