@@ -4,6 +4,7 @@ import { lockDataDir } from './data-dir-lock';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -34,6 +35,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 const pgliteOptions = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  // pg_trgm (contrib, loaded into the WebAssembly build) for the lists' trigram search indexes
+  // (migration 0018): the same migration runs on both databases. migrate-data-dir.mjs loads it too.
+  extensions: { pg_trgm },
 };
 
 /** Whether the migrations folder holds a migration that `client` has not applied yet. */

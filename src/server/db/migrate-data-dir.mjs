@@ -10,11 +10,13 @@
  */
 import process from 'node:process';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const [dataDir, migrationsFolder, startParams] = process.argv.slice(2);
-const client = new PGlite(dataDir, { startParams: JSON.parse(startParams) });
+// pg_trgm as client.ts's pgliteOptions load it: migration 0018 creates the extension.
+const client = new PGlite(dataDir, { startParams: JSON.parse(startParams), extensions: { pg_trgm } });
 try {
   await migrate(drizzle(client), { migrationsFolder });
 } catch (error) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 import { vatCategories } from '../../../shared/einvoice-codes';
@@ -71,6 +72,9 @@ export const bills = pgTable(
     index('bills_org_status_idx').on(t.organizationId, t.status),
     index('bills_org_created_idx').on(t.organizationId, t.createdAt),
     index('bills_vendor_idx').on(t.vendorId),
+    // The bill list's text search on the number (ILIKE '%term%', pg_trgm).
+    index('bills_number_trgm_idx').using('gin', sql`${t.billNumber} gin_trgm_ops`),
+    index('bills_notes_trgm_idx').using('gin', sql`${t.notes} gin_trgm_ops`),
     index('bills_document_idx').on(t.documentId),
   ],
 );

@@ -81,6 +81,9 @@ export const customers = pgTable(
     uniqueIndex('customers_org_email_key').on(t.organizationId, sql`lower(${t.email})`),
     index('customers_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
     index('customers_org_created_idx').on(t.organizationId, t.createdAt),
+    // The customer list's search and the invoice list's search by customer name (ILIKE '%term%', pg_trgm).
+    index('customers_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     uniqueIndex('customers_client_org_key').on(t.clientOrganizationId),
   ],
 );

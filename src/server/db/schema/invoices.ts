@@ -58,12 +58,22 @@ export const invoices = pgTable(
     index('invoices_org_open_created_idx')
       .on(t.organizationId, t.createdAt, t.id, t.status, t.dueDate, t.amountPaid, t.totalAmount)
       .where(sql`${t.status} in ('sent', 'overdue')`),
+    // The overdue list: open invoices by due day, newest first within a day (invoices.queries
+    // overduePageIds), index-only for the columns the filter reads (issue 33).
+    index('invoices_org_open_due_created_idx')
+      .on(t.organizationId, t.dueDate, t.createdAt, t.id, t.status, t.amountPaid, t.totalAmount)
+      .where(sql`${t.status} in ('sent', 'overdue')`),
     // Bank matching finds open invoices by balance and by number as written in a bank text (issue 30).
     index('invoices_org_open_balance_idx')
       .on(t.organizationId, sql`(${t.totalAmount} - ${t.amountPaid})`)
       .where(sql`${t.status} in ('sent', 'overdue')`),
     index('invoices_org_number_key_idx').on(t.organizationId, sql`upper(regexp_replace(${t.invoiceNumber}, '[^A-Za-z0-9]', '', 'g'))`),
     index('invoices_org_recurring_created_idx').on(t.organizationId, t.createdAt).where(sql`${t.recurringInvoiceId} is not null`),
+    // The list by customer, newest first: the page is read in index order and stops at 50 rows,
+    // whatever the customer's history (issue 33).
+    index('invoices_org_customer_created_idx').on(t.organizationId, t.customerId, t.createdAt, t.id),
+    // The list's text search (ILIKE '%term%' on the number) through trigrams (pg_trgm, issue 33).
+    index('invoices_number_trgm_idx').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );
 

@@ -91,6 +91,10 @@ export const vendors = pgTable(
   },
   (t) => [
     index('vendors_org_name_idx').on(t.organizationId, t.name),
+    // The vendor list's search and the bill list's search by vendor name (ILIKE '%term%', pg_trgm).
+    index('vendors_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('vendors_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('vendors_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     // findVendorByName compares names without case or punctuation.
     index('vendors_org_tin_fingerprint_idx').on(t.organizationId, t.tinFingerprint),
     index('vendors_org_normalized_name_idx').on(t.organizationId, sql`regexp_replace(lower(${t.name}), '[^a-z0-9]', '', 'g')`),

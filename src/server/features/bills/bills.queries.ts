@@ -188,7 +188,13 @@ export async function findBills(
   if (params.vendorId) conditions.push(eq(bills.vendorId, params.vendorId));
   if (params.search) {
     const pattern = likePattern(params.search);
-    const match = or(ilike(bills.billNumber, pattern), ilike(vendors.name, pattern), ilike(bills.notes, pattern));
+    // The vendors whose name matches, as an array of ids: every arm of the OR is then a condition
+    // on the bill that an index answers (trigram indexes, bills_vendor_idx), issue 33.
+    const namedVendors = db
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(and(eq(vendors.organizationId, params.organizationId), ilike(vendors.name, pattern)));
+    const match = or(ilike(bills.billNumber, pattern), sql`${bills.vendorId} = any(array(${namedVendors}))`, ilike(bills.notes, pattern));
     if (match) conditions.push(match);
   }
   const where = and(...conditions);

@@ -142,6 +142,27 @@ describe('the bill list', () => {
     expect(await countUnpaidBills(t.deps.db, local.user.organizationId)).toBe(2);
   });
 
+  it('searches a substring of the number, the vendor name or the notes, with % and _ taken literally, in the organization only', async () => {
+    const local = await signUp(t.app);
+    const power = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Columbia Power & Light' }) })).json();
+    const plain = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Plain Co' }) })).json();
+    await post(billPayload(power.id, { billNumber: 'PW-1' }), local);
+    await post(billPayload(plain.id, { billNumber: 'A_1' }), local);
+    await post(billPayload(plain.id, { billNumber: 'AB1', notes: '10% early payment discount' }), local);
+    const other = await signUp(t.app);
+    const otherPower = (await other.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Columbia Power & Light' }) })).json();
+    await post(billPayload(otherPower.id, { billNumber: 'PW-1' }), other);
+    const numbers = async (search: string) => {
+      const response = await local.request({ method: 'GET', url: `/api/bills?search=${encodeURIComponent(search)}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { numbers: response.json().map((bill: { billNumber: string }) => bill.billNumber).sort(), total: response.headers['x-total-count'] };
+    };
+    expect(await numbers('ER & LI')).toEqual({ numbers: ['PW-1'], total: '1' });
+    expect(await numbers('a_1')).toEqual({ numbers: ['A_1'], total: '1' });
+    expect(await numbers('10%')).toEqual({ numbers: ['AB1'], total: '1' });
+    expect(await numbers('EARLY PAY')).toEqual({ numbers: ['AB1'], total: '1' });
+  });
+
   it('lists only the organization’s bills unfiltered, unpaid soonest due first, paid last, by the given day', async () => {
     const local = await signUp(t.app);
     const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Order Co' }) })).json();

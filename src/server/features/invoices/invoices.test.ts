@@ -364,3 +364,47 @@ describe('the overdue and sent filters (open-invoice index, page of ids first)',
     expect(search.json().map((invoice: Invoice) => invoice.id)).toEqual([overdue[0]?.id]);
   });
 });
+
+describe('searching invoices (trigram indexes, customers matched by name first)', () => {
+  it('finds a substring of a number or a customer name in any case, with the total, only in the organization', async () => {
+    const { owner: o, customer: acme } = await ownerWithCustomer(t);
+    const harbor = await createCustomerFor(o, { name: 'Harbor Dental Group' });
+    const byNumber = await createInvoiceFor(o, acme.id, { invoiceNumber: 'INV-2026-004711' });
+    await createInvoiceFor(o, acme.id, { invoiceNumber: 'INV-2026-004800' });
+    const dental = [await createInvoiceFor(o, harbor.id, { invoiceNumber: 'HD-1' }), await createInvoiceFor(o, harbor.id, { invoiceNumber: 'HD-2' })];
+    // Another organization's customer of the same name and an invoice with a matching number stay hidden.
+    const { owner: other } = await ownerWithCustomer(t);
+    const otherHarbor = await createCustomerFor(other, { name: 'Harbor Dental Group' });
+    await createInvoiceFor(other, otherHarbor.id, { invoiceNumber: 'INV-2026-004711' });
+
+    const number = await o.request({ method: 'GET', url: '/api/invoices?search=04711' });
+    expect(number.json().map((invoice: Invoice) => invoice.id)).toEqual([byNumber.id]);
+    expect(number.headers['x-total-count']).toBe('1');
+    const name = await o.request({ method: 'GET', url: '/api/invoices?search=TAL%20GR' });
+    expect(name.json().map((invoice: Invoice) => invoice.id)).toEqual(dental.map((invoice) => invoice.id).reverse());
+    expect(name.headers['x-total-count']).toBe('2');
+    // Two letters make no trigram: still found (the index is not the only way to an answer).
+    const short = await o.request({ method: 'GET', url: '/api/invoices?search=hd' });
+    expect(short.json().map((invoice: Invoice) => invoice.invoiceNumber).sort()).toEqual(['HD-1', 'HD-2']);
+    const byCustomer = await o.request({ method: 'GET', url: `/api/invoices?customerId=${harbor.id}&limit=1` });
+    expect(byCustomer.json().map((invoice: Invoice) => invoice.id)).toEqual([dental[1]?.id]);
+    expect(byCustomer.headers['x-total-count']).toBe('2');
+  });
+
+  it('matches % and _ literally, not as wildcards', async () => {
+    const { owner: o, customer: c } = await ownerWithCustomer(t);
+    const percent = await createCustomerFor(o, { name: '100% Organic Co' });
+    const underscore = await createInvoiceFor(o, c.id, { invoiceNumber: 'X_1' });
+    await createInvoiceFor(o, c.id, { invoiceNumber: 'XY1' });
+    const withPercent = await createInvoiceFor(o, percent.id, { invoiceNumber: 'P-1' });
+    await createInvoiceFor(o, c.id, { invoiceNumber: '1000' });
+
+    const under = await o.request({ method: 'GET', url: '/api/invoices?search=x_1' });
+    expect(under.json().map((invoice: Invoice) => invoice.id)).toEqual([underscore.id]);
+    const pct = await o.request({ method: 'GET', url: `/api/invoices?search=${encodeURIComponent('100%')}` });
+    expect(pct.json().map((invoice: Invoice) => invoice.id)).toEqual([withPercent.id]);
+    expect(pct.headers['x-total-count']).toBe('1');
+    const onlyPercent = await o.request({ method: 'GET', url: `/api/invoices?search=${encodeURIComponent('%')}` });
+    expect(onlyPercent.json().map((invoice: Invoice) => invoice.id)).toEqual([withPercent.id]);
+  });
+});
