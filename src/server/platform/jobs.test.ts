@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema';
 import { type TestApp, createTestApp } from '../test/create-test-app';
-import { KEEP_DONE_JOBS_MS, STALE_JOB_MS, claimJob, completeJob, enqueueJob, failJob, pruneDoneJobs, runDueJobs } from './jobs';
+import { KEEP_DONE_JOBS_MS, STALE_JOB_MS, claimJob, completeJob, enqueueJob, failJob, pruneDoneJobs, renewJobLease, runDueJobs, startJobWorker } from './jobs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,5 +124,112 @@ describe('job queue', () => {
     expect([first.id, second.id].sort()).toEqual([done.id, kept.id].sort());
     expect((await storedJob(second.id))?.status).toBe('done');
     expect((await storedJob(waiting.id))?.status).toBe('queued');
+  });
+
+  it('keeps a long job with heartbeats from other workers, and hands it over once its heartbeat stopped', async () => {
+    const start = at('2026-11-21T10:00:00Z');
+    let clock = start;
+    const job = await enqueueJob(t.deps.db, { kind: 'long', payload: {}, runAt: start });
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const running = runDueJobs(t.deps.db, { now: () => clock, heartbeatMs: 10, workerId: 'busy', handlers: { long: () => gate } });
+    // Five minutes of work, the clock moved 40 s at a time: each beat renews the lease.
+    for (let step = 1; step <= 8; step += 1) {
+      clock = new Date(start.getTime() + step * 40_000);
+      const expected = clock.getTime();
+      await vi.waitFor(async () => expect((await storedJob(job.id))?.lockedAt?.getTime()).toBe(expected), { timeout: 10_000, interval: 5 });
+      expect(await claimJob(t.deps.db, { kinds: ['long'], workerId: 'other', now: new Date(expected + STALE_JOB_MS - 1000) })).toBeNull();
+    }
+    finish();
+    expect(await running).toBe(1);
+    expect(await storedJob(job.id)).toMatchObject({ status: 'done', attempts: 1 });
+
+    // A worker that renewed once, then died: taken again a minute after its last heartbeat.
+    const orphan = await enqueueJob(t.deps.db, { kind: 'long', payload: {}, runAt: start });
+    const claimed = await claimJob(t.deps.db, { kinds: ['long'], workerId: 'dead', now: start });
+    if (!claimed) throw new Error('not claimed');
+    const beat = new Date(start.getTime() + 45_000);
+    expect(await renewJobLease(t.deps.db, claimed, beat)).toBe(true);
+    expect(await claimJob(t.deps.db, { kinds: ['long'], workerId: 'alive', now: new Date(beat.getTime() + STALE_JOB_MS - 1000) })).toBeNull();
+    const taken = await claimJob(t.deps.db, { kinds: ['long'], workerId: 'alive', now: new Date(beat.getTime() + STALE_JOB_MS + 1000) });
+    expect(taken).toMatchObject({ id: orphan.id, lockedBy: 'alive', attempts: 2 });
+    // The dead worker's heartbeat, were it to come back, no longer holds the job.
+    expect(await renewJobLease(t.deps.db, claimed, new Date(beat.getTime() + STALE_JOB_MS + 2000))).toBe(false);
+  });
+
+  it('stop releases a running job at once (its attempt not counted) and another worker claims it', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const job = await enqueueJob(t.deps.db, { kind: 'careful', payload: {}, runAt: now });
+    let started: () => void = () => {};
+    const began = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let sawAbort = false;
+    const worker = startJobWorker(t.deps.db, {
+      now: () => now,
+      pollMs: 60_000,
+      handlers: {
+        careful: (_job, { signal }) =>
+          new Promise<void>((_resolve, reject) => {
+            started();
+            signal.addEventListener('abort', () => {
+              sawAbort = true;
+              reject(new Error('stopped'));
+            });
+          }),
+      },
+    });
+    await began;
+    expect((await storedJob(job.id))?.status).toBe('running');
+    await worker.stop();
+    expect(sawAbort).toBe(true);
+    expect(await storedJob(job.id)).toMatchObject({ status: 'queued', attempts: 0, lockedAt: null, lockedBy: null, lastError: null });
+    expect(await claimJob(t.deps.db, { kinds: ['careful'], workerId: 'next', now })).toMatchObject({ id: job.id, lockedBy: 'next', attempts: 1 });
+  });
+
+  it('stop releases the job of a handler that ignores its signal after a wait, and its late finish does not complete it', async () => {
+    const now = at('2026-11-21T10:00:00Z');
+    const job = await enqueueJob(t.deps.db, { kind: 'deaf', payload: {}, runAt: now });
+    let started: () => void = () => {};
+    const began = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let finished: () => void = () => {};
+    const handlerDone = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const worker = startJobWorker(t.deps.db, {
+      now: () => now,
+      pollMs: 60_000,
+      stopWaitMs: 50,
+      handlers: {
+        deaf: async () => {
+          started();
+          await gate;
+          finished();
+        },
+      },
+    });
+    await began;
+    await worker.stop();
+    expect(await storedJob(job.id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
+    const next = await claimJob(t.deps.db, { kinds: ['deaf'], workerId: 'next', now });
+    expect(next).toMatchObject({ id: job.id, lockedBy: 'next' });
+    // The old worker tries to complete the job once its handler finishes: that update must not take.
+    const update = vi.spyOn(t.deps.db, 'update');
+    try {
+      finish();
+      await handlerDone;
+      await vi.waitFor(() => expect(update).toHaveBeenCalled(), { timeout: 5000 });
+    } finally {
+      update.mockRestore();
+    }
+    expect(await storedJob(job.id)).toMatchObject({ status: 'running', lockedBy: 'next' });
   });
 });

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { integrationSyncs, integrations, jobs } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
-import { type Job, STALE_JOB_MS, completeJob, enqueueJob, runDueJobs } from '../../platform/jobs';
+import { HEARTBEAT_MS, type Job, completeJob, enqueueJob, renewJobLease, runDueJobs } from '../../platform/jobs';
 import { timeOrderedId } from '../../platform/audit';
 import type { ConnectorRegistry } from './catalogue';
 import type { ProviderId, SyncSummary } from './provider';
@@ -22,13 +22,16 @@ import { decryptIntegrationSecrets, encryptIntegrationSecrets } from './provider
  *    period run once, ON CONFLICT DO NOTHING), and enqueues the job already claimed by this process.
  * 2. executeSync runs the connector outside any transaction and records succeeded (with what it
  *    processed) or failed (with the provider's message), then completes the job.
- * 3. After a crash the job is left running; once stale (STALE_JOB_MS) the job queue hands it to the
+ * 3. After a crash the job is left running; once its heartbeat stops (STALE_JOB_MS) the job queue hands it to the
  *    next worker (the scheduler's tick runs runSyncJobs), which runs the same sync row again:
  *    connectors are idempotent (external_records), so a rerun creates nothing twice.
  */
 export const SYNC_JOB = 'integration.sync';
-/** A running sync older than this is presumed dead: it no longer blocks another sync. */
-export const STALE_SYNC_MS = STALE_JOB_MS;
+/**
+ * A running sync older than this is presumed dead: it no longer blocks another sync. Twice
+ * SYNC_TIMEOUT_MS, after which a live sync has recorded its outcome.
+ */
+export const STALE_SYNC_MS = 10 * 60_000;
 /** A connector that has not answered after this long fails the sync (it may finish in the background; connectors are idempotent). */
 export const SYNC_TIMEOUT_MS = 5 * 60_000;
 
@@ -220,9 +223,18 @@ export async function runManualSync(
 ): Promise<SyncResult & { error?: string }> {
   const claimed = await claimSync(deps, { ...input, trigger: 'manual' });
   if (!claimed) throw new AppError('CONFLICT', 'A sync of this integration is already running; try again when it has finished');
-  const result = await executeSync(deps, claimed.syncId, registry);
-  await completeJob(deps.db, claimed.job, deps.now());
-  return result;
+  // The job is held by this request, not a job worker: it renews the lease itself meanwhile.
+  const heartbeat = setInterval(() => {
+    renewJobLease(deps.db, claimed.job, deps.now()).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const result = await executeSync(deps, claimed.syncId, registry);
+    await completeJob(deps.db, claimed.job, deps.now());
+    return result;
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /**

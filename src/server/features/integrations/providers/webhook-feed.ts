@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { auditLog, bills, customers, integrations, invoices, organizations, vendors, webhookDeliveries } from '../../../db/schema';
 import type { AppDeps } from '../../../platform/deps';
@@ -8,12 +8,18 @@ import type { Integration } from '../provider';
 
 /**
  * The webhook feed (see webhooks.ts for the whole design): the organization's audit rows after the
- * integration's cursor, with a lookback, become pending webhook_deliveries, one per (integration,
- * audit row).
+ * integration's cursor, in the order their transactions began (xact_id), become pending
+ * webhook_deliveries, one per (integration, audit row).
  */
 
-export const FEED_LOOKBACK_MS = 5 * 60_000;
 const FEED_PAGE = 500;
+/** A long backlog is read this many pages per run, so one integration does not hold up the others. */
+const FEED_PAGES_PER_RUN = 20;
+/**
+ * A cursor of the old form ({createdAt, id}, before audit rows carried their transaction id) was
+ * read with this lookback: its last run may not have seen rows committed late within it.
+ */
+const OLD_CURSOR_LOOKBACK_MS = 5 * 60_000;
 
 /** Audit actions that are webhook events. bill.approved: only the decision that approved the bill. */
 const eventOfAction: Record<string, WebhookEventType> = {
@@ -31,19 +37,48 @@ function eventsOf(settings: Record<string, unknown>): WebhookEventType[] {
   return Array.isArray(events) ? events.filter((event): event is WebhookEventType => webhookEventTypes.includes(event as WebhookEventType)) : [...webhookEventTypes];
 }
 
+/**
+ * Where the feed stands: every row before (xact, id) has been read, or with no id every row of a
+ * transaction below xact. `since` is set only while the rows of an old {createdAt, id} cursor
+ * are read: rows created before it were read by the old feed already.
+ */
 interface FeedCursor {
-  createdAt: string;
-  id: string;
+  xact: string;
+  id?: string;
+  since?: string;
 }
 
 function readFeedCursor(cursor: string | null): FeedCursor | null {
   if (!cursor) return null;
   try {
-    const parsed = JSON.parse(cursor) as FeedCursor;
-    return typeof parsed.createdAt === 'string' && typeof parsed.id === 'string' ? parsed : null;
+    const parsed = JSON.parse(cursor) as Record<string, unknown>;
+    if (typeof parsed.xact === 'string' && /^\d+$/.test(parsed.xact)) {
+      return {
+        xact: parsed.xact,
+        ...(typeof parsed.id === 'string' ? { id: parsed.id } : {}),
+        ...(typeof parsed.since === 'string' ? { since: parsed.since } : {}),
+      };
+    }
+    if (typeof parsed.createdAt === 'string' && !Number.isNaN(Date.parse(parsed.createdAt))) {
+      // Rows written before migration 0017 all share its xact_id, so their order says nothing:
+      // read every row from the start that the old feed might not have seen, once.
+      return { xact: '0', since: new Date(Date.parse(parsed.createdAt) - OLD_CURSOR_LOOKBACK_MS).toISOString() };
+    }
+    return null;
   } catch {
     return null;
   }
+}
+
+/** True when cursor a stands after b: (xact, id) order, with no id before every id of its xact. */
+function isAfter(a: FeedCursor, b: FeedCursor | null): boolean {
+  if (!b) return true;
+  const ax = BigInt(a.xact);
+  const bx = BigInt(b.xact);
+  if (ax !== bx) return ax > bx;
+  if (a.id === undefined) return false;
+  // Lowercase hex compares as PostgreSQL compares uuids.
+  return b.id === undefined || a.id > b.id;
 }
 
 const isoSql = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -133,47 +168,72 @@ function eventData(records: PageRecords, row: FeedRow): Record<string, unknown> 
   };
 }
 
+/** The condition "after the cursor" on audit rows. */
+function afterCursor(cursor: FeedCursor) {
+  return cursor.id === undefined
+    ? sql`${auditLog.xactId} >= ${cursor.xact}::xid8`
+    : sql`(${auditLog.xactId} > ${cursor.xact}::xid8 or (${auditLog.xactId} = ${cursor.xact}::xid8 and ${auditLog.id} > ${cursor.id}::uuid))`;
+}
+
 /**
  * Reads the integration's new audit events into webhook_deliveries (pending). Answers how many
  * deliveries it queued. Safe to run concurrently and repeatedly: the unique (integration, event)
  * drops what is already queued, and the cursor only moves forward.
+ *
+ * Only rows of transactions below the horizon, the oldest transaction still running
+ * (pg_snapshot_xmin), are read: every transaction below it has ended, so no row can appear
+ * there later, and a transaction held open for an hour is read when it commits, never skipped.
+ * On PGlite (one connection) no other transaction runs, so the horizon is the next transaction id.
  */
 export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integration: Integration): Promise<number> {
   const { db } = deps;
   const wanted = new Set(eventsOf(integration.settings));
   const actions = Object.entries(eventOfAction).filter(([, type]) => wanted.has(type)).map(([action]) => action);
   if (actions.length === 0) return 0;
-  const cursor = readFeedCursor(integration.cursor);
+  // The stored cursor (another process may have moved it) and the horizon, read together.
+  const [state] = await db
+    .select({ cursor: integrations.cursor, horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
+    .from(integrations)
+    .where(eq(integrations.id, integration.id));
+  if (!state) return 0;
+  integration.cursor = state.cursor;
+  const start = readFeedCursor(state.cursor) ?? { xact: '0' };
+  const horizon = state.horizon;
   const createdIso = isoSql(auditLog.createdAt);
-  // Start: the cursor minus the lookback, never before the integration was connected.
-  let after: FeedCursor | null = null;
+  let position: FeedCursor = start;
   let queued = 0;
-  let last: FeedCursor | null = cursor;
+  let pages = 0;
   for (;;) {
-    const afterCondition: ReturnType<typeof sql> | undefined = after
-      ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : undefined;
-    const rows: { id: string; action: string; entityType: string; entityId: string; details: Record<string, unknown>; createdAt: string }[] = await db
-      .select({ id: auditLog.id, action: auditLog.action, entityType: auditLog.entityType, entityId: auditLog.entityId, details: auditLog.details, createdAt: createdIso })
+    const rows: { id: string; xact: string; action: string; entityType: string; entityId: string; details: Record<string, unknown>; createdAt: string }[] = await db
+      .select({
+        id: auditLog.id,
+        xact: sql<string>`${auditLog.xactId}::text`,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        details: auditLog.details,
+        createdAt: createdIso,
+      })
       .from(auditLog)
       .where(
         and(
           eq(auditLog.organizationId, integration.organizationId),
           inArray(auditLog.action, actions),
+          // Events before the integration was connected are never sent.
           sql`${auditLog.createdAt} >= ${integration.createdAt.toISOString()}::timestamptz`,
-          cursor ? sql`${auditLog.createdAt} > ${cursor.createdAt}::timestamptz - make_interval(secs => ${FEED_LOOKBACK_MS / 1000})` : undefined,
-          afterCondition,
+          start.since ? sql`${auditLog.createdAt} > ${start.since}::timestamptz` : undefined,
+          sql`${auditLog.xactId} < ${horizon}::xid8`,
+          afterCursor(position),
         ),
       )
-      .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+      .orderBy(asc(auditLog.xactId), asc(auditLog.id))
       .limit(FEED_PAGE);
-    if (rows.length === 0) break;
     const sent = rows.filter((row) => eventOfAction[row.action] && !(row.action === 'bill_approval.approved' && row.details.billApproved !== true));
-    const records = await loadPageRecords(db, integration.organizationId, sent);
+    const records = sent.length > 0 ? await loadPageRecords(db, integration.organizationId, sent) : null;
     const events = [];
     for (const row of sent) {
       const type = eventOfAction[row.action];
-      if (!type) continue;
+      if (!type || !records) continue;
       events.push({
         organizationId: integration.organizationId,
         integrationId: integration.id,
@@ -188,24 +248,34 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integ
       queued += inserted.length;
     }
     const tail = rows[rows.length - 1];
-    if (tail) {
-      after = { createdAt: tail.createdAt, id: tail.id };
-      if (!last || tail.createdAt > last.createdAt || (tail.createdAt === last.createdAt && tail.id > last.id)) last = after;
+    if (rows.length < FEED_PAGE || !tail) {
+      // Read up to the horizon: the next run starts there (an old cursor's `since` is no longer needed).
+      await moveCursor(db, integration, { xact: horizon });
+      return queued;
     }
-    if (rows.length < FEED_PAGE) break;
+    // A full page: saved at once, so a crash or a long backlog goes on from here.
+    position = { xact: tail.xact, id: tail.id, ...(start.since ? { since: start.since } : {}) };
+    await moveCursor(db, integration, position);
+    pages += 1;
+    if (pages >= FEED_PAGES_PER_RUN) return queued;
   }
-  if (last && last !== cursor) {
-    // Forward only: another feed that got further keeps its cursor.
-    await db
-      .update(integrations)
-      .set({ cursor: JSON.stringify(last) })
-      .where(
-        and(
-          eq(integrations.id, integration.id),
-          or(isNull(integrations.cursor), sql`(${integrations.cursor}::jsonb ->> 'createdAt')::timestamptz < ${last.createdAt}::timestamptz`, sql`(${integrations.cursor}::jsonb ->> 'createdAt')::timestamptz = ${last.createdAt}::timestamptz and ${integrations.cursor}::jsonb ->> 'id' < ${last.id}`),
-        ),
-      );
-    integration.cursor = JSON.stringify(last);
-  }
-  return queued;
+}
+
+/**
+ * Stores the cursor if it stands after the stored one: another run that got further (a
+ * concurrent worker, a manual sync) keeps its cursor. The row is locked for the comparison.
+ */
+async function moveCursor(db: Database, integration: Integration, next: FeedCursor): Promise<void> {
+  const text = JSON.stringify(next);
+  if (text === integration.cursor) return;
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ cursor: integrations.cursor }).from(integrations).where(eq(integrations.id, integration.id)).for('update');
+    if (!row) return null;
+    const current = readFeedCursor(row.cursor);
+    // An old {createdAt, id} cursor reads as xact 0, so any cursor of the new form replaces it.
+    if (row.cursor === text || (current && !isAfter(next, current))) return row.cursor;
+    await tx.update(integrations).set({ cursor: text }).where(eq(integrations.id, integration.id));
+    return text;
+  });
+  integration.cursor = stored;
 }

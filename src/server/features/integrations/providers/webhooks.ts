@@ -16,11 +16,15 @@ import { feedWebhookEvents } from './webhook-feed';
  *
  * Outbox: the audit log. Every money and approval change writes its audit row in the same
  * transaction (platform/audit.ts), so an event exists exactly when its change committed, and no
- * feature has to know about webhooks. The feed reads the organization's audit rows after the
- * integration's cursor (created_at, id) with a LOOKBACK of five minutes, because a transaction
- * that commits late carries the earlier clock_timestamp() of its statement; re-reading is harmless
- * because a delivery is unique per (integration, event id = audit row id). Events before the
- * integration was connected are never sent.
+ * feature has to know about webhooks. Each audit row carries the id of the transaction that wrote
+ * it (xact_id, pg_current_xact_id()). The feed reads the organization's rows after the
+ * integration's cursor in (xact_id, id) order, only below the horizon
+ * pg_snapshot_xmin(pg_current_snapshot()): every transaction below it has ended, so no row can
+ * appear behind the cursor later, whatever a transaction's duration (a 50,000-row import commit).
+ * The cost: a transaction left open anywhere on the server holds the horizon, and with it every
+ * delivery, until it ends (nothing is lost). Re-reading is harmless because a delivery is unique
+ * per (integration, event id = audit row id). Events before the integration was connected are
+ * never sent.
  *
  * Delivery: POST of the JSON payload with
  *   X-Signal-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
