@@ -20,12 +20,13 @@ import { benchRecurringGeneration } from './recurring';
 import { benchStatementImport } from './statement-import';
 import { benchReports } from './reports';
 import { benchBundle } from './bundle';
+import { benchFiles } from './files';
 import { benchHttp } from './http';
 import { benchMatching } from './matching';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --only http,bundle,inject,statements,matching --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
+ * npm run bench [-- --only http,bundle,inject,statements,matching,files --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
  *
  * Sections (all by default; --only picks some):
  * - http: the app in a child process (NODE_ENV=production), its hot endpoints under autocannon at
@@ -38,11 +39,13 @@ import { rows } from './rows';
  *   the busiest reads through app.inject, the reports, forecast and recurring benches.
  * - statements: a generated camt.053 file and CSV of --statement-lines lines (100,000), parsed
  *   and imported as streams: lines per second, peak RSS and heap (bench/statement-import.ts).
+ * - files: upload and read-back MB/s of the file store in the database (1 MB and 10 MB files) on
+ *   PostgreSQL and PGlite, beside the local-disk store it replaced, in the same run (bench/files.ts).
  * Prints figures; asserts nothing.
  */
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,bundle,inject,statements,matching' },
+    only: { type: 'string', default: 'http,bundle,inject,statements,matching,files' },
     db: { type: 'string', default: 'postgres' },
     invoices: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
@@ -163,8 +166,8 @@ async function benchInject(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching'].includes(name));
-  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching)`);
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching', 'files'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching, files)`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
   if (sections.has('http')) {
@@ -181,6 +184,7 @@ async function main(): Promise<void> {
   if (sections.has('bundle')) await benchBundle();
   if (sections.has('inject')) await benchInject();
   if (sections.has('statements')) await benchStatementImport({ db: values.db, lines: Number(values['statement-lines']) });
+  if (sections.has('files')) await benchFiles();
   if (sections.has('matching')) await benchMatching({ invoices: Number(values['match-invoices']), lines: Number(values['match-lines']) });
 }
 

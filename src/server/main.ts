@@ -9,6 +9,7 @@ import { startClock } from './platform/clock';
 import { createMailer } from './platform/mail';
 import { startMaintenance } from './platform/maintenance';
 import { prepareEncryptionKey } from './platform/key-rotation';
+import { moveFilesToDatabase } from './platform/move-files-to-database';
 import { encryptLegacyTins } from './features/tax-1099/encrypt-legacy-tins';
 
 async function main(): Promise<void> {
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   await prepareEncryptionKey(database.db, config.encryptionKey, new Date());
   // After the migrations: plain vendor tax IDs from before issue 32 are encrypted (idempotent).
   const legacyTins = await encryptLegacyTins(database.db, config.encryptionKey);
+  // Files kept on this machine's disk before issue 33 move into the database, once (resumable).
+  const movedFiles = await moveFilesToDatabase(database.db, config.dataDir);
   const app = await createApp({
     db: database.db,
     dbKind: database.kind,
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: env.PORT, host: env.HOST });
   if (legacyTins.moved + legacyTins.dropped > 0) app.log.info(legacyTins, 'legacy vendor tax IDs encrypted');
+  if (movedFiles.walked) app.log.info(movedFiles, `${movedFiles.moved} files moved from ${config.dataDir} into the database`);
   app.log.info(`Signal AR on http://localhost:${env.PORT} (database: ${database.kind})`);
 }
 

@@ -15,7 +15,7 @@ import type { AppDeps } from '../platform/deps';
 export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
-  /** The test's own DATA_DIR (outbox, uploads). */
+  /** The test's own DATA_DIR (the mail outbox; files are in the database). */
   dataDir: string;
   /** Moves the app's clock: `clock.advance(13 * 3600_000)`. */
   clock: { now: Date; advance: (ms: number) => void; set: (date: Date) => void };

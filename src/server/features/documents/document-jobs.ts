@@ -4,7 +4,8 @@ import { documents } from '../../db/schema';
 import type { AppDeps } from '../../platform/deps';
 import { type Job, type JobWorker, runDueJobs, startJobWorker } from '../../platform/jobs';
 import type { FileStore } from '../../platform/storage';
-import { READ_DOCUMENT_JOB, documentStore } from './documents.service';
+import { fileStoreOf } from '../../platform/storage';
+import { READ_DOCUMENT_JOB } from './documents.service';
 import { findVendorHints } from './documents.queries';
 import { ExtractionError, extractDocument, warmUpExtraction } from './extraction';
 import { findVendorByName, findVendorNames } from '../vendors/vendors.queries';
@@ -90,7 +91,7 @@ async function finish(deps: JobDeps, documentId: string, extractedData: StoredEx
 }
 
 function handlers(deps: JobDeps) {
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
   return { [READ_DOCUMENT_JOB]: (job: Job) => readDocumentJob(deps, store, job) };
 }
 

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents } from '../../db/schema';
+import { auditLog, documents, storedFiles } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { multipartBody } from './multipart-body';
@@ -50,12 +48,12 @@ describe('listing and deleting documents', () => {
   it('deletes a document and its stored file, with an audit row', async () => {
     const created = await upload('gone.png', 'receipt');
     const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, created.id));
-    const file = path.join(t.dataDir, 'uploads', ...(row?.storageKey ?? '').split('/'));
-    expect(existsSync(file)).toBe(true);
+    const stored = () => t.deps.db.select({ key: storedFiles.key }).from(storedFiles).where(eq(storedFiles.key, row?.storageKey ?? ''));
+    expect(await stored()).toHaveLength(1);
 
     const response = await alice.request({ method: 'DELETE', url: `/api/documents/${created.id}` });
     expect(response.statusCode).toBe(204);
-    expect(existsSync(file)).toBe(false);
+    expect(await stored()).toEqual([]);
     expect(await t.deps.db.select().from(documents).where(eq(documents.id, created.id))).toEqual([]);
     expect((await alice.request({ method: 'GET', url: `/api/documents/${created.id}/file` })).statusCode).toBe(404);
     const audit = await t.deps.db.select().from(auditLog).where(eq(auditLog.entityId, created.id));

@@ -12,7 +12,8 @@ import { applyW9ToVendor } from './apply-w9-to-vendor';
 import { createTransactionFromDocument } from './create-transaction';
 import { startDocumentWorker } from './document-jobs';
 import { findDocument, findDocuments, toDocumentDto } from './documents.queries';
-import { deleteDocument, documentStore, uploadDocument } from './documents.service';
+import { fileStoreOf } from '../../platform/storage';
+import { deleteDocument, uploadDocument } from './documents.service';
 import { shutdownExtraction } from './extraction';
 import { contentDisposition } from './file-type';
 import { readUpload, uploadLimits } from './read-upload';
@@ -20,7 +21,7 @@ import { readUpload, uploadLimits } from './read-upload';
 export async function documentsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   // Multipart parsing exists only in this feature's scope; everywhere else JSON stays the only body.
   await app.register(multipart, { limits: uploadLimits });
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
 
   let worker: JobWorker | null = null;
   let closing = false;

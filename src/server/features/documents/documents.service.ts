@@ -1,23 +1,16 @@
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { type DocumentType, MAX_UPLOAD_BYTES, type UploadMimeType, uploadMessages } from '../../../shared/contracts/documents';
 import type { Database } from '../../db/client';
 import { documents } from '../../db/schema';
 import { writeAudit } from '../../platform/audit';
-import type { AppDeps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { AuthContext } from '../../platform/sessions';
-import { type FileStore, createLocalFileStore } from '../../platform/storage';
+import type { FileStore } from '../../platform/storage';
 import { type DocumentRow, findDocument } from './documents.queries';
 import { acceptedFileType, sanitizeFileName } from './file-type';
 
 export const READ_DOCUMENT_JOB = 'documents.read';
-
-/** The uploads folder of this app (DATA_DIR/uploads). */
-export function documentStore(deps: Pick<AppDeps, 'config' | 'now'>): FileStore {
-  return createLocalFileStore(path.join(deps.config.dataDir, 'uploads'), deps.now);
-}
 
 export interface UploadInput {
   bytes: Buffer;

@@ -1,9 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '../../../shared/contracts/documents';
-import { documents, jobs } from '../../db/schema';
+import { documents, jobs, storedFiles } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { multipartBody } from './multipart-body';
@@ -39,13 +37,8 @@ function upload(
   return user.request({ method: 'POST', url: '/api/documents/upload', payload, headers });
 }
 
-const uploadedFiles = (): string[] => {
-  const root = path.join(t.dataDir, 'uploads');
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
-};
+/** The keys of the stored files (platform/storage.ts keeps them in the database). */
+const uploadedFiles = async (): Promise<string[]> => (await t.deps.db.select({ key: storedFiles.key }).from(storedFiles)).map((row) => row.key);
 
 describe('uploading a document', () => {
   it('stores a PDF under a generated name and answers 201 with a pending document and a queued job', async () => {
@@ -65,8 +58,8 @@ describe('uploading a document', () => {
     });
     const [row] = await t.deps.db.select().from(documents).where(eq(documents.id, body.id));
     expect(row?.storageKey).toMatch(/^\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
-    expect(uploadedFiles()).toContain(row?.storageKey.split('/')[2]);
-    expect(uploadedFiles().some((name) => name.includes('Acme'))).toBe(false);
+    expect(await uploadedFiles()).toContain(row?.storageKey);
+    expect((await uploadedFiles()).some((name) => name.includes('Acme'))).toBe(false);
     const queued = await t.deps.db.select().from(jobs).where(eq(jobs.kind, 'documents.read'));
     expect(
       queued.some((job) => job.payload.documentId === body.id && job.status === 'queued'),
@@ -106,27 +99,27 @@ describe('uploading a document', () => {
     ['a PDF named .exe', () => Buffer.from('%PDF-1.4 tiny'), 'invoice.exe'],
     ['HTML named .png', () => Buffer.from('<html><script>alert(1)</script></html>'), 'image.png'],
   ])('refuses %s as an invalid type, storing nothing', async (_label, bytes, fileName) => {
-    const before = uploadedFiles().length;
+    const before = (await uploadedFiles()).length;
     const response = await upload(alice, { bytes: bytes(), fileName });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       message: uploadMessages.invalidType,
       code: 'VALIDATION',
     });
-    expect(uploadedFiles().length).toBe(before);
+    expect((await uploadedFiles()).length).toBe(before);
   });
 
   it('refuses a file of exactly 10 MB + 1 byte with 413, and accepts exactly 10 MB', async () => {
     const header = Buffer.from('%PDF-1.7\n');
     const over = Buffer.concat([header, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - header.length, 0x20)]);
-    const before = uploadedFiles().length;
+    const before = (await uploadedFiles()).length;
     const response = await upload(alice, { bytes: over, fileName: 'big.pdf' });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       message: uploadMessages.tooLarge,
       code: 'PAYLOAD_TOO_LARGE',
     });
-    expect(uploadedFiles().length).toBe(before);
+    expect((await uploadedFiles()).length).toBe(before);
 
     const exact = over.subarray(0, MAX_UPLOAD_BYTES);
     const accepted = await upload(alice, { bytes: exact, fileName: 'big.pdf' });

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { idParam } from '../../../shared/contracts/common';
 import { type ImportEntity, importListQuery, importRemapSchema, templateParams } from '../../../shared/contracts/imports';
 import { requireAuth, requireRole } from '../../platform/auth';
 import { toCsvRows } from '../../platform/csv';
 import type { AppDeps, ZodApp } from '../../platform/deps';
-import { createLocalFileStore } from '../../platform/storage';
+import { fileStoreOf } from '../../platform/storage';
 import { templateFiles } from './import-fields';
 import { findImports, toImportListItem } from './imports.queries';
 import { type ImportDeps, commitImport, createImport, readImport, remapImport } from './imports.service';
@@ -19,7 +18,7 @@ export async function importsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   await app.register(multipart, { limits: importUploadLimits });
   const importDeps: ImportDeps = {
     db: deps.db,
-    store: createLocalFileStore(path.join(deps.config.dataDir, 'uploads'), deps.now),
+    store: fileStoreOf(deps),
     encryptionKey: deps.config.encryptionKey,
     now: deps.now,
   };

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import type { FileStore } from '../../platform/storage';
+import { type FileStore, fileStoreOf } from '../../platform/storage';
 import { type Plan, buildPlan } from './build-plan';
 import { commitPlan } from './commit-plan';
 import { guessMapping, importFields } from './import-fields';
@@ -133,7 +133,8 @@ export async function remapImport(deps: ImportDeps, actor: ImportActor, id: stri
     const row = await findImport(tx, actor.organizationId, id, { lock: true });
     if (!row) throw notFound('Import');
     if (row.status === 'committed') throw new AppError('CONFLICT', 'This import has already been committed');
-    const sheet = await storedSheet(deps.store, row);
+    // Read through the transaction: on PGlite (one connection) a read outside it would wait for it.
+    const sheet = await storedSheet(fileStoreOf({ db: tx, now: deps.now }), row);
     if (!sheet) throw new AppError('CONFLICT', 'The uploaded file is no longer available: upload it again');
     const current = splitMapping(row.mapping);
     const mapping = storedMapping(input.mapping ?? current.mapping, input.dateFormat === undefined ? current.dateFormat : input.dateFormat);
@@ -161,7 +162,8 @@ export async function commitImport(deps: ImportDeps, actor: ImportActor, id: str
     if (!row) throw notFound('Import');
     if (row.status === 'committed') return { id: row.id, result: row.result ?? {} };
     if (row.errorCount > 0) throw new AppError('CONFLICT', importMessages.hasErrors);
-    const sheet = await storedSheet(deps.store, row);
+    // Read through the transaction: on PGlite (one connection) a read outside it would wait for it.
+    const sheet = await storedSheet(fileStoreOf({ db: tx, now: deps.now }), row);
     if (!sheet) throw new AppError('CONFLICT', 'The uploaded file is no longer available: upload it again');
     const plan = await planFor(tx, actor.organizationId, row, sheet);
     const [firstError] = plan.errors;

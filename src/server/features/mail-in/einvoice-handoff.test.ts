@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, inboundMails } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { documentStore, recordDocument } from '../documents/documents.service';
+import { recordDocument } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { pngBytes } from '../documents/test-files';
 import { type InboundMail, type ReceiveEinvoiceFile, recordInboundMail } from './record-inbound-mail';
 
@@ -46,7 +47,7 @@ describe('handing XML attachments to the e-invoice receiver', () => {
       );
       return { documentId: document.id };
     };
-    const deps = { db: t.deps.db, store: documentStore(t.deps), now: t.deps.now, receiveEinvoiceFile };
+    const deps = { db: t.deps.db, store: fileStoreOf(t.deps), now: t.deps.now, receiveEinvoiceFile };
     const organization = { id: alice.user.organizationId, allowedSenders: [], recipient: 'bills+x@in.example' };
     expect(await recordInboundMail(deps, organization, mail('<handoff@x>'))).toBe('accepted');
     expect(offered).toEqual(['INV-1.xml:mail:null']);
@@ -59,7 +60,7 @@ describe('handing XML attachments to the e-invoice receiver', () => {
   it('keeps and reads the XML as an upload when the receiver refuses it', async () => {
     const deps = {
       db: t.deps.db,
-      store: documentStore(t.deps),
+      store: fileStoreOf(t.deps),
       now: t.deps.now,
       receiveEinvoiceFile: async () => {
         throw new Error('Not an e-invoice');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, inboundMails, jobs, organizations } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { invoicePdf, pngBytes } from '../documents/test-files';
 import { type MailInReceiver, startMailInReceiver } from './smtp-receiver';
 
@@ -44,7 +44,7 @@ async function documentsOf(ids: string[]) {
 beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-11-21T10:00:00Z'), config: { mailIn: { domain: DOMAIN, smtp: null } } });
   receiver = await startMailInReceiver(
-    { db: t.deps.db, store: documentStore(t.deps), now: t.deps.now },
+    { db: t.deps.db, store: fileStoreOf(t.deps), now: t.deps.now },
     { host: '127.0.0.1', port: 0, domain: DOMAIN, maxMessageBytes: MAX_BYTES },
   );
   alice = await signUp(t.app);

@@ -1,7 +1,7 @@
 import { allowedSendersBody, mailInQuery, mailInSettingsSchema } from '../../../shared/contracts/mail-in';
 import { requireAuth, requireRole } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { receiveEinvoiceFile } from '../einvoicing/receive/receive-einvoice-file';
 import { getMailInSettings, rotateMailInToken, updateAllowedSenders } from './mail-in.service';
 import { mailInDomain } from './mail-in-token';
@@ -20,10 +20,10 @@ export async function mailInRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
       receiver = await startMailInReceiver(
         {
           db: deps.db,
-          store: documentStore(deps),
+          store: fileStoreOf(deps),
           now: deps.now,
           // An XML or PDF e-invoice attachment becomes a draft bill as an upload's "create transaction" would make it.
-          receiveEinvoiceFile: (db, input) => receiveEinvoiceFile(db, input, { store: documentStore(deps), encryptionKey: deps.config.encryptionKey, now: deps.now() }),
+          receiveEinvoiceFile: (db, input) => receiveEinvoiceFile(db, input, { store: fileStoreOf(deps), encryptionKey: deps.config.encryptionKey, now: deps.now() }),
         },
         { ...smtp, domain, onError: (error) => app.log.error({ err: error }, 'mail-in receiver error') },
       );

@@ -13,7 +13,7 @@ import {
 import { requireFirm } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { documentUploadRules, uploadLimits } from '../documents/read-upload';
 import { readMultipartFile } from '../../platform/multipart';
 import { completeOnboarding } from './complete-onboarding';
@@ -36,7 +36,7 @@ const DRAFT_OR_COMPLETE =
 export async function onboardingRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   // Step 3's uploads are multipart, in this feature's scope only (as in documents).
   await app.register(multipart, { limits: uploadLimits });
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
   const tags = ['practice'];
   const practice = { practice: true } as const;
   const clientPath = '/api/practice/clients/:id/onboarding';

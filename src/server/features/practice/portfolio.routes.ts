@@ -22,7 +22,7 @@ import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { JobWorker } from '../../platform/jobs';
 import type { RateLimit } from '../../platform/rate-limit';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { findMembers } from '../team/team.queries';
 import { grantClientAccess, listClientAccess, revokeClientAccess } from './client-access';
 import { deletePracticeClient, setClientStatus } from './client-lifecycle';
@@ -49,7 +49,7 @@ const messageLimits: readonly RateLimit[] = [
 export async function portfolioRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   const tags = ['practice'];
   const practice = { practice: true } as const;
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
 
   let worker: JobWorker | null = null;
   if (deps.startWorkers) worker = startClientMessageWorker(deps, (error) => app.log.error({ err: error }, 'client message worker error'));

@@ -7,7 +7,7 @@ import { decryptSecret } from '../../platform/encryption';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, nextClientAddress, signUp } from '../../test/factories';
 import { pdfText } from '../../test/pdf-layout';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { INVALID_LINK_MESSAGE } from './vendor-form';
 import { readTin } from './tin-store';
 import { W9_LINK_MS } from './w9-requests';
@@ -93,7 +93,7 @@ describe('the public W-9 form', () => {
     const [request] = await t.deps.db.select().from(vendorW9Requests).where(eq(vendorW9Requests.vendorId, vendorId));
     expect(request?.documentId).toBe(document?.id);
     expect(request?.completedAt?.toISOString()).toBe(START.toISOString());
-    const bytes = await documentStore(t.deps).get(document?.storageKey ?? '');
+    const bytes = await fileStoreOf(t.deps).get(document?.storageKey ?? '');
     const { text } = await pdfText(bytes ?? Buffer.alloc(0));
     for (const expected of ['Form W-9', 'Harbor Design LLC', 'Harbor Studio', '12 Wharf Street', 'Portland, ME 04101', '47-1234567', 'Part II', 'Under penalties of perjury', 'Dana Harbor', '2026-11-27']) {
       expect(text).toContain(expected);

@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret, lastFour } from '../../platform/encryptio
 import { AppError } from '../../platform/errors';
 import { hashToken } from '../../platform/sessions';
 import { sanitizeFileName } from '../documents/file-type';
-import { documentStore } from '../documents/documents.service';
+import { fileStoreOf } from '../../platform/storage';
 import { classificationColumns, storeTin } from './tin-store';
 import { renewPrenoteAfterAccountChange } from '../vendors/vendor-ach-settings';
 import { renderW9Pdf } from './w9-pdf';
@@ -86,7 +86,7 @@ export async function submitVendorForm(
   const signedOn = await organizationToday(deps.db, open.organizationId, now);
   const { w9 } = submission;
   const pdf = await renderW9Pdf({ w9, requesterName: parties.organizationName, signatureName: submission.signatureName, signedOn, submittedAt: now });
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
   const storageKey = await store.put(pdf, 'application/pdf');
   try {
     await deps.db.transaction(async (tx) => {

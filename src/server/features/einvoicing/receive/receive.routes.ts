@@ -7,7 +7,7 @@ import type { AppDeps, ZodApp } from '../../../platform/deps';
 import { AppError, notFound } from '../../../platform/errors';
 import { readMultipartFile } from '../../../platform/multipart';
 import { findDocument } from '../../documents/documents.queries';
-import { documentStore } from '../../documents/documents.service';
+import { fileStoreOf } from '../../../platform/storage';
 import { documentUploadRules } from '../../documents/read-upload';
 import { findVendor } from '../../vendors/vendors.queries';
 import { billExists, decideBankChange, findBankChanges } from './bank-changes';
@@ -18,7 +18,7 @@ const BANK_CHANGE_ROLES = ['owner', 'admin', 'accountant'] as const;
 
 export async function receiveEinvoiceRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   await app.register(multipart, { limits: documentUploadRules.limits });
-  const store = documentStore(deps);
+  const store = fileStoreOf(deps);
 
   app.post(
     '/api/bills/import-einvoice',

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { integrations } from '../../../db/schema';
 import type { AppDeps } from '../../../platform/deps';
-import { type FileStore, createLocalFileStore } from '../../../platform/storage';
+import { fileStoreOf } from '../../../platform/storage';
 import type { SyncContext, SyncSummary } from '../provider';
 import { type ExportOrganization, type ExportWindow, databaseNow, loadExportOrganization } from './export-data';
 
 /**
  * What a file provider (IIF, Xero CSV) keeps in `integrations.cursor`: up to when records have
  * been exported, and the files of the last sync (the records changed since the sync before),
- * stored in DATA_DIR/integration-exports under generated keys.
+ * kept in the file store (platform/storage.ts) under generated keys.
  */
 export interface FileExportCursor {
   exportedThrough: string;
@@ -20,10 +19,6 @@ export interface FileExportCursor {
     through: string;
     summary: SyncSummary;
   };
-}
-
-export function exportStore(deps: Pick<AppDeps, 'config' | 'now'>): FileStore {
-  return createLocalFileStore(path.join(deps.config.dataDir, 'integration-exports'), deps.now);
 }
 
 export function readFileCursor(cursor: string | null): FileExportCursor | null {
@@ -58,7 +53,7 @@ export async function runFileExportSync(
   const window: ExportWindow = { from: previous ? new Date(previous.exportedThrough) : null, through: await databaseNow(deps.db) };
   const organization = await loadExportOrganization(deps.db, integration.organizationId);
   const built = await build(organization, window);
-  const store = exportStore(deps);
+  const store = fileStoreOf(deps);
   const keys: Record<string, string> = {};
   for (const [name, bytes] of Object.entries(built.files)) keys[name] = await store.put(bytes, 'application/octet-stream');
   const next: FileExportCursor = {
@@ -85,10 +80,10 @@ export async function runFileExportSync(
 }
 
 /** The stored files of the last sync, by name; null when no sync has run. */
-export async function lastExportFiles(deps: Pick<AppDeps, 'config' | 'now'>, cursor: string | null): Promise<Record<string, Buffer> | null> {
+export async function lastExportFiles(deps: Pick<AppDeps, 'db' | 'now'>, cursor: string | null): Promise<Record<string, Buffer> | null> {
   const parsed = readFileCursor(cursor);
   if (!parsed) return null;
-  const store = exportStore(deps);
+  const store = fileStoreOf(deps);
   const files: Record<string, Buffer> = {};
   for (const [name, key] of Object.entries(parsed.lastExport.files)) {
     const bytes = await store.get(key);

@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, customers, integrations, invoiceItems, invoices } from '../../../db/schema';
+import { bills, customers, integrations, invoiceItems, invoices, storedFiles } from '../../../db/schema';
 import { type TestApp, createTestApp } from '../../../test/create-test-app';
 import { type SignedIn, signUp } from '../../../test/factories';
 import { createCustomerFor, createInvoiceFor } from '../../invoices/invoices.fixtures';
@@ -160,7 +158,7 @@ describe('QuickBooks Desktop IIF export', () => {
     const [row] = await t.deps.db.select().from(integrations).where(eq(integrations.id, both.id));
     const stored = JSON.parse(row?.cursor ?? '{}') as { lastExport: { files: Record<string, string> } };
     expect(Object.keys(stored.lastExport.files)).toEqual(['signal-ar-export.iif']);
-    expect(readdirSync(path.join(t.dataDir, 'integration-exports'), { recursive: true }).filter((name) => String(name).endsWith('.bin'))).toHaveLength(
+    expect(await t.deps.db.select({ key: storedFiles.key }).from(storedFiles).where(like(storedFiles.key, '%.bin'))).toHaveLength(
       // this integration's file, plus the files other integrations of this test file keep
       (await t.deps.db.select().from(integrations)).filter((integration) => integration.cursor).reduce((sum, integration) => sum + Object.keys((JSON.parse(integration.cursor ?? '{}') as { lastExport: { files: object } }).lastExport.files).length, 0),
     );
