@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/contracts/imports';
-import { auditLog, billItems, bills, customers, externalRecords, imports, invoiceItems, invoices, users, type vendors } from '../../db/schema';
+import { auditLog, billItems, bills, customers, externalRecords, invoiceItems, invoices, users, type vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp, uniqueName } from '../../test/factories';
 import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
