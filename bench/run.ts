@@ -21,11 +21,12 @@ import { benchStatementImport } from './statement-import';
 import { benchReports } from './reports';
 import { benchBundle } from './bundle';
 import { benchHttp } from './http';
+import { benchImportCommit } from './imports';
 import { benchMatching } from './matching';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --only http,bundle,inject,statements,matching --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
+ * npm run bench [-- --only http,bundle,inject,statements,matching,imports --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
  *
  * Sections (all by default; --only picks some):
  * - http: the app in a child process (NODE_ENV=production), its hot endpoints under autocannon at
@@ -38,11 +39,13 @@ import { rows } from './rows';
  *   the busiest reads through app.inject, the reports, forecast and recurring benches.
  * - statements: a generated camt.053 file and CSV of --statement-lines lines (100,000), parsed
  *   and imported as streams: lines per second, peak RSS and heap (bench/statement-import.ts).
+ * - imports: a customers file of --import-rows rows (50,000) previewed, committed and written by the
+ *   import.commit job: rows per second (bench/imports.ts).
  * Prints figures; asserts nothing.
  */
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,bundle,inject,statements,matching' },
+    only: { type: 'string', default: 'http,bundle,inject,statements,matching,imports' },
     db: { type: 'string', default: 'postgres' },
     invoices: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
@@ -56,6 +59,7 @@ const { values } = parseArgs({
     'statement-lines': { type: 'string', default: '100000' },
     'match-invoices': { type: 'string', default: '100000' },
     'match-lines': { type: 'string', default: '10000' },
+    'import-rows': { type: 'string', default: '50000' },
   },
 });
 const invoiceCount = Number(values.invoices);
@@ -163,8 +167,8 @@ async function benchInject(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching'].includes(name));
-  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching)`);
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching', 'imports'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching, imports)`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
   if (sections.has('http')) {
@@ -181,6 +185,7 @@ async function main(): Promise<void> {
   if (sections.has('bundle')) await benchBundle();
   if (sections.has('inject')) await benchInject();
   if (sections.has('statements')) await benchStatementImport({ db: values.db, lines: Number(values['statement-lines']) });
+  if (sections.has('imports')) await benchImportCommit({ db: values.db === 'pglite' ? 'pglite' : 'postgres', rows: Number(values['import-rows']) });
   if (sections.has('matching')) await benchMatching({ invoices: Number(values['match-invoices']), lines: Number(values['match-lines']) });
 }
 
