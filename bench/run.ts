@@ -22,11 +22,12 @@ import { benchReports } from './reports';
 import { benchBundle } from './bundle';
 import { benchFiles } from './files';
 import { benchHttp } from './http';
+import { benchImportCommit } from './imports';
 import { benchMatching } from './matching';
 import { rows } from './rows';
 
 /**
- * npm run bench [-- --only http,bundle,inject,statements,matching,files --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
+ * npm run bench [-- --only http,bundle,inject,statements,matching,files,imports --db postgres|pglite --invoices 100000 --duration 10 --cluster 2]
  *
  * Sections (all by default; --only picks some):
  * - http: the app in a child process (NODE_ENV=production), its hot endpoints under autocannon at
@@ -41,11 +42,13 @@ import { rows } from './rows';
  *   and imported as streams: lines per second, peak RSS and heap (bench/statement-import.ts).
  * - files: upload and read-back MB/s of the file store in the database (1 MB and 10 MB files) on
  *   PostgreSQL and PGlite, beside the local-disk store it replaced, in the same run (bench/files.ts).
+ * - imports: a customers file of --import-rows rows (50,000) previewed, committed and written by the
+ *   import.commit job: rows per second (bench/imports.ts).
  * Prints figures; asserts nothing.
  */
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'http,bundle,inject,statements,matching,files' },
+    only: { type: 'string', default: 'http,bundle,inject,statements,matching,files,imports' },
     db: { type: 'string', default: 'postgres' },
     invoices: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '10' },
@@ -59,6 +62,7 @@ const { values } = parseArgs({
     'statement-lines': { type: 'string', default: '100000' },
     'match-invoices': { type: 'string', default: '100000' },
     'match-lines': { type: 'string', default: '10000' },
+    'import-rows': { type: 'string', default: '50000' },
   },
 });
 const invoiceCount = Number(values.invoices);
@@ -166,8 +170,8 @@ async function benchInject(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching', 'files'].includes(name));
-  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching, files)`);
+  const unknown = [...sections].filter((name) => !['http', 'bundle', 'inject', 'statements', 'matching', 'files', 'imports'].includes(name));
+  if (unknown.length) throw new Error(`--only: unknown section ${unknown.join(', ')} (http, bundle, inject, statements, matching, files, imports)`);
   if (values.db !== 'postgres' && values.db !== 'pglite') throw new Error('--db is postgres or pglite');
   if (!Number.isInteger(invoiceCount) || invoiceCount < 0) throw new Error('--invoices must be a whole number');
   if (sections.has('http')) {
@@ -185,6 +189,7 @@ async function main(): Promise<void> {
   if (sections.has('inject')) await benchInject();
   if (sections.has('statements')) await benchStatementImport({ db: values.db, lines: Number(values['statement-lines']) });
   if (sections.has('files')) await benchFiles();
+  if (sections.has('imports')) await benchImportCommit({ db: values.db === 'pglite' ? 'pglite' : 'postgres', rows: Number(values['import-rows']) });
   if (sections.has('matching')) await benchMatching({ invoices: Number(values['match-invoices']), lines: Number(values['match-lines']) });
 }
 

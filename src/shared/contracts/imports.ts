@@ -13,6 +13,10 @@ export type ImportTemplate = (typeof importTemplates)[number];
 export const importDateFormats = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
 export type ImportDateFormat = (typeof importDateFormats)[number];
 
+/** preview (checked, nothing written), committing (the job is writing), committed, failed (nothing written). */
+export const importStatuses = ['preview', 'committing', 'committed', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
 export const importAccept = '.csv,.xlsx';
@@ -94,7 +98,7 @@ export interface ImportPreview {
   entity: ImportEntity;
   template: ImportTemplate;
   fileName: string;
-  status: 'preview' | 'committing' | 'committed' | 'failed';
+  status: ImportStatus;
   rowCount: number;
   columns: string[];
   mapping: ImportMapping;
@@ -109,6 +113,10 @@ export interface ImportPreview {
   /** What a commit would do: records to create, and records already there, by kind. */
   summary: Record<string, number>;
   result: Record<string, number> | null;
+  /** While committing: the file's rows written so far (in proportion to its records), of rowCount. */
+  rowsDone: number;
+  /** Why the commit failed (status failed); nothing was written. */
+  commitError: string | null;
   createdAt: string;
   committedAt: string | null;
 }
@@ -119,15 +127,12 @@ export interface ImportListItem {
   entity: ImportEntity;
   template: ImportTemplate;
   fileName: string;
-  status: 'preview' | 'committing' | 'committed' | 'failed';
+  status: ImportStatus;
   rowCount: number;
   errorCount: number;
   result: Record<string, number> | null;
+  rowsDone: number;
+  commitError: string | null;
   createdAt: string;
   committedAt: string | null;
-}
-
-export interface ImportCommitResult {
-  id: string;
-  result: Record<string, number>;
 }

@@ -1,14 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileUp } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { Progress } from '@/components/ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { apiRequest } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import {
-  type ImportCommitResult,
   type ImportDateFormat,
   type ImportEntity,
   type ImportMapping,
@@ -56,6 +56,17 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
+/** How often the dialog asks how far a commit has come. */
+const POLL_MS = 1000;
+
+function resultText(result: Record<string, number>, entity: ImportEntity): string {
+  const parts = [`${count(result.created ?? 0, entity)} imported`];
+  if (result.matched) parts.push(`${result.matched} already there, skipped`);
+  if (result.customersCreated && entity !== 'customers') parts.push(`${result.customersCreated} new customers`);
+  if (result.vendorsCreated && entity !== 'vendors') parts.push(`${result.vendorsCreated} new vendors`);
+  return `${parts.join(', ')}.`;
+}
+
 function failed(title: string) {
   return (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 }
@@ -68,9 +79,12 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mappingEdited, setMappingEdited] = useState(false);
+  /** The import being committed by its job: polled until committed or failed. */
+  const [committingId, setCommittingId] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) {
+      setCommittingId(null);
       setPreview(null);
       setFileError(null);
       setMappingEdited(false);
@@ -102,19 +116,39 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
   });
 
   const commit = useMutation({
-    mutationFn: (id: string) => apiRequest<ImportCommitResult>('POST', `/api/imports/${id}/commit`),
-    onSuccess: async ({ result }) => {
-      const parts = [`${count(result.created ?? 0, entity)} imported`];
-      if (result.matched) parts.push(`${result.matched} already there, skipped`);
-      if (result.customersCreated && entity !== 'customers') parts.push(`${result.customersCreated} new customers`);
-      if (result.vendorsCreated && entity !== 'vendors') parts.push(`${result.vendorsCreated} new vendors`);
-      toast({ title: 'Import Complete', description: `${parts.join(', ')}.` });
-      // A bulk import touches lists, counts and figures across the app.
-      await queryClient.invalidateQueries();
-      onOpenChange(false);
+    mutationFn: (id: string) => apiRequest<ImportPreview>('POST', `/api/imports/${id}/commit`),
+    onSuccess: (state) => {
+      // A retry of a failed commit polls again from this state.
+      queryClient.setQueryData([`/api/imports/${state.id}`], state);
+      setCommittingId(state.id);
     },
     onError: failed('Import Failed'),
   });
+
+  // The commit runs as a job: its progress is read until it ends (the workspace is in the key's hash).
+  const progress = useQuery<ImportPreview>({
+    queryKey: [`/api/imports/${committingId ?? ''}`],
+    enabled: committingId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'committing' ? false : POLL_MS),
+  });
+  const committing = progress.data ?? (commit.data && commit.data.id === committingId ? commit.data : undefined);
+  const finishedStatus = progress.data?.status;
+
+  useEffect(() => {
+    const state = progress.data;
+    if (!state || state.id !== committingId) return;
+    if (state.status === 'committed') {
+      toast({ title: 'Import Complete', description: resultText(state.result ?? {}, entity) });
+      // A bulk import touches lists, counts and figures across the app.
+      void queryClient.invalidateQueries().then(() => onOpenChange(false));
+    } else if (state.status === 'failed') {
+      toast({ title: 'Import Failed', description: state.commitError ?? 'Nothing was imported.', variant: 'destructive' });
+    }
+    // finishedStatus names the transition; the effect runs once per end of a commit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finishedStatus, committingId]);
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.item(0) ?? null;
@@ -131,7 +165,8 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
     if (preview) remap.mutate({ dateFormat: choice === AUTO ? null : choice });
   };
 
-  const busy = upload.isPending || remap.isPending || commit.isPending;
+  const inProgress = committingId !== null && committing?.status !== 'failed';
+  const busy = upload.isPending || remap.isPending || commit.isPending || inProgress;
   const toCreate = preview?.summary.created ?? 0;
   const templateHref = `/api/imports/templates/${template}/${entity}.csv`;
 
@@ -224,6 +259,28 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
           </p>
         )}
 
+        {committing && committingId !== null && (
+          <div className="space-y-2" data-testid="import-progress">
+            {committing.status === 'failed' ? (
+              <p role="alert" className="text-sm text-destructive">
+                Import failed, nothing was imported: {committing.commitError ?? 'try again.'}
+              </p>
+            ) : (
+              <>
+                <p className="text-sm" aria-live="polite" id={`${fileInputId}-progress`}>
+                  {committing.status === 'committed'
+                    ? `Imported: ${resultText(committing.result ?? {}, entity)}`
+                    : `Importing ${committing.rowsDone.toLocaleString()} of ${committing.rowCount.toLocaleString()} rows`}
+                </p>
+                <Progress
+                  aria-labelledby={`${fileInputId}-progress`}
+                  value={committing.rowCount > 0 ? (committing.rowsDone / committing.rowCount) * 100 : 0}
+                />
+              </>
+            )}
+          </div>
+        )}
+
         {preview && (
           <div className="space-y-4" aria-busy={busy}>
             <p className="text-sm" data-testid="import-summary">
@@ -253,13 +310,13 @@ export function ImportDialog({ open, onOpenChange, template, entity: presetEntit
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={commit.isPending}>
-            Cancel
+            {inProgress ? 'Close' : 'Cancel'}
           </Button>
           <Button
             onClick={() => preview && commit.mutate(preview.id)}
             disabled={!preview || preview.errorCount > 0 || toCreate === 0 || busy}
           >
-            {commit.isPending ? 'Importing...' : preview && toCreate === 0 && preview.errorCount === 0 ? 'Nothing new to import' : `Import ${count(toCreate, entity)}`}
+            {commit.isPending || inProgress ? 'Importing...' : committing?.status === 'failed' ? 'Try again' : preview && toCreate === 0 && preview.errorCount === 0 ? 'Nothing new to import' : `Import ${count(toCreate, entity)}`}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -10,6 +10,28 @@ import type { ImportActor } from './imports.service';
 
 const BATCH = 1000;
 const CUSTOMER_BATCH = 500;
+/** Records created one by one (vendors, invoices, bills) between two progress reports and abort checks. */
+const PROGRESS_EVERY = 200;
+
+export interface CommitOptions {
+  encryptionKey: Buffer;
+  now: Date;
+  /** Told the records written so far of the plan's total, after each batch (the job's progress). */
+  onProgress?: (done: number, total: number) => Promise<void>;
+  /** Checked between batches: an aborted commit throws, so its transaction rolls back. */
+  signal?: AbortSignal | undefined;
+}
+
+export class CommitAbortedError extends Error {
+  constructor() {
+    super('import commit stopped before it finished (shutdown): nothing was written');
+  }
+}
+
+async function betweenBatches(options: CommitOptions, done: number, total: number): Promise<void> {
+  if (options.signal?.aborted) throw new CommitAbortedError();
+  await options.onProgress?.(done, total);
+}
 
 type CustomerOperation = Extract<Operation, { kind: 'customer' }>;
 
@@ -19,7 +41,13 @@ type CustomerOperation = Extract<Operation, { kind: 'customer' }>;
  * the plan against the records as they are inside this transaction, and the unique index still
  * guards a race. Customers carry no money or approval state, so, as in createCustomer, no audit row.
  */
-async function insertCustomers(tx: Database, actor: ImportActor, operations: CustomerOperation[], refs: Map<string, string>): Promise<string[]> {
+async function insertCustomers(
+  tx: Database,
+  actor: ImportActor,
+  operations: CustomerOperation[],
+  refs: Map<string, string>,
+  progress: (done: number) => Promise<void>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < operations.length; start += CUSTOMER_BATCH) {
     const batch = operations.slice(start, start + CUSTOMER_BATCH);
@@ -42,6 +70,7 @@ async function insertCustomers(tx: Database, actor: ImportActor, operations: Cus
       refs.set(`customer|${operation.ref}`, id);
       ids.push(id);
     }
+    await progress(ids.length);
   }
   return ids;
 }
@@ -53,7 +82,7 @@ function partyId(refs: Map<string, string>, kind: 'customer' | 'vendor', party: 
   return id;
 }
 
-async function apply(tx: Database, actor: ImportActor, operation: Operation, refs: Map<string, string>, options: { encryptionKey: Buffer; now: Date }): Promise<string> {
+async function apply(tx: Database, actor: ImportActor, operation: Operation, refs: Map<string, string>, options: CommitOptions): Promise<string> {
   switch (operation.kind) {
     case 'customer':
       throw new Error('import: customers are inserted in batches (insertCustomers)');
@@ -83,16 +112,18 @@ async function apply(tx: Database, actor: ImportActor, operation: Operation, ref
  * the documents that name them, and records each in external_records. Any failure throws, naming
  * the file's row, and the caller's transaction takes everything back.
  */
-export async function commitPlan(tx: Database, actor: ImportActor, plan: Plan, options: { encryptionKey: Buffer; now: Date }): Promise<Record<string, number>> {
+export async function commitPlan(tx: Database, actor: ImportActor, plan: Plan, options: CommitOptions): Promise<Record<string, number>> {
   const refs = new Map<string, string>();
+  const total = plan.operations.length;
   const created: { entity: string; externalId: string; internalId: string }[] = [];
   const counts: Record<string, number> = {};
   const newCustomers = plan.operations.filter((operation): operation is CustomerOperation => operation.kind === 'customer');
-  const customerIds = await insertCustomers(tx, actor, newCustomers, refs);
+  const customerIds = await insertCustomers(tx, actor, newCustomers, refs, (done) => betweenBatches(options, done, total));
   newCustomers.forEach((operation, index) => created.push({ entity: 'customer', externalId: operation.externalId, internalId: customerIds[index] ?? '' }));
   if (newCustomers.length > 0) counts.customersCreated = newCustomers.length;
   const ordered = plan.operations.filter((operation) => operation.kind !== 'customer').sort((a, b) => rank(a) - rank(b));
-  for (const operation of ordered) {
+  for (const [index, operation] of ordered.entries()) {
+    if (index > 0 && index % PROGRESS_EVERY === 0) await betweenBatches(options, newCustomers.length + index, total);
     let internalId: string;
     try {
       internalId = await apply(tx, actor, operation, refs, options);
@@ -104,6 +135,7 @@ export async function commitPlan(tx: Database, actor: ImportActor, plan: Plan, o
     const key = `${operation.kind}sCreated`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
+  if (options.signal?.aborted) throw new CommitAbortedError();
   try {
     for (let start = 0; start < created.length; start += BATCH) {
       const batch = created.slice(start, start + BATCH).map((record) => ({ ...record, organizationId: actor.organizationId, source: 'import' }));

@@ -38,6 +38,8 @@ export function toImportListItem(row: ImportRow): ImportListItem {
     rowCount: row.rowCount,
     errorCount: row.errorCount,
     result: row.result ?? null,
+    rowsDone: row.rowsDone,
+    commitError: row.commitError,
     createdAt: row.createdAt.toISOString(),
     committedAt: row.committedAt?.toISOString() ?? null,
   };

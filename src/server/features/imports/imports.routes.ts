@@ -4,7 +4,9 @@ import { type ImportEntity, importListQuery, importRemapSchema, templateParams }
 import { requireAuth, requireRole } from '../../platform/auth';
 import { toCsvRows } from '../../platform/csv';
 import type { AppDeps, ZodApp } from '../../platform/deps';
+import type { JobWorker } from '../../platform/jobs';
 import { fileStoreOf } from '../../platform/storage';
+import { startImportWorker } from './commit-import-job';
 import { templateFiles } from './import-fields';
 import { findImports, toImportListItem } from './imports.queries';
 import { type ImportDeps, commitImport, createImport, readImport, remapImport } from './imports.service';
@@ -13,15 +15,20 @@ import { importUploadLimits, readImportUpload } from './read-import-upload';
 /** Imports move money records in bulk: owners, admins and accountants (viewers and approvers are refused). */
 const IMPORT_ROLES = ['owner', 'admin', 'accountant'] as const;
 
+export function importDepsOf(deps: AppDeps): ImportDeps {
+  return { db: deps.db, dbKind: deps.dbKind, store: fileStoreOf(deps), encryptionKey: deps.config.encryptionKey, now: deps.now };
+}
+
 export async function importsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
   // Multipart parsing only in this feature's scope, as in documents.
   await app.register(multipart, { limits: importUploadLimits });
-  const importDeps: ImportDeps = {
-    db: deps.db,
-    store: fileStoreOf(deps),
-    encryptionKey: deps.config.encryptionKey,
-    now: deps.now,
-  };
+  const importDeps = importDepsOf(deps);
+
+  let worker: JobWorker | null = null;
+  if (deps.startWorkers) worker = startImportWorker(importDeps, (error) => app.log.error({ err: error }, 'import worker error'));
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
 
   app.post(
     '/api/imports',
@@ -83,10 +90,21 @@ export async function importsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
 
   app.post(
     '/api/imports/:id/commit',
-    { schema: { tags: ['imports'], summary: 'Write every record of an import without errors, all or nothing (a second commit answers the same result)', params: idParam } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'Queue the writing of every record of an import without errors, all or nothing; answers 202 with the import, status committing',
+        description:
+          'A job writes the records in one transaction; GET /api/imports/{id} shows rowsDone of rowCount meanwhile, then status committed with the result, ' +
+          'or failed with commitError (nothing written; the import may be committed again). A commit of an import committing or committed is a 409.',
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
       const auth = requireRole(request, IMPORT_ROLES);
-      return commitImport(importDeps, auth, request.params.id);
+      const state = await commitImport(importDeps, auth, request.params.id);
+      worker?.wake();
+      return reply.status(202).send(state);
     },
   );
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
-  type ImportCommitResult,
   type ImportDateFormat,
   type ImportMapping,
   type ImportPreview,
@@ -11,12 +10,12 @@ import {
   importDateFormats,
   importMessages,
 } from '../../../shared/contracts/imports';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseKind } from '../../db/client';
 import { imports } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs';
 import { type FileStore, fileStoreOf } from '../../platform/storage';
 import { type Plan, buildPlan } from './build-plan';
-import { commitPlan } from './commit-plan';
 import { guessMapping, importFields } from './import-fields';
 import { type ImportRow, findImport, loadExistingRecords } from './imports.queries';
 import { type Sheet, readSheet } from './read-sheet';
@@ -28,10 +27,14 @@ export interface ImportActor {
 
 export interface ImportDeps {
   db: Database;
+  dbKind: DatabaseKind;
   store: FileStore;
   encryptionKey: Buffer;
   now: () => Date;
 }
+
+/** The job that writes a committed import's records (commit-import-job.ts). */
+export const IMPORT_COMMIT_JOB = 'import.commit';
 
 // The per-row errors kept and shown: enough to fix a file; errorCount always counts them all.
 const MAX_STORED_ERRORS = 500;
@@ -42,7 +45,7 @@ function storedMapping(mapping: ImportMapping, dateFormat: ImportDateFormat | nu
   return dateFormat ? { ...mapping, [DATE_FORMAT_KEY]: dateFormat } : mapping;
 }
 
-function splitMapping(stored: Record<string, string>): { mapping: ImportMapping; dateFormat: ImportDateFormat | null } {
+export function splitMapping(stored: Record<string, string>): { mapping: ImportMapping; dateFormat: ImportDateFormat | null } {
   const { [DATE_FORMAT_KEY]: dateFormat, ...mapping } = stored;
   return { mapping, dateFormat: (importDateFormats as readonly string[]).includes(dateFormat ?? '') ? (dateFormat as ImportDateFormat) : null };
 }
@@ -66,18 +69,20 @@ function toPreview(row: ImportRow, sheet: Sheet | null, plan: Plan | null): Impo
     errorCount: plan ? plan.errors.length : row.errorCount,
     summary: plan?.summary ?? {},
     result: row.result ?? null,
+    rowsDone: row.rowsDone,
+    commitError: row.commitError,
     createdAt: row.createdAt.toISOString(),
     committedAt: row.committedAt?.toISOString() ?? null,
   };
 }
 
-async function planFor(db: Database, organizationId: string, row: Pick<ImportRow, 'entity' | 'template' | 'mapping'>, sheet: Sheet): Promise<Plan> {
+export async function planFor(db: Database, organizationId: string, row: Pick<ImportRow, 'entity' | 'template' | 'mapping'>, sheet: Sheet): Promise<Plan> {
   const { mapping, dateFormat } = splitMapping(row.mapping);
   const existing = await loadExistingRecords(db, organizationId, row.entity);
   return buildPlan({ entity: row.entity, template: row.template as ImportTemplate, sheet, mapping, dateFormat, existing });
 }
 
-async function storedSheet(store: FileStore, row: ImportRow): Promise<Sheet | null> {
+export async function storedSheet(store: FileStore, row: ImportRow): Promise<Sheet | null> {
   const bytes = row.storageKey ? await store.get(row.storageKey) : null;
   return bytes ? readSheet(row.fileName, bytes) : null;
 }
@@ -121,7 +126,8 @@ export async function createImport(
 export async function readImport(deps: ImportDeps, actor: ImportActor, id: string): Promise<ImportPreview> {
   const row = await findImport(deps.db, actor.organizationId, id);
   if (!row) throw notFound('Import');
-  if (row.status === 'committed') return toPreview(row, null, null);
+  // While committing, the page polls for progress only: the file is not read and checked again.
+  if (row.status === 'committed' || row.status === 'committing') return toPreview(row, null, null);
   const sheet = await storedSheet(deps.store, row);
   if (!sheet) return toPreview(row, null, null);
   return toPreview(row, sheet, await planFor(deps.db, actor.organizationId, row, sheet));
@@ -132,7 +138,7 @@ export async function remapImport(deps: ImportDeps, actor: ImportActor, id: stri
   return deps.db.transaction(async (tx) => {
     const row = await findImport(tx, actor.organizationId, id, { lock: true });
     if (!row) throw notFound('Import');
-    if (row.status === 'committed') throw new AppError('CONFLICT', 'This import has already been committed');
+    refuseWhileCommitting(row);
     // Read through the transaction: on PGlite (one connection) a read outside it would wait for it.
     const sheet = await storedSheet(fileStoreOf({ db: tx, now: deps.now }), row);
     if (!sheet) throw new AppError('CONFLICT', 'The uploaded file is no longer available: upload it again');
@@ -141,7 +147,8 @@ export async function remapImport(deps: ImportDeps, actor: ImportActor, id: stri
     const plan = await planFor(tx, actor.organizationId, { ...row, mapping }, sheet);
     const [updated] = await tx
       .update(imports)
-      .set({ mapping, errorCount: plan.errors.length, errors: plan.errors.slice(0, MAX_STORED_ERRORS) })
+      // A failed commit's import is a preview again once its mapping changes.
+      .set({ mapping, status: 'preview', commitError: null, errorCount: plan.errors.length, errors: plan.errors.slice(0, MAX_STORED_ERRORS) })
       .where(and(eq(imports.organizationId, actor.organizationId), eq(imports.id, id)))
       .returning();
     if (!updated) throw notFound('Import');
@@ -149,37 +156,45 @@ export async function remapImport(deps: ImportDeps, actor: ImportActor, id: stri
   });
 }
 
+function refuseWhileCommitting(row: ImportRow): void {
+  if (row.status === 'committed') throw new AppError('CONFLICT', 'This import has already been committed');
+  if (row.status === 'committing') throw new AppError('CONFLICT', 'This import is being committed');
+}
+
 /**
- * POST /api/imports/{id}/commit: writes every record of the file in one transaction, or none.
- * The import row is locked first, so a second commit (double click, retry) waits and then answers
- * the first one's result. The file is checked again against the records as they are now; records
- * already there (by earlier imports' external ids or by number, email or name) are skipped.
+ * POST /api/imports/{id}/commit: checks the import as the commit will (no errors, file still there,
+ * still valid against the records as they are now), then marks it committing and queues the job
+ * that writes its records, in one transaction, and answers at once. The import row is locked, so of
+ * two commits (double click, retry, two machines) one queues the job and the other gets a 409. A
+ * failed commit may be committed again.
  */
-export async function commitImport(deps: ImportDeps, actor: ImportActor, id: string): Promise<ImportCommitResult> {
-  let committedKey: string | null = null;
-  const outcome = await deps.db.transaction(async (tx) => {
+export async function commitImport(deps: ImportDeps, actor: ImportActor, id: string): Promise<ImportPreview> {
+  return deps.db.transaction(async (tx) => {
     const row = await findImport(tx, actor.organizationId, id, { lock: true });
     if (!row) throw notFound('Import');
-    if (row.status === 'committed') return { id: row.id, result: row.result ?? {} };
+    refuseWhileCommitting(row);
     if (row.errorCount > 0) throw new AppError('CONFLICT', importMessages.hasErrors);
     // Read through the transaction: on PGlite (one connection) a read outside it would wait for it.
     const sheet = await storedSheet(fileStoreOf({ db: tx, now: deps.now }), row);
     if (!sheet) throw new AppError('CONFLICT', 'The uploaded file is no longer available: upload it again');
     const plan = await planFor(tx, actor.organizationId, row, sheet);
-    const [firstError] = plan.errors;
-    if (firstError) {
-      throw new AppError('CONFLICT', `Row ${firstError.row}: ${firstError.message}. The records changed since the preview: upload the file again to see every error.`);
-    }
-    const now = deps.now();
-    const result = await commitPlan(tx, actor, plan, { encryptionKey: deps.encryptionKey, now });
-    await tx
+    throwFirstError(plan);
+    const [updated] = await tx
       .update(imports)
-      .set({ status: 'committed', result, committedAt: now, storageKey: null })
-      .where(and(eq(imports.organizationId, actor.organizationId), eq(imports.id, id)));
-    committedKey = row.storageKey;
-    return { id: row.id, result };
+      .set({ status: 'committing', rowsDone: 0, commitError: null })
+      .where(and(eq(imports.organizationId, actor.organizationId), eq(imports.id, id)))
+      .returning();
+    if (!updated) throw notFound('Import');
+    // The committer, not the uploader, is who the records' audit rows name.
+    await enqueueJob(tx, { kind: IMPORT_COMMIT_JOB, payload: { importId: id, organizationId: actor.organizationId, userId: actor.userId }, runAt: deps.now() });
+    return toPreview(updated, null, null);
   });
-  // The file is kept until the commit (schema: imports.storageKey); removed once the commit stands.
-  if (committedKey) await deps.store.delete(committedKey);
-  return outcome;
+}
+
+/** The records changed since the preview so that a row no longer holds: nothing is written. */
+export function throwFirstError(plan: Plan): void {
+  const [firstError] = plan.errors;
+  if (firstError) {
+    throw new AppError('CONFLICT', `Row ${firstError.row}: ${firstError.message}. The records changed since the preview: upload the file again to see every error.`);
+  }
 }

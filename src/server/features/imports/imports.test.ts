@@ -1,11 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportCommitResult, ImportPreview } from '../../../shared/contracts/imports';
-import { auditLog, billItems, bills, customers, externalRecords, imports, invoiceItems, invoices, users, type vendors } from '../../db/schema';
+import type { ImportPreview } from '../../../shared/contracts/imports';
+import { auditLog, billItems, bills, customers, externalRecords, invoiceItems, invoices, users, type vendors } from '../../db/schema';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp, uniqueName } from '../../test/factories';
 import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
+import { runImportCommitJobs } from './commit-import-job';
 import { commitImportRequest, csvFile, uploadImport, xlsxFile, zerosZip } from './imports.fixtures';
+import { importDepsOf } from './imports.routes';
 
 let t: TestApp;
 let owner: SignedIn;
@@ -26,10 +28,21 @@ async function preview(as: SignedIn, options: Parameters<typeof uploadImport>[1]
   return response.json<ImportPreview>();
 }
 
-async function commit(as: SignedIn, id: string): Promise<ImportCommitResult> {
-  const response = await commitImportRequest(as, id);
+async function readBack(as: SignedIn, id: string): Promise<ImportPreview> {
+  const response = await as.request({ method: 'GET', url: `/api/imports/${id}` });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ImportCommitResult>();
+  return response.json<ImportPreview>();
+}
+
+/** Commits as the page does: the request queues the job, the job writes, the import is read back. */
+async function commit(as: SignedIn, id: string): Promise<ImportPreview> {
+  const response = await commitImportRequest(as, id);
+  expect(response.statusCode, response.body).toBe(202);
+  expect(response.json()).toMatchObject({ id, status: 'committing', rowsDone: 0, commitError: null });
+  expect(await runImportCommitJobs(importDepsOf(t.deps))).toBe(1);
+  const done = await readBack(as, id);
+  expect(done.status, done.commitError ?? '').toBe('committed');
+  return done;
 }
 
 async function organizationOf(as: SignedIn): Promise<string> {
@@ -64,18 +77,26 @@ describe('customer imports', () => {
     expect(await countRows(customers, await organizationOf(owner))).toBe(0);
   });
 
-  it('commits a clean file, and neither a second commit nor the same file again creates anything twice', async () => {
+  it('commits a clean file as a job, refuses a second commit with 409, and the same file again creates nothing twice', async () => {
     const as = await signUp(t.app);
     const organizationId = await organizationOf(as);
     const file = csvFile([CUSTOMER_HEADER, ...customerRows(20)]);
     const first = await preview(as, { entity: 'customers', bytes: file });
     expect(first.errors).toEqual([]);
     const [a, b] = await Promise.all([commitImportRequest(as, first.id), commitImportRequest(as, first.id)]);
-    expect(a.statusCode, a.body).toBe(200);
-    expect(b.statusCode, b.body).toBe(200);
-    expect(a.json()).toEqual({ id: first.id, result: { created: 20, matched: 0, customersCreated: 20 } });
-    expect(b.json()).toEqual(a.json());
-    expect((await commit(as, first.id)).result).toEqual({ created: 20, matched: 0, customersCreated: 20 });
+    const statuses = [a.statusCode, b.statusCode].sort();
+    expect(statuses, `${a.body} ${b.body}`).toEqual([202, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: 'This import is being committed' });
+    // Queued, not written: the request answered before any record.
+    expect(await readBack(as, first.id)).toMatchObject({ status: 'committing', rowsDone: 0, rowCount: 20, result: null });
+    expect(await countRows(customers, organizationId)).toBe(0);
+    expect(await runImportCommitJobs(importDepsOf(t.deps))).toBe(1);
+    expect(await readBack(as, first.id)).toMatchObject({ status: 'committed', rowsDone: 20, result: { created: 20, matched: 0, customersCreated: 20 } });
+    const afterCommit = await commitImportRequest(as, first.id);
+    expect(afterCommit.statusCode).toBe(409);
+    expect(afterCommit.json()).toMatchObject({ code: 'CONFLICT', message: 'This import has already been committed' });
+    expect(await runImportCommitJobs(importDepsOf(t.deps))).toBe(0);
     expect(await countRows(customers, organizationId)).toBe(20);
     expect(await countRows(externalRecords, organizationId)).toBe(20);
 
@@ -332,14 +353,14 @@ describe('invoice and bill imports', () => {
       end $$`);
     await t.deps.db.execute(sql`create trigger race_r2 before insert on invoices for each row execute function race_r2()`);
     try {
-      const failed = await commitImportRequest(as, body.id);
-      expect(failed.statusCode, failed.body).toBe(409);
-      expect(failed.json()).toMatchObject({ code: 'CONFLICT', message: 'Row 3: Invoice number already exists' });
+      expect((await commitImportRequest(as, body.id)).statusCode).toBe(202);
+      expect(await runImportCommitJobs(importDepsOf(t.deps))).toBe(1);
+      expect(await readBack(as, body.id)).toMatchObject({ status: 'failed', commitError: 'Row 3: Invoice number already exists', rowsDone: 0, result: null });
       expect(await countRows(invoices, organizationId)).toBe(0);
       expect(await countRows(customers, organizationId)).toBe(0);
       expect(await countRows(externalRecords, organizationId)).toBe(0);
-      const [row] = await t.deps.db.select({ status: imports.status }).from(imports).where(eq(imports.id, body.id));
-      expect(row?.status).toBe('preview');
+      // The refusal is for good: the job is done, not retried.
+      expect(await runImportCommitJobs(importDepsOf(t.deps))).toBe(0);
     } finally {
       await t.deps.db.execute(sql`drop trigger race_r2 on invoices`);
     }
