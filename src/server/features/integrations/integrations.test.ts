@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Integration, IntegrationHealthReport, IntegrationProvider, IntegrationStats, SyncResult } from '../../../shared/contracts/integrations';
 import { auditLog, imports, integrationSyncs, integrations, jobs } from '../../db/schema';
+import { renewJobLease } from '../../platform/jobs';
 import { type TestApp, createTestApp } from '../../test/create-test-app';
 import { type SignedIn, signUp } from '../../test/factories';
 import { addClient, openWorkspace, signUpFirm } from '../practice/practice.fixtures';
@@ -384,11 +385,14 @@ describe('scheduler', () => {
     const input = { organizationId: user.user.organizationId, integrationId: integration.integrationId, trigger: 'manual' as const };
     const dead = await claimSync(s.deps, input);
     s.clock.advance(11 * minute);
-    // A newer sync runs (its process alive) while the dead one's job is handed out again.
-    expect(await claimSync(s.deps, input)).not.toBeNull();
+    // A newer sync runs (its process alive: it renews its job's lease) while the dead one's job is
+    // handed out again.
+    const newer = await claimSync(s.deps, input);
+    expect(newer).not.toBeNull();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await runDueSyncs(s.deps, { netsuite: connector });
       s.clock.advance(2 * minute);
+      if (newer) expect(await renewJobLease(s.deps.db, newer.job, s.clock.now)).toBe(true);
     }
     expect(connector.calls).toHaveLength(0);
     const [row] = await s.deps.db.select().from(integrationSyncs).where(eq(integrationSyncs.id, dead?.syncId ?? ''));
