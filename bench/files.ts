@@ -4,11 +4,10 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { type FileStore, createDatabaseFileStore } from '../src/server/platform/storage';
+import { withScratchDatabase } from './scratch-database';
 
-const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MB = 1024 * 1024;
 
 /** The local-disk store the app had before issue 33 (write, then rename), kept here only to compare. */
@@ -47,24 +46,7 @@ async function measure(store: FileStore, size: number, count: number): Promise<{
   return { upload: total / uploadSeconds, read: total / readSeconds };
 }
 
-async function withPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = 'bench_files';
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  }
-}
+const withPostgres = <T>(run: (url: string) => Promise<T>) => withScratchDatabase('bench_files', run);
 
 /**
  * npm run bench -- --only files: the database file store (platform/storage.ts) on PostgreSQL and

@@ -84,3 +84,34 @@ test('the import dialog on a phone, with the errors and the mapping', async ({ p
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
+
+// Issue 33: the commit is a job; while it runs the dialog shows its progress, polled from the
+// server. The server's answers are held at 8 of 20 rows (the job itself is over in a moment here),
+// then let through, and the dialog ends as a commit does.
+for (const width of [1366, 375]) {
+  test(`shows an import's progress while its job runs (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await registerThroughUi(page);
+    const tag = uniqueName('prg');
+    const file = customersCsv(tag);
+    let hold = true;
+    await page.route(/\/api\/imports\/[0-9a-f-]{36}$/, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: hold ? { ...body, status: 'committing', rowsDone: 8, result: null, committedAt: null } : body });
+    });
+    await page.goto('/customers');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Customers' });
+    await dialog.getByTestId('import-file-input').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: file.buffer });
+    await dialog.getByRole('button', { name: 'Import 20 customers' }).click();
+    await expect(dialog.getByText('Importing 8 of 20 rows', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Importing...' })).toBeDisabled();
+    await page.screenshot({ path: `/tmp/imports-progress-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    hold = false;
+    await expect(page.getByText('20 customers imported.', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+}

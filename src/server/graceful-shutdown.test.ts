@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 // Imported so npm run test:db runs this file on PostgreSQL too (the server process then uses it).
 import './db/client';
+import { freePort } from './test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'signal-ar-shutdown-'));
@@ -31,16 +31,6 @@ afterAll(async () => {
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A sign-up whose body arrives in two halves, the second when `finish` is called: the request is

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { csvFile } from './features/imports/imports.fixtures';
 import { SESSION_CACHE_MS } from './platform/session-cache';
 // Imported so npm run test:db runs this file (it needs PostgreSQL, which that run provides).
 import './db/client';
+import { freePort } from './test/free-port';
 
 /**
  * Issue 33: two web processes with different DATA_DIRs (two machines as far as the app can tell)
@@ -23,16 +23,6 @@ const databaseName = `signal_machines_${randomBytes(5).toString('hex')}`;
 const dataDirs: string[] = [];
 const children: { name: string; child: ChildProcess; output: () => string }[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, seconds: number): Promise<T> {
   const deadline = Date.now() + seconds * 1000;

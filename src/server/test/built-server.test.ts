@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 // Inside the repository (node_modules must resolve from the bundle), beside dist/server.
@@ -22,16 +22,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function answered(url: string, child: ChildProcess, output: () => string): Promise<Response> {
   const deadline = Date.now() + 45_000;
