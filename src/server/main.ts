@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   }
   const config = buildConfig(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: config.dataDir });
-  await prepareEncryptionKey(database.db, config.encryptionKey, new Date());
+  // One clock for requests and background work (FAKE_NOW in the date tests): sessions are written
+  // and pruned, jobs queued and claimed, on the same time.
+  const now = startClock(env.FAKE_NOW);
+  await prepareEncryptionKey(database.db, config.encryptionKey, now());
   // After the migrations: plain vendor tax IDs from before issue 32 are encrypted (idempotent).
   const legacyTins = await encryptLegacyTins(database.db, config.encryptionKey);
   // Files kept on this machine's disk before issue 33 move into the database, once (resumable).
@@ -32,13 +35,13 @@ async function main(): Promise<void> {
     dbKind: database.kind,
     config,
     mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    now: startClock(env.FAKE_NOW),
+    now,
     startWorkers: env.WORKERS === 'on',
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client'),
     logger: { level: env.LOG_LEVEL, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { req: requestSerializer } },
   });
   const stopMaintenance =
-    env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log, { sessionMaxAgeMs: config.sessionMaxAgeMs }) : async () => undefined;
+    env.WORKERS === 'on' ? startMaintenance(database.db, database.kind, app.log, { now, sessionMaxAgeMs: config.sessionMaxAgeMs }) : async () => undefined;
   app.addHook('onClose', stopMaintenance);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void shutDown(app, database, signal));
