@@ -22,7 +22,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
     /**
      * The writing transaction's id (issue 33): the webhook feed reads events below the oldest
-     * transaction still running (the snapshot's xmin), so a late commit is never skipped.
+     * transaction of this database still running (webhook-feed.ts), so a late commit is never skipped.
      */
     xactId: xid8('xact_id').notNull().default(xactIdDefault),
   },

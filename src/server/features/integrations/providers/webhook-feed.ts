@@ -81,6 +81,28 @@ function isAfter(a: FeedCursor, b: FeedCursor | null): boolean {
   return b.id === undefined || a.id > b.id;
 }
 
+/**
+ * The feed's horizon: the oldest transaction of this database still running, as a 64-bit id
+ * (text). Every transaction below it has ended, so no audit row can appear below it later.
+ *
+ * pg_snapshot_xmin alone would be the oldest running transaction of the whole server: a long
+ * transaction in another database on it (another installation, a report, a test) would hold every
+ * delivery here. So the snapshot's running ids (xip, 64-bit) are kept only where a backend of this
+ * database holds them (pg_stat_activity.backend_xid, 32-bit, compared modulo 2^32), and the
+ * snapshot's xmax bounds the rest (ids from xmax on are never in xip). pg_stat_activity is read
+ * after the snapshot: a transaction of this database running at the snapshot either still runs
+ * (kept) or has ended since, and then the page queries, which take later snapshots, see its rows.
+ * A transaction that took its id after the snapshot is at or above xmax. On PGlite (one
+ * connection) xip is empty and the horizon is xmax.
+ */
+const horizonSql = sql<string>`(select least(
+    pg_snapshot_xmax(snap.s)::text::bigint,
+    (select min(x::text::bigint) from pg_snapshot_xip(snap.s) as x
+      where x::text::bigint % 4294967296 in (
+        select a.backend_xid::text::bigint from pg_stat_activity as a
+        where a.datname = current_database() and a.backend_xid is not null))
+  )::text from (select pg_current_snapshot() as s) as snap)`;
+
 const isoSql = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 interface FeedRow {
@@ -180,8 +202,8 @@ function afterCursor(cursor: FeedCursor) {
  * deliveries it queued. Safe to run concurrently and repeatedly: the unique (integration, event)
  * drops what is already queued, and the cursor only moves forward.
  *
- * Only rows of transactions below the horizon, the oldest transaction still running
- * (pg_snapshot_xmin), are read: every transaction below it has ended, so no row can appear
+ * Only rows of transactions below the horizon, the oldest transaction of this database still
+ * running (horizonSql), are read: every transaction below it has ended, so no row can appear
  * there later, and a transaction held open for an hour is read when it commits, never skipped.
  * On PGlite (one connection) no other transaction runs, so the horizon is the next transaction id.
  */
@@ -192,7 +214,7 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integ
   if (actions.length === 0) return 0;
   // The stored cursor (another process may have moved it) and the horizon, read together.
   const [state] = await db
-    .select({ cursor: integrations.cursor, horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text` })
+    .select({ cursor: integrations.cursor, horizon: horizonSql })
     .from(integrations)
     .where(eq(integrations.id, integration.id));
   if (!state) return 0;
@@ -249,8 +271,10 @@ export async function feedWebhookEvents(deps: Pick<AppDeps, 'db' | 'now'>, integ
     }
     const tail = rows[rows.length - 1];
     if (rows.length < FEED_PAGE || !tail) {
-      // Read up to the horizon: the next run starts there (an old cursor's `since` is no longer needed).
-      await moveCursor(db, integration, { xact: horizon });
+      // Read up to the horizon: the next run starts there. An old cursor's `since` stays: rows of
+      // transactions that began before it may still be above the horizon (a held one), and rows
+      // written after the switch are all created after it, so it never hides a new row.
+      await moveCursor(db, integration, { xact: horizon, ...(start.since ? { since: start.since } : {}) });
       return queued;
     }
     // A full page: saved at once, so a crash or a long backlog goes on from here.

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, integrations, webhookDeliveries } from '../../../db/schema';
 import { writeAudit, writeAudits } from '../../../platform/audit';
@@ -122,6 +123,53 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the webhook outbox with a trans
     expect(await feedWebhookEvents(t.deps, await s.reload())).toBe(0);
     expect(cursorXact((await s.reload()).cursor) > heldXact).toBe(true);
   });
+
+  it('is not held by a transaction open in another database on the same server', async () => {
+    const { t, owner, customer } = s;
+    expect(await feedUntil(s, 0)).toBe(0);
+    const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await createInvoiceFor(owner, customer.id);
+      // One run, while the other database's transaction (older than the invoice's) stays open.
+      expect(await feedWebhookEvents(t.deps, await s.reload())).toBe(1);
+      await elsewhere.query('rollback');
+    } finally {
+      await elsewhere.end();
+    }
+  });
+
+  it("keeps an old cursor's look-back while a transaction older than its rows holds the horizon", async () => {
+    const { t, owner, customer, integration } = s;
+    const invoice = await createInvoiceFor(owner, customer.id);
+    expect(await feedUntil(s, 1)).toBe(1);
+    const held = openTransaction(t, owner, invoice.id);
+    await held.wrote;
+    const entry = { organizationId: owner.user.organizationId, userId: owner.user.id, action: 'invoice.paid', entityType: 'invoice', entityId: invoice.id, details: {} };
+    const minutesAgo = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    const rows = await t.deps.db.transaction(async (tx) =>
+      tx.insert(auditLog).values([20, 3, 1].map((minutes) => ({ ...entry, createdAt: minutesAgo(minutes) }))).returning({ id: auditLog.id, createdAt: auditLog.createdAt }),
+    );
+    const [old, atCursor, latest] = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    if (!old || !atCursor || !latest) throw new Error('rows missing');
+    await t.deps.db
+      .update(integrations)
+      .set({ createdAt: sql`now() - interval '1 hour'`, cursor: JSON.stringify({ createdAt: atCursor.createdAt.toISOString(), id: atCursor.id }), settings: { url: 'https://receiver.test/hooks', events: ['invoice.paid'] } })
+      .where(eq(integrations.id, integration.id));
+
+    // The held transaction began before the rows' one: nothing is read yet, and the look-back stays.
+    expect(await feedWebhookEvents(t.deps, await s.reload())).toBe(0);
+    held.release();
+    await held.done;
+    // Within the look-back: the row at the cursor (the old feed's, queued again: no delivery was stored for it here) and the latest.
+    expect(await feedUntil(s, 2)).toBe(2);
+    const events = await s.queuedEvents();
+    expect(events).toContain(latest.id);
+    expect(events).toContain(atCursor.id);
+    expect(events).not.toContain(old.id);
+  });
 });
 
 describe('the webhook feed cursor', () => {
@@ -156,7 +204,7 @@ describe('the webhook feed cursor', () => {
     expect(new Set(events)).toEqual(new Set(audited.map((row) => row.id)));
   });
 
-  it('reads an old {createdAt, id} cursor once: what the old feed may have missed, then the new form', async () => {
+  it('reads an old {createdAt, id} cursor once: what the old feed may have missed, then by transaction within its look-back bound', async () => {
     const { t, owner, customer, integration } = s;
     const invoice = await createInvoiceFor(owner, customer.id);
     await t.deps.db.update(integrations).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(integrations.id, integration.id));
@@ -188,7 +236,7 @@ describe('the webhook feed cursor', () => {
     expect(events).toHaveLength(3);
     expect(events).not.toContain(old.id);
     expect(events).toContain(latest.id);
-    expect(JSON.parse((await s.reload()).cursor ?? '{}')).toEqual({ xact: expect.stringMatching(/^\d+$/) });
+    expect(JSON.parse((await s.reload()).cursor ?? '{}')).toEqual({ xact: expect.stringMatching(/^\d+$/), since: expect.any(String) });
     expect(await feedWebhookEvents(t.deps, await s.reload())).toBe(0);
   });
 });

@@ -18,11 +18,12 @@ import { feedWebhookEvents } from './webhook-feed';
  * transaction (platform/audit.ts), so an event exists exactly when its change committed, and no
  * feature has to know about webhooks. Each audit row carries the id of the transaction that wrote
  * it (xact_id, pg_current_xact_id()). The feed reads the organization's rows after the
- * integration's cursor in (xact_id, id) order, only below the horizon
- * pg_snapshot_xmin(pg_current_snapshot()): every transaction below it has ended, so no row can
- * appear behind the cursor later, whatever a transaction's duration (a 50,000-row import commit).
- * The cost: a transaction left open anywhere on the server holds the horizon, and with it every
- * delivery, until it ends (nothing is lost). Re-reading is harmless because a delivery is unique
+ * integration's cursor in (xact_id, id) order, only below the horizon, the oldest transaction of
+ * this database still running (webhook-feed.ts, horizonSql): every transaction below it has ended,
+ * so no row can appear behind the cursor later, whatever a transaction's duration (a 50,000-row
+ * import commit). The cost: a transaction left open in this database holds the horizon, and with
+ * it every delivery, until it ends (nothing is lost); transactions in other databases on the same
+ * server do not. Re-reading is harmless because a delivery is unique
  * per (integration, event id = audit row id). Events before the integration was connected are
  * never sent.
  *
