@@ -1,3 +1,4 @@
+import { TOTAL_CAPPED_HEADER } from '@shared/contracts/common';
 import { type ApiErrorBody, type ErrorCode, WORKSPACE_HEADER } from '@shared/errors';
 
 /** The one HTTP client. Sends cookies and JSON; any non-OK answer becomes an ApiError. */
@@ -93,12 +94,14 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export interface Page<T> {
   items: T[];
   total: number;
+  /** There are more than `total` (a large filtered list counts only so far: TOTAL_CAPPED_HEADER). */
+  capped?: boolean;
 }
 
-/** A paginated list: the array body plus the X-Total-Count header. */
+/** A paginated list: the array body plus the X-Total-Count header (and whether it is a lower bound). */
 export async function apiList<T>(url: string, params?: QueryParams): Promise<Page<T>> {
   const response = await apiFetch('GET', withParams(url, params));
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get('X-Total-Count') ?? items.length);
-  return { items, total };
+  return response.headers.get(TOTAL_CAPPED_HEADER) === 'true' ? { items, total, capped: true } : { items, total };
 }

@@ -20,7 +20,7 @@ async function stateOf(dataDir: string): Promise<{ applied: number; newestTable:
   try {
     const { rows } = await client.query<{ applied: number; newest_table: boolean }>(
       `select (select count(*)::int from drizzle.__drizzle_migrations) as applied,
-              to_regclass('invoices_number_trgm_idx') is not null as newest_table`,
+              to_regclass('customer_open_totals') is not null as newest_table`,
     );
     return { applied: rows[0]?.applied ?? 0, newestTable: rows[0]?.newest_table ?? false };
   } finally {
@@ -37,11 +37,13 @@ async function forgetNewestMigration(dataDir: string, undo: boolean): Promise<vo
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
     );
     if (undo) {
-      // What 0018_list_search_indexes created (the extension stays: CREATE EXTENSION IF NOT EXISTS).
+      // What 0019_customer_open_totals created.
       await client.exec(`
-        drop index customers_name_trgm_idx, customers_email_trgm_idx, invoices_org_open_due_created_idx, invoices_org_customer_created_idx,
-          invoices_number_trgm_idx, vendors_name_trgm_idx, vendors_email_trgm_idx, vendors_city_trgm_idx,
-          bills_number_trgm_idx, bills_notes_trgm_idx;`);
+        drop trigger customer_open_totals_insert on invoices;
+        drop trigger customer_open_totals_update on invoices;
+        drop trigger customer_open_totals_delete on invoices;
+        drop function customer_open_totals_apply();
+        drop table customer_open_totals;`);
     }
   } finally {
     await client.close();

@@ -39,6 +39,17 @@ async function expectSummariesMatchLedger(db: Database, organizationId: string):
       from invoices where organization_id = ${organizationId} group by 1, 2, 3 order by 1, 2, 3`,
   );
   expect(invoiceSummary).toEqual(invoiceLedger);
+  // Each customer's amount due on open invoices (migration 0019), as the balance summed it before.
+  const customerSummary = await rowsOf(
+    db,
+    sql`select customer_id, open_due::numeric(18,2)::text as due from customer_open_totals where organization_id = ${organizationId} and open_due <> 0 order by 1`,
+  );
+  const customerLedger = await rowsOf(
+    db,
+    sql`select customer_id, sum(total_amount - amount_paid)::numeric(18,2)::text as due from invoices
+      where organization_id = ${organizationId} and status in ('sent', 'overdue') group by 1 having sum(total_amount - amount_paid) <> 0 order by 1`,
+  );
+  expect(customerSummary).toEqual(customerLedger);
   const paymentSummary = await rowsOf(
     db,
     sql`select type, status, processed_day::text as day, payment_count::int as n, amount::text as amount
@@ -219,12 +230,16 @@ describe('summary tables agree with the ledger', () => {
     });
   }
 
-  it('keeps counting across a bulk update and a rolled-back transaction, and forgets a deleted organization', async () => {
+  it('keeps counting across a bulk update, a move to another customer and a rolled-back transaction, and forgets a deleted organization', async () => {
     const owner = await signUp(t.app);
     const organizationId = owner.user.organizationId;
     const customer = await createCustomerFor(owner);
     for (let i = 0; i < 5; i += 1) await createInvoiceFor(owner, customer.id, { status: 'sent', issueDate: '2019-12-01', dueDate: '2020-01-0' + String(i + 1) });
     await t.deps.db.execute(sql`update invoices set status = 'cancelled' where organization_id = ${organizationId} and due_date < '2020-01-03'`);
+    // Open invoices moved to another customer in one statement: the amount due moves with them.
+    const other = await createCustomerFor(owner);
+    await t.deps.db.execute(sql`update invoices set customer_id = ${other.id}, amount_paid = 10 where organization_id = ${organizationId} and due_date >= '2020-01-04'`);
+    expect(await rowsOf(t.deps.db, sql`select open_due::numeric(18,2)::text as due from customer_open_totals where customer_id = ${other.id}`)).toEqual([{ due: '250.80' }]);
     await t.deps.db
       .transaction(async (tx) => {
         await tx.execute(sql`delete from invoices where organization_id = ${organizationId}`);
@@ -244,7 +259,8 @@ describe('summary tables agree with the ledger', () => {
     const left = await rowsOf(
       t.deps.db,
       sql`select 1 from invoice_totals where organization_id = ${organizationId} union all select 1 from payment_totals where organization_id = ${organizationId}
-        union all select 1 from invoice_item_lists where organization_id = ${organizationId}`,
+        union all select 1 from invoice_item_lists where organization_id = ${organizationId}
+        union all select 1 from customer_open_totals where organization_id = ${organizationId}`,
     );
     expect(left).toEqual([]);
   });

@@ -11,10 +11,10 @@ import { invoiceTotals, paymentTotals } from '../db/schema';
  */
 
 /** Past due and with a balance left, as invoices.queries' pastDue, on the summary's keys. */
-const pastDue = (today: string) => and(lt(invoiceTotals.dueDate, sql`${today}::date`), eq(invoiceTotals.isOpen, true));
+const pastDue = (today: string | Placeholder) => and(lt(invoiceTotals.dueDate, sql`${today}::date`), eq(invoiceTotals.isOpen, true));
 
 /** The invoice list's filter by shown status (invoices.queries statusCondition), on the summary's keys. */
-function statusKeys(status: InvoiceStatus, today: string): SQL | undefined {
+function statusKeys(status: InvoiceStatus, today: string | Placeholder): SQL | undefined {
   if (status === 'overdue') return or(eq(invoiceTotals.status, 'overdue'), and(eq(invoiceTotals.status, 'sent'), pastDue(today)));
   if (status === 'sent') return and(eq(invoiceTotals.status, 'sent'), sql`not (${pastDue(today)})`);
   return eq(invoiceTotals.status, status);
@@ -23,6 +23,11 @@ function statusKeys(status: InvoiceStatus, today: string): SQL | undefined {
 /** Every invoice of the organization (the unfiltered list's total), as a scalar subquery. */
 export function invoiceCountOf(organizationId: Placeholder): SQL<number> {
   return sql<number>`(select coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int from ${invoiceTotals} where ${invoiceTotals.organizationId} = ${organizationId})`;
+}
+
+/** The organization's invoices with this shown status on `today`, as a scalar subquery (exact). */
+export function invoiceStatusCountOf(organizationId: Placeholder, status: InvoiceStatus, today: Placeholder): SQL<number> {
+  return sql<number>`(select coalesce(sum(${invoiceTotals.invoiceCount}), 0)::int from ${invoiceTotals} where ${invoiceTotals.organizationId} = ${organizationId} and ${statusKeys(status, today)})`;
 }
 
 /** invoiceCountOf, prepared once per database. */

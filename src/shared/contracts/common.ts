@@ -13,6 +13,15 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
+ * A list filtered by a customer counts its matches only this far past the page's first row (issue
+ * 33): counting every match of a large filtered set grows with the records, the page does not.
+ * When there are more, X-Total-Count is that bound and TOTAL_CAPPED_HEADER says "true": the pager
+ * shows "of 1000+" and pages on. Other lists count exactly (summary tables, or a search's bitmap).
+ */
+export const LIST_COUNT_CAP = 1000;
+export const TOTAL_CAPPED_HEADER = 'X-Total-Count-Capped';
+
+/**
  * A money amount as the API and forms send it (12.5, "12.50"), parsed once to integer minor units
  * of `currency` (default USD: cents). At most the currency's decimals ("JPY amounts have no
  * decimals"); never negative unless `allowNegative`. Endpoints whose amounts are in the

@@ -7,11 +7,13 @@ type PagerProps = {
   limit: number;
   offset: number;
   onOffsetChange: (offset: number) => void;
+  /** `total` is a lower bound ("of 1000+"): the server counted only so far. */
+  capped?: boolean | undefined;
   className?: string;
 };
 
 /** "Showing 1–20 of 57" with Previous/Next; offset-based to match the API's limit/offset lists. */
-export function Pager({ total, limit, offset, onOffsetChange, className }: PagerProps) {
+export function Pager({ total, limit, offset, onOffsetChange, capped, className }: PagerProps) {
   const first = total === 0 ? 0 : Math.min(offset + 1, total);
   const last = Math.min(offset + limit, total);
   const hasPrevious = offset > 0;
@@ -24,7 +26,7 @@ export function Pager({ total, limit, offset, onOffsetChange, className }: Pager
       className={cn('flex items-center justify-between gap-4 py-3 text-sm', className)}
     >
       <p className="text-muted-foreground" aria-live="polite">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {total}{capped ? '+' : null}
       </p>
       <div className="flex items-center gap-2">
         <Button

@@ -137,7 +137,7 @@ export default function InvoicesPage() {
             ))}
           </div>
           {page && page.total > INVOICES_PAGE_SIZE && (
-            <Pager total={page.total} limit={INVOICES_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
+            <Pager total={page.total} capped={page.capped} limit={INVOICES_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />
           )}
         </>
       )}

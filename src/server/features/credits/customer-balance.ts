@@ -2,7 +2,7 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Cents, centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { selectRows } from '../reports/report-sql';
-import { customerCredits, invoices } from '../../db/schema';
+import { customerCredits, customerOpenTotals } from '../../db/schema';
 
 /**
  * A customer's balance (the customer's currentBalance, the portal's "Balance", a statement's
@@ -14,9 +14,10 @@ import { customerCredits, invoices } from '../../db/schema';
  * `organizationId` a value or the placeholder of a prepared statement.
  */
 export function openInvoicesDueSql(organizationId: string | Placeholder, customerId: SQL): SQL<string> {
-  return sql<string>`(select coalesce(sum(${invoices.totalAmount} - ${invoices.amountPaid}), 0) from ${invoices}
-    where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}
-      and ${invoices.status} in ('sent', 'overdue'))`;
+  // The sum over the customer's open invoices, kept by triggers in customer_open_totals (migration
+  // 0019, the same value in the same transaction): one row, however many invoices (issue 33).
+  return sql<string>`(select coalesce(sum(${customerOpenTotals.openDue}), 0) from ${customerOpenTotals}
+    where ${customerOpenTotals.organizationId} = ${organizationId} and ${customerOpenTotals.customerId} = ${customerId})`;
 }
 
 export function unappliedCreditSql(organizationId: string | Placeholder, customerId: SQL): SQL<string> {

@@ -1,5 +1,5 @@
 import { autopayFailures } from '../portal-payments/autopay-failures';
-import { currencyBody, idParam, partialBody } from '../../../shared/contracts/common';
+import { currencyBody, idParam, partialBody, TOTAL_CAPPED_HEADER } from '../../../shared/contracts/common';
 import { invoiceInputSchema, invoiceListQuery, newInvoiceSchema, recordPaymentSchema } from '../../../shared/contracts/invoices';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
@@ -19,15 +19,17 @@ export async function invoicesRoutes(app: ZodApp, deps: AppDeps): Promise<void> 
     async (request, reply) => {
       const { organizationId, timeZone } = requireAuth(request);
       const today = timeZone ? calendarDay(deps.now(), timeZone) : await organizationToday(deps.db, organizationId, deps.now());
-      const { status, customerId, search, limit, offset } = request.query;
-      if (!status && !customerId && !search) {
-        // The common case: the page's JSON text as PostgreSQL built it, sent unchanged.
-        const page = await findInvoicePageJson(deps.db, { organizationId, today, limit, offset });
+      const { search } = request.query;
+      if (!search) {
+        // Every list but a search: the page's JSON text as PostgreSQL built it, sent unchanged.
+        const page = await findInvoicePageJson(deps.db, { organizationId, today, ...request.query });
         reply.header('X-Total-Count', String(page.total)).type('application/json; charset=utf-8');
+        if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
         return page.json;
       }
-      const { invoices, total } = await findInvoices(deps.db, { organizationId, today, ...request.query });
+      const { invoices, total, capped } = await findInvoices(deps.db, { organizationId, today, ...request.query });
       reply.header('X-Total-Count', String(total));
+      if (capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
       return invoices;
     },
   );

@@ -236,6 +236,54 @@ describe('the list page as JSON built by PostgreSQL', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['x-total-count']).toBe('4');
     expect(response.json()).toEqual(viaDto.invoices.slice(1, 4));
+
+    // Every filter without a search is answered the same way: each status, a customer, both.
+    const statuses = [undefined, 'draft', 'sent', 'overdue', 'paid', 'cancelled'] as const;
+    for (const status of statuses) {
+      for (const customerId of [undefined, acme.id, odd.id]) {
+        if (!status && !customerId) continue;
+        const filter = { ...params, status, customerId };
+        const dto = await findInvoices(t.deps.db, { ...filter, limit: 50, offset: 0 });
+        const json = await findInvoicePageJson(t.deps.db, { ...filter, limit: 50, offset: 0 });
+        expect(JSON.parse(json.json), `${status} ${customerId}`).toEqual(dto.invoices);
+        expect(json.total, `${status} ${customerId}`).toBe(dto.total);
+        expect(json.capped).toBe(false);
+        for (const offset of [1, 2]) {
+          const later = await findInvoices(t.deps.db, { ...filter, limit: 1, offset });
+          expect(JSON.parse((await findInvoicePageJson(t.deps.db, { ...filter, limit: 1, offset })).json), `${status} ${customerId} ${offset}`).toEqual(later.invoices);
+        }
+      }
+    }
+    // Another organization's customer: nothing, and a malformed id is refused before it reaches SQL.
+    const stranger = await ownerWithCustomer(t);
+    expect(JSON.parse((await findInvoicePageJson(t.deps.db, { ...params, customerId: stranger.customer.id, limit: 50, offset: 0 })).json)).toEqual([]);
+    expect((await findInvoicePageJson(t.deps.db, { ...params, customerId: "x') or ('1' = '1", limit: 50, offset: 0 })).json).toBe('[]');
+  });
+});
+
+describe('counts of large filtered and searched lists (issue 33: counted to a bound past the page)', () => {
+  it("says 'at least' past LIST_COUNT_CAP for a customer, and counts a search, a status and every invoice exactly", async () => {
+    const { owner: o, customer: c } = await ownerWithCustomer(t);
+    const model = await createInvoiceFor(o, c.id, { status: 'sent', dueDate: '2099-12-31' });
+    // 2,009 more of the same, numbered BULK-0001..., written at once (the summary triggers count them).
+    await t.deps.db.execute(sql`insert into ${invoices} (organization_id, user_id, customer_id, invoice_number, status, issue_date, due_date, subtotal, tax_amount, discount_amount, total_amount, amount_paid, created_at)
+      select organization_id, user_id, customer_id, 'BULK-' || lpad(n::text, 4, '0'), status, issue_date, due_date, subtotal, tax_amount, discount_amount, total_amount, amount_paid, created_at - make_interval(secs => n)
+      from ${invoices}, generate_series(1, 2009) as n where ${invoices.id} = ${model.id}`);
+    const list = async (query: string) => {
+      const response = await o.request({ method: 'GET', url: `/api/invoices?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { total: response.headers['x-total-count'], capped: response.headers['x-total-count-capped'], rows: response.json().length };
+    };
+    expect(await list(`customerId=${c.id}&limit=50`)).toEqual({ total: '1000', capped: 'true', rows: 50 });
+    expect(await list(`customerId=${c.id}&status=sent&limit=50&offset=1000`)).toEqual({ total: '2000', capped: 'true', rows: 50 });
+    expect(await list(`customerId=${c.id}&limit=50&offset=1500`)).toEqual({ total: '2010', capped: undefined, rows: 50 });
+    // A search counts exactly: its bitmap of matches is read anyway (a bounded count walked every invoice).
+    expect(await list('search=BULK-&limit=50')).toEqual({ total: '2009', capped: undefined, rows: 50 });
+    expect(await list('search=BULK-00&limit=50')).toEqual({ total: '99', capped: undefined, rows: 50 });
+    expect(await list('search=BULK-&limit=50&offset=1990')).toEqual({ total: '2009', capped: undefined, rows: 19 });
+    // Without a customer or a search the summary table counts exactly, however many.
+    expect(await list('status=sent&limit=50')).toEqual({ total: '2010', capped: undefined, rows: 50 });
+    expect(await list('limit=50')).toEqual({ total: '2010', capped: undefined, rows: 50 });
   });
 });
 
@@ -356,6 +404,7 @@ describe('the overdue and sent filters (open-invoice index, page of ids first)',
     expect(first.json()[0]).toMatchObject({ status: 'overdue', customer: { id: c.id }, totalAmount: '135.40' });
     expect(first.json()[0].items).toHaveLength(overdue[4]?.items.length ?? -1);
     const last = await o.request({ method: 'GET', url: '/api/invoices?status=overdue&limit=2&offset=4' });
+    expect(last.statusCode, last.body).toBe(200);
     expect(last.json().map((invoice: Invoice) => invoice.id)).toEqual(newestFirst.slice(4));
     const sent = await o.request({ method: 'GET', url: '/api/invoices?status=sent&limit=50' });
     expect(sent.headers['x-total-count']).toBe('5');
