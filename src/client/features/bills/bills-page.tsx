@@ -120,7 +120,7 @@ export default function BillsPage() {
               />
             ))}
           </div>
-          {page && page.total > BILLS_PAGE_SIZE && <Pager total={page.total} limit={BILLS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
+          {page && page.total > BILLS_PAGE_SIZE && <Pager total={page.total} capped={page.capped} limit={BILLS_PAGE_SIZE} offset={offset} onOffsetChange={setOffset} />}
         </>
       )}
       <VendorCreditsPanel onApply={(credit) => setCrediting({ credit })} />

@@ -7,6 +7,7 @@ import { jsonArrayText, jsonDate, jsonDecimal, jsonObject, jsonTimestamp } from 
 import { namedFields, pageJsonOf, pageLimit, pageOffset, pageStatementName, type PageWindow, preparedOnce, preparedPages } from '../../db/prepared';
 import { isUuid, likePattern } from '../../db/query-helpers';
 import { toDecimal } from '../../../shared/money';
+import { LIST_COUNT_CAP } from '../../../shared/contracts/common';
 import { billAmountDueSql, billNetCents } from './bill-amount-due';
 
 export type BillRow = typeof bills.$inferSelect;
@@ -86,8 +87,28 @@ const billListOrder = [sql`${bills.status} = 'paid'`, asc(bills.dueDate), desc(b
  */
 const billCountOf = (organizationId: Placeholder) => sql<number>`(select count(*)::int from ${bills} where ${bills.organizationId} = ${organizationId})`;
 
-/** The unfiltered list page's rows, a subquery so that PostgreSQL builds JSON for its rows only. */
-const billListPageRows = (db: Database, window: PageWindow | null) =>
+/**
+ * A list filter one prepared JSON statement answers: a shown status, an approval status, a vendor,
+ * or several (a search goes through findBills). Its values are the placeholders `today` and `vendorId`.
+ */
+export interface BillListFilter {
+  status?: BillStatus | undefined;
+  approvalStatus?: BillRow['approvalStatus'] | undefined;
+  vendor: boolean;
+}
+
+/** The filter's conditions on bills, with placeholders. */
+function billFilterConditions(filter: BillListFilter): SQL | undefined {
+  return and(
+    eq(bills.organizationId, sql.placeholder('organizationId')),
+    filter.status ? sql`${effectiveStatus(sql.placeholder('today'))} = ${filter.status}` : undefined,
+    filter.approvalStatus ? eq(bills.approvalStatus, filter.approvalStatus) : undefined,
+    filter.vendor ? eq(bills.vendorId, sql.placeholder('vendorId')) : undefined,
+  );
+}
+
+/** A list page's rows, a subquery so that PostgreSQL builds JSON for its rows only. */
+const billListPageRows = (db: Database, window: PageWindow | null, filter: BillListFilter) =>
   db
     .select({
       id: bills.id,
@@ -118,54 +139,96 @@ const billListPageRows = (db: Database, window: PageWindow | null) =>
     .from(bills)
     .innerJoin(vendors, eq(vendors.id, bills.vendorId))
     .leftJoin(users, eq(users.id, bills.userId))
-    .where(eq(bills.organizationId, sql.placeholder('organizationId')))
+    .where(billFilterConditions(filter))
     .orderBy(...billListOrder)
     .limit(pageLimit(window))
     .offset(pageOffset(window))
     .as('page');
 
 /**
- * The unfiltered list page as the response's JSON text, built by PostgreSQL (db/json.ts): the same
- * value toBillDto gives (payable as isPayable), so Node neither maps rows nor stringifies them.
+ * How many bills the filter matches, as a scalar subquery: every bill of the vendor's counted only
+ * up to LIST_COUNT_CAP past the page's first row (the placeholder `countLimit`, one more than that
+ * bound), otherwise exactly.
  */
-const billListPageJsonStatement = preparedPages((db, window) => {
-  const page = billListPageRows(db, window);
-  const bill = jsonObject({
-    id: page.id,
-    vendorId: page.vendorId,
-    vendor: jsonObject({ id: page.vendorId, name: page.vendorName, paymentMethod: page.vendorPaymentMethod }),
-    billNumber: page.billNumber,
-    status: page.status,
-    billDate: jsonDate(page.billDate),
-    dueDate: jsonDate(page.dueDate),
-    subtotal: jsonDecimal(page.subtotal),
-    taxAmount: jsonDecimal(page.taxAmount),
-    totalAmount: jsonDecimal(page.totalAmount),
-    amountCredited: jsonDecimal(page.amountCredited),
-    amountDue: jsonDecimal(page.amountDue),
-    notes: page.notes,
-    attachmentUrl: page.attachmentUrl,
-    documentId: page.documentId,
-    scheduledPaymentDate: jsonDate(page.scheduledPaymentDate),
-    paidAt: jsonTimestamp(page.paidAt),
-    approvalStatus: page.approvalStatus,
-    payable: page.payable,
-    createdBy: page.createdBy,
-    createdAt: jsonTimestamp(page.createdAt),
-    updatedAt: jsonTimestamp(page.updatedAt),
-  });
-  return db
-    .select(namedFields({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`), total: billCountOf(sql.placeholder('organizationId')) }))
-    .from(page)
-    .prepare(pageStatementName('bill_list_page_json', window));
-});
+function billListCountOf(db: Database, filter: BillListFilter): SQL<number> {
+  if (!filter.status && !filter.approvalStatus && !filter.vendor) return billCountOf(sql.placeholder('organizationId'));
+  const matches = db.select({ one: sql`1` }).from(bills).where(billFilterConditions(filter));
+  return sql<number>`(select count(*)::int from (${filter.vendor ? matches.limit(sql.placeholder('countLimit')) : matches}) as counted)`;
+}
 
-/** The unfiltered list page (the common case) as the response's JSON text, and its total: one statement. */
+/** The prepared statement's name of a filter: bill_list_page_json, bill_list_json_overdue_any_vendor. */
+function billStatementName(filter: BillListFilter): string {
+  if (!filter.status && !filter.approvalStatus && !filter.vendor) return 'bill_list_page_json';
+  return `bill_list_json_${filter.status ?? 'any'}_${filter.approvalStatus ?? 'any'}${filter.vendor ? '_vendor' : ''}`;
+}
+
+/**
+ * A list page as the response's JSON text, built by PostgreSQL (db/json.ts): the same value
+ * toBillDto gives (payable as isPayable), so Node neither maps rows nor stringifies them. One
+ * prepared statement per filter and database.
+ */
+function billListPageJsonBuilder(filter: BillListFilter) {
+  return preparedPages((db, window) => {
+    const page = billListPageRows(db, window, filter);
+    const bill = jsonObject({
+      id: page.id,
+      vendorId: page.vendorId,
+      vendor: jsonObject({ id: page.vendorId, name: page.vendorName, paymentMethod: page.vendorPaymentMethod }),
+      billNumber: page.billNumber,
+      status: page.status,
+      billDate: jsonDate(page.billDate),
+      dueDate: jsonDate(page.dueDate),
+      subtotal: jsonDecimal(page.subtotal),
+      taxAmount: jsonDecimal(page.taxAmount),
+      totalAmount: jsonDecimal(page.totalAmount),
+      amountCredited: jsonDecimal(page.amountCredited),
+      amountDue: jsonDecimal(page.amountDue),
+      notes: page.notes,
+      attachmentUrl: page.attachmentUrl,
+      documentId: page.documentId,
+      scheduledPaymentDate: jsonDate(page.scheduledPaymentDate),
+      paidAt: jsonTimestamp(page.paidAt),
+      approvalStatus: page.approvalStatus,
+      payable: page.payable,
+      createdBy: page.createdBy,
+      createdAt: jsonTimestamp(page.createdAt),
+      updatedAt: jsonTimestamp(page.updatedAt),
+    });
+    return db
+      .select(namedFields({ json: jsonArrayText(bill, sql`${page.isPaid}, ${page.dueDate}, ${page.createdAt} desc, ${page.id}`), total: billListCountOf(db, filter) }))
+      .from(page)
+      .prepare(pageStatementName(billStatementName(filter), window));
+  });
+}
+
+const billListPageJsonStatements = new Map<string, ReturnType<typeof billListPageJsonBuilder>>();
+
+/**
+ * A list page without a search (every bill, a status, an approval status, a vendor) as the
+ * response's JSON text, and its total, in one statement. `capped`: there are more than `total`
+ * (a vendor's, counted to LIST_COUNT_CAP past the page's first row).
+ */
 export async function findBillPageJson(
   db: Database,
-  params: { organizationId: string; today: string; limit: number; offset: number },
-): Promise<{ json: string; total: number }> {
-  return pageJsonOf(db, billListPageJsonStatement(db, params), 'bill_list_page_json', params);
+  params: { organizationId: string; today: string; limit: number; offset: number; status?: BillStatus | undefined; approvalStatus?: BillRow['approvalStatus'] | undefined; vendorId?: string | undefined },
+): Promise<{ json: string; total: number; capped: boolean }> {
+  const filter: BillListFilter = { status: params.status, approvalStatus: params.approvalStatus, vendor: Boolean(params.vendorId) };
+  const name = billStatementName(filter);
+  let statement = billListPageJsonStatements.get(name);
+  if (!statement) {
+    statement = billListPageJsonBuilder(filter);
+    billListPageJsonStatements.set(name, statement);
+  }
+  const bound = params.offset + LIST_COUNT_CAP;
+  const values: PageWindow & Record<string, string | number> = { organizationId: params.organizationId, today: params.today, limit: params.limit, offset: params.offset };
+  if (params.vendorId) {
+    // Checked here: on PGlite the values are written into EXECUTE as literals.
+    if (!isUuid(params.vendorId)) return { json: '[]', total: 0, capped: false };
+    values.vendorId = params.vendorId;
+    values.countLimit = bound + 1;
+  }
+  const page = await pageJsonOf(db, statement(db, params), name, values);
+  return page.total > bound && params.vendorId ? { json: page.json, total: bound, capped: true } : { ...page, capped: false };
 }
 
 /** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */

@@ -1,5 +1,5 @@
 import { billInputSchema, billListQuery } from '../../../shared/contracts/bills';
-import { currencyBody, idParam, partialBody } from '../../../shared/contracts/common';
+import { currencyBody, idParam, partialBody, TOTAL_CAPPED_HEADER } from '../../../shared/contracts/common';
 import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -20,11 +20,11 @@ export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const { organizationId, timeZone } = requireAuth(request);
       const today = timeZone ? calendarDay(deps.now(), timeZone) : await organizationToday(deps.db, organizationId, deps.now());
-      const { status, approvalStatus, vendorId, search, limit, offset } = request.query;
-      if (!status && !approvalStatus && !vendorId && !search) {
-        // The common case: the page's JSON text as PostgreSQL built it, sent unchanged.
-        const page = await findBillPageJson(deps.db, { organizationId, today, limit, offset });
+      if (!request.query.search) {
+        // Every list but a search: the page's JSON text as PostgreSQL built it, sent unchanged.
+        const page = await findBillPageJson(deps.db, { organizationId, today, ...request.query });
         reply.header('X-Total-Count', String(page.total)).type('application/json; charset=utf-8');
+        if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
         return page.json;
       }
       const { rows, total } = await findBills(deps.db, { organizationId, today, ...request.query });

@@ -183,7 +183,7 @@ describe('the bill list', () => {
     expect(await findBills(t.deps.db, { organizationId: stranger.user.organizationId, today: '2026-11-21', limit: 50, offset: 0 })).toEqual({ rows: [], total: 0 });
   });
 
-  it('gives the unfiltered page as JSON built by PostgreSQL with the same value as the DTO mapper', async () => {
+  it('gives every page without a search as JSON built by PostgreSQL with the same value as the DTO mapper', async () => {
     const local = await signUp(t.app);
     const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Zoë "Odd" \\ Papier – 東京' }) })).json();
     const ids: string[] = [];
@@ -215,6 +215,48 @@ describe('the bill list', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['x-total-count']).toBe('4');
     expect(response.json()).toEqual(all.slice(1, 4));
+
+    // Every filter without a search is answered the same way: each status, approval status, a vendor, and together.
+    const otherVendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Second Vendor' }) })).json<{ id: string }>();
+    const moved = await post(billPayload(otherVendor.id, { billNumber: 'OTHER', billDate: '2026-10-01', dueDate: '2026-10-05' }), local);
+    expect(moved.statusCode, moved.body).toBe(201);
+    for (const status of [undefined, 'received', 'overdue', 'scheduled', 'paid'] as const) {
+      for (const approvalStatus of [undefined, 'pending', 'not_required'] as const) {
+        for (const vendorId of [undefined, vendor.id, otherVendor.id]) {
+          if (!status && !approvalStatus && !vendorId) continue;
+          const filter = { organizationId, today: '2026-11-21', status, approvalStatus, vendorId };
+          for (const [limit, offset] of [[50, 0], [1, 1]] as const) {
+            const found = await findBills(t.deps.db, { ...filter, limit, offset });
+            const json = await findBillPageJson(t.deps.db, { ...filter, limit, offset });
+            expect(JSON.parse(json.json), `${status} ${approvalStatus} ${vendorId} ${offset}`).toEqual(found.rows.map(toBillDto));
+            expect(json.total, `${status} ${approvalStatus} ${vendorId}`).toBe(found.total);
+          }
+        }
+      }
+    }
+    const filtered = await local.request({ method: 'GET', url: `/api/bills?vendorId=${otherVendor.id}&status=overdue` });
+    expect(filtered.headers['x-total-count']).toBe('1');
+    expect(filtered.json().map((bill: { billNumber: string }) => bill.billNumber)).toEqual(['OTHER']);
+    expect((await findBillPageJson(t.deps.db, { organizationId, today: '2026-11-21', vendorId: "x') or ('1' = '1", limit: 50, offset: 0 })).json).toBe('[]');
+  });
+
+  it("counts a vendor's bills to 1,000 past the page and then says 'at least' (X-Total-Count-Capped)", async () => {
+    const local = await signUp(t.app);
+    const vendor = (await local.request({ method: 'POST', url: '/api/vendors', payload: vendorPayload({ name: 'Bulk Vendor' }) })).json();
+    const model = await post(billPayload(vendor.id, { billNumber: 'MODEL' }), local);
+    expect(model.statusCode, model.body).toBe(201);
+    await t.deps.db.execute(sql`insert into ${bills} (organization_id, user_id, vendor_id, bill_number, status, bill_date, due_date, subtotal, tax_amount, total_amount, approval_status)
+      select organization_id, user_id, vendor_id, 'BULK-' || n, status, bill_date, due_date, subtotal, tax_amount, total_amount, approval_status
+      from ${bills}, generate_series(1, 1005) as n where ${bills.id} = ${model.json().id}`);
+    const list = async (query: string) => {
+      const response = await local.request({ method: 'GET', url: `/api/bills?vendorId=${vendor.id}&${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return { total: response.headers['x-total-count'], capped: response.headers['x-total-count-capped'], rows: response.json().length };
+    };
+    expect(await list('limit=50')).toEqual({ total: '1000', capped: 'true', rows: 50 });
+    expect(await list('limit=50&offset=50')).toEqual({ total: '1006', capped: undefined, rows: 50 });
+    // Without a vendor the count is exact.
+    expect((await local.request({ method: 'GET', url: '/api/bills?status=received&limit=1' })).headers['x-total-count']).toBe('1006');
   });
 
   it('hides another organization’s bill behind a 404', async () => {
