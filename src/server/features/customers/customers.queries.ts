@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, type Placeholder, sql } from 'drizzle-orm';
 import { customerBalanceSql, unappliedCreditSql } from '../credits/customer-balance';
 import type { Customer, CustomerInput } from '../../../shared/contracts/customers';
 import { toDecimal } from '../../../shared/money';
@@ -154,29 +154,47 @@ export async function findActiveCustomerPageJson(
   return pageJsonOf(db, activeCustomerPageJsonStatement(db, params), 'active_customer_page_json', params);
 }
 
+/**
+ * The statements of a customer list (active or all, searched or not), prepared once per database
+ * with placeholders: PostgreSQL plans them once per connection, not on every search (issue 33).
+ */
+function customerListStatementsOf(includeInactive: boolean, search: boolean) {
+  return preparedOnce((db) => {
+    const organizationId = sql.placeholder('organizationId');
+    const pattern = sql.placeholder('pattern');
+    const where = and(
+      eq(customers.organizationId, organizationId),
+      includeInactive ? undefined : eq(customers.isActive, true),
+      search ? or(ilike(customers.name, pattern), ilike(customers.email, pattern)) : undefined,
+    );
+    const name = `customer_list_${includeInactive ? 'all' : 'active'}${search ? '_search' : ''}`;
+    return {
+      page: db
+        .select(customerColumns(organizationId))
+        .from(customers)
+        .where(where)
+        .orderBy(...customerListOrder)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      count: db.select({ n: count() }).from(customers).where(where).prepare(`${name}_count`),
+    };
+  });
+}
+
+const customerListStatements = [false, true].flatMap((includeInactive) => [false, true].map((search) => ({ includeInactive, search, of: customerListStatementsOf(includeInactive, search) })));
+
 /** A page of customers with the total; the route answers the default list with findActiveCustomerPageJson (the same value). */
 export async function findCustomers(
   db: Database,
   params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
-  const conditions: SQL[] = [eq(customers.organizationId, params.organizationId)];
-  if (!params.includeInactive) conditions.push(eq(customers.isActive, true));
-  if (params.search) {
-    const pattern = likePattern(params.search);
-    const match = or(ilike(customers.name, pattern), ilike(customers.email, pattern));
-    if (match) conditions.push(match);
-  }
-  const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select(customerColumns(params.organizationId))
-      .from(customers)
-      .where(where)
-      .orderBy(...customerListOrder)
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ n: count() }).from(customers).where(where),
-  ]);
+  const search = Boolean(params.search);
+  const statements = customerListStatements.find((entry) => entry.includeInactive === params.includeInactive && entry.search === search);
+  if (!statements) throw new Error('no customer list statement');
+  const { page, count: counted } = statements.of(db);
+  const values = { organizationId: params.organizationId, pattern: likePattern(params.search ?? ''), limit: params.limit, offset: params.offset };
+  const [rows, totals] = await Promise.all([page.execute(values), counted.execute(values)]);
   return { rows, total: totals[0]?.n ?? 0 };
 }
 

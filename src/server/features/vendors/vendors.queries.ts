@@ -1,10 +1,11 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Vendor } from '../../../shared/contracts/vendors';
 import { maskTin } from '../../../shared/tin';
 import type { Database } from '../../db/client';
 import { bills, vendors } from '../../db/schema';
 import { decryptSecret, maskAccountNumber } from '../../platform/encryption';
 import { isUuid, likePattern } from '../../db/query-helpers';
+import { preparedOnce } from '../../db/prepared';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -38,28 +39,45 @@ export function toVendorDto(row: VendorRow, billCount = 0): Vendor {
 
 const billCountColumn = sql<number>`(select count(*)::int from ${bills} where ${bills.vendorId} = ${vendors.id})`;
 
+/**
+ * The statements of a vendor list (active or all, searched or not), prepared once per database
+ * with placeholders: PostgreSQL plans them once per connection, not on every search (issue 33).
+ */
+function vendorListStatementsOf(includeInactive: boolean, search: boolean) {
+  return preparedOnce((db) => {
+    const pattern = sql.placeholder('pattern');
+    const where = and(
+      eq(vendors.organizationId, sql.placeholder('organizationId')),
+      includeInactive ? undefined : eq(vendors.isActive, true),
+      search ? or(ilike(vendors.name, pattern), ilike(vendors.email, pattern), ilike(vendors.city, pattern)) : undefined,
+    );
+    const name = `vendor_list_${includeInactive ? 'all' : 'active'}${search ? '_search' : ''}`;
+    return {
+      page: db
+        .select({ vendor: vendors, billCount: billCountColumn })
+        .from(vendors)
+        .where(where)
+        .orderBy(desc(vendors.isActive), sql`lower(${vendors.name})`, vendors.id)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`${name}_page`),
+      count: db.select({ n: count() }).from(vendors).where(where).prepare(`${name}_count`),
+    };
+  });
+}
+
+const vendorListStatements = [false, true].flatMap((includeInactive) => [false, true].map((search) => ({ includeInactive, search, of: vendorListStatementsOf(includeInactive, search) })));
+
 export async function findVendors(
   db: Database,
   params: { organizationId: string; search?: string | undefined; includeInactive: boolean; limit: number; offset: number },
 ): Promise<{ rows: { vendor: VendorRow; billCount: number }[]; total: number }> {
-  const conditions: SQL[] = [eq(vendors.organizationId, params.organizationId)];
-  if (!params.includeInactive) conditions.push(eq(vendors.isActive, true));
-  if (params.search) {
-    const pattern = likePattern(params.search);
-    const match = or(ilike(vendors.name, pattern), ilike(vendors.email, pattern), ilike(vendors.city, pattern));
-    if (match) conditions.push(match);
-  }
-  const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ vendor: vendors, billCount: billCountColumn })
-      .from(vendors)
-      .where(where)
-      .orderBy(desc(vendors.isActive), sql`lower(${vendors.name})`, vendors.id)
-      .limit(params.limit)
-      .offset(params.offset),
-    db.select({ n: count() }).from(vendors).where(where),
-  ]);
+  const search = Boolean(params.search);
+  const statements = vendorListStatements.find((entry) => entry.includeInactive === params.includeInactive && entry.search === search);
+  if (!statements) throw new Error('no vendor list statement');
+  const { page, count: counted } = statements.of(db);
+  const values = { organizationId: params.organizationId, pattern: likePattern(params.search ?? ''), limit: params.limit, offset: params.offset };
+  const [rows, totals] = await Promise.all([page.execute(values), counted.execute(values)]);
   return { rows: rows.map((row) => ({ vendor: row.vendor, billCount: Number(row.billCount) })), total: totals[0]?.n ?? 0 };
 }
 
