@@ -129,6 +129,15 @@ export async function seedApprovalRules(context: SeedContext, vendors: Vendor[])
   }
 }
 
+/**
+ * A seeded bill's number: the vendor's prefix, the bill's day and the vendor's place. The day, not
+ * only the month: bills 30 days apart can fall in one month (the 1st and the 31st), and a seed run
+ * on such a day stopped at "This vendor already has a bill with that number".
+ */
+export function seededBillNumber(vendorName: string, billDate: Date, vendorIndex: number): string {
+  return `${vendorName.slice(0, 3).toUpperCase()}-${format(billDate, 'yyMMdd')}-${100 + vendorIndex}`;
+}
+
 /** Three months of bills per vendor, entered by the bookkeeper; older small ones already paid. */
 export async function seedBills(context: SeedContext, vendors: Vendor[], bookkeeperId: string): Promise<BillRow[]> {
   const auth = { organizationId: context.organizationId, userId: bookkeeperId };
@@ -149,7 +158,7 @@ export async function seedBills(context: SeedContext, vendors: Vendor[], bookkee
           auth,
           {
             vendorId: vendor.id,
-            billNumber: `${vendor.name.slice(0, 3).toUpperCase()}-${format(billDate, 'yyMM')}-${100 + vendorIndex}`,
+            billNumber: seededBillNumber(vendor.name, billDate, vendorIndex),
             status: month === 2 && !needsApproval ? 'paid' : 'received',
             billDate: day(billDate),
             dueDate: day(addDays(billDate, 30)),
