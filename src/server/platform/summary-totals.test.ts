@@ -119,16 +119,20 @@ async function expectFiguresMatchLedger(t: TestApp, owner: SignedIn, organizatio
     t.deps.db,
     sql`with b as (
         select date_trunc('month', (${t.deps.now().toISOString()}::timestamptz at time zone time_zone)) at time zone time_zone as month_start, time_zone,
+          -- Last month's first midnight where the organization is: a month subtracted from this
+          -- month's first instant would count in UTC (Dec 1 at UTC+14 less a month is Oct 31 there).
+          (date_trunc('month', (${t.deps.now().toISOString()}::timestamptz at time zone time_zone)) - interval '1 month') at time zone time_zone as last_month_start,
+          (date_trunc('month', (${t.deps.now().toISOString()}::timestamptz at time zone time_zone)) + interval '1 month') at time zone time_zone as next_month_start,
           ((${t.deps.now().toISOString()}::timestamptz at time zone time_zone) - interval '1 month')::date as last_month_same_day
         from organizations where id = ${organizationId}
       )
       select
         (select coalesce(sum(amount), 0)::text from payments, b where organization_id = ${organizationId} and status = 'completed' and type = 'invoice_payment'
-          and processed_at >= b.month_start and processed_at < b.month_start + interval '1 month') as revenue,
+          and processed_at >= b.month_start and processed_at < b.next_month_start) as revenue,
         (select coalesce(sum(amount), 0)::text from payments, b where organization_id = ${organizationId} and status = 'completed' and type = 'invoice_payment'
-          and processed_at >= b.month_start - interval '1 month' and processed_at < b.month_start
+          and processed_at >= b.last_month_start and processed_at < b.month_start
           and (processed_at at time zone b.time_zone)::date <= b.last_month_same_day) as last_revenue,
-        (select count(*)::int from payments, b where organization_id = ${organizationId} and status = 'completed' and processed_at >= b.month_start and processed_at < b.month_start + interval '1 month') as processed,
+        (select count(*)::int from payments, b where organization_id = ${organizationId} and status = 'completed' and processed_at >= b.month_start and processed_at < b.next_month_start) as processed,
         (select coalesce(sum(total_amount - amount_paid), 0)::text from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue')) as outstanding,
         (select count(*)::int from invoices where organization_id = ${organizationId} and status in ('sent', 'overdue')) as pending`,
   );
