@@ -76,6 +76,7 @@ import type { AppDeps, FeatureRoutes } from './platform/deps';
 import { registerErrorHandler } from './platform/errors';
 import { registerKeyRotation } from './platform/key-rotation';
 import { registerRateLimit } from './platform/rate-limit';
+import { trackRequestsInFlight } from './platform/requests-in-flight';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { pingDatabase } from './db/client';
 
@@ -200,6 +201,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so every request counts until it has answered: shutdown waits for them (main.ts).
+  trackRequestsInFlight(app);
 
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -59,8 +59,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * Graceful shutdown. app.close() stops accepting, answers new requests on open connections with
  * 503, and waits for the requests in progress (Fastify closes the server before its onClose hooks);
  * then the onClose hooks stop the job workers, schedulers, maintenance and the SMTP receiver, each
- * waiting for the run in hand. Only then is the pool closed, so nothing queries a closed pool. A
- * request still running after SHUTDOWN_GRACE_MS has its connection closed.
+ * waiting for the run in hand. Then it waits for handlers still running whose client hung up (their
+ * connection no longer holds the close back; platform/requests-in-flight.ts). Only then is the pool
+ * closed, so nothing queries a closed pool. A request still running after SHUTDOWN_GRACE_MS has its
+ * connection closed.
  */
 async function shutDown(app: FastifyInstance, database: OpenDatabase, signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down');
@@ -69,9 +71,14 @@ async function shutDown(app: FastifyInstance, database: OpenDatabase, signal: st
     app.server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  const deadline = Date.now() + SHUTDOWN_GRACE_MS;
   try {
     await app.close();
     clearTimeout(force);
+    // Connections are closed now, but a handler whose client hung up may still be querying.
+    if (!(await app.requestsInFlight.settled(Math.max(0, deadline - Date.now())))) {
+      app.log.warn({ requests: app.requestsInFlight.count() }, 'requests still running after the grace period: closing the pool');
+    }
     await database.close();
     app.log.info('stopped');
     process.exit(0);
