@@ -94,6 +94,14 @@ interface BuiltStatement<R> {
 const SAFE_LITERAL = /^[0-9A-Za-z:._-]+$/;
 const plannedOnPglite = new WeakMap<Database, Map<string, Promise<void>>>();
 
+/** A value written into EXECUTE: an integer, a boolean or a string of SAFE_LITERAL, else null. */
+function literalOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' && SAFE_LITERAL.test(value)) return `'${value}'`;
+  return null;
+}
+
 /**
  * Fields named in the SQL as in the selection (`expression as "name"`). A statement read through
  * firstRowOf needs them: on PGlite its row comes from the driver by column name, which drizzle
@@ -111,8 +119,8 @@ export function namedFields<T extends Record<string, SQL>>(fields: T): { [K in k
  * of the invoice list page's 2.3 ms there, issue 15 round 6), so there it is prepared once per
  * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
  * written as literals, and only integers, booleans and strings of letters, digits and `:._-` (uuids,
- * ISO dates and timestamps, enum values) are accepted; anything else throws. The row is the
- * driver's, unmapped: for statements whose columns drizzle does not convert (text, integers), as
+ * ISO dates and timestamps, enum values) are; with any other value (a search's text) the statement
+ * runs with bind parameters instead, planned on that run. The row is the driver's, unmapped: for statements whose columns drizzle does not convert (text, integers), as
  * both drivers give them, and whose fields are named (namedFields).
  */
 export async function firstRowOf<R extends Record<string, unknown>>(
@@ -127,6 +135,12 @@ export async function firstRowOf<R extends Record<string, unknown>>(
     return row;
   }
   const query = statement.getQuery();
+  const literals = query.params.map((param) => literalOf(param instanceof Placeholder ? values[param.name] : param));
+  if (literals.some((literal) => literal === null)) {
+    // A value that is not a safe literal (a search's text): bind parameters, planned on this run.
+    const [row] = await statement.execute(values);
+    return row;
+  }
   let planned = plannedOnPglite.get(db);
   if (planned === undefined) {
     planned = new Map();
@@ -141,13 +155,6 @@ export async function firstRowOf<R extends Record<string, unknown>>(
     ready.catch(() => planned.delete(statementName));
   }
   await ready;
-  const literals = query.params.map((param) => {
-    const value = param instanceof Placeholder ? values[param.name] : param;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
-    if (typeof value === 'boolean') return String(value);
-    if (typeof value === 'string' && SAFE_LITERAL.test(value)) return `'${value}'`;
-    throw new Error(`Not a literal for ${name}: ${String(value)}`);
-  });
   const result = await client.query<Record<string, unknown>>(`execute ${statementName}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`);
   return result.rows[0];
 }
