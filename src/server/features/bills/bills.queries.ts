@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Bill, BillDetail, BillEinvoiceFields, BillItem, BillStatus } from '../../../shared/contracts/bills';
 import type { Database } from '../../db/client';
 import { lineVatOf } from '../../platform/line-vat';
@@ -89,12 +89,23 @@ const billCountOf = (organizationId: Placeholder) => sql<number>`(select count(*
 
 /**
  * A list filter one prepared JSON statement answers: a shown status, an approval status, a vendor,
- * or several (a search goes through findBills). Its values are the placeholders `today` and `vendorId`.
+ * a search, or several. Its values are the placeholders `today`, `vendorId` and `pattern`.
  */
 export interface BillListFilter {
   status?: BillStatus | undefined;
   approvalStatus?: BillRow['approvalStatus'] | undefined;
   vendor: boolean;
+  search?: boolean | undefined;
+}
+
+/**
+ * A bill matches a search by its number, its notes or its vendor's name. The vendors whose name
+ * matches come as an array of ids: every arm of the OR is then a condition on the bill that an index
+ * answers (the trigram indexes, bills_vendor_idx), issue 33.
+ */
+function billSearchCondition(organizationId: SQL | Placeholder | string, pattern: SQL | Placeholder | string): SQL {
+  const namedVendors = sql`array(select ${vendors.id} from ${vendors} where ${vendors.organizationId} = ${organizationId} and ${vendors.name} ilike ${pattern})`;
+  return sql`(${bills.billNumber} ilike ${pattern} or ${bills.vendorId} = any(${namedVendors}) or ${bills.notes} ilike ${pattern})`;
 }
 
 /** The filter's conditions on bills, with placeholders. */
@@ -104,6 +115,7 @@ function billFilterConditions(filter: BillListFilter): SQL | undefined {
     filter.status ? sql`${effectiveStatus(sql.placeholder('today'))} = ${filter.status}` : undefined,
     filter.approvalStatus ? eq(bills.approvalStatus, filter.approvalStatus) : undefined,
     filter.vendor ? eq(bills.vendorId, sql.placeholder('vendorId')) : undefined,
+    filter.search ? billSearchCondition(sql.placeholder('organizationId'), sql.placeholder('pattern')) : undefined,
   );
 }
 
@@ -151,15 +163,15 @@ const billListPageRows = (db: Database, window: PageWindow | null, filter: BillL
  * bound), otherwise exactly.
  */
 function billListCountOf(db: Database, filter: BillListFilter): SQL<number> {
-  if (!filter.status && !filter.approvalStatus && !filter.vendor) return billCountOf(sql.placeholder('organizationId'));
+  if (!filter.status && !filter.approvalStatus && !filter.vendor && !filter.search) return billCountOf(sql.placeholder('organizationId'));
   const matches = db.select({ one: sql`1` }).from(bills).where(billFilterConditions(filter));
   return sql<number>`(select count(*)::int from (${filter.vendor ? matches.limit(sql.placeholder('countLimit')) : matches}) as counted)`;
 }
 
 /** The prepared statement's name of a filter: bill_list_page_json, bill_list_json_overdue_any_vendor. */
 function billStatementName(filter: BillListFilter): string {
-  if (!filter.status && !filter.approvalStatus && !filter.vendor) return 'bill_list_page_json';
-  return `bill_list_json_${filter.status ?? 'any'}_${filter.approvalStatus ?? 'any'}${filter.vendor ? '_vendor' : ''}`;
+  if (!filter.status && !filter.approvalStatus && !filter.vendor && !filter.search) return 'bill_list_page_json';
+  return `bill_list_json_${filter.status ?? 'any'}_${filter.approvalStatus ?? 'any'}${filter.vendor ? '_vendor' : ''}${filter.search ? '_search' : ''}`;
 }
 
 /**
@@ -204,15 +216,24 @@ function billListPageJsonBuilder(filter: BillListFilter) {
 const billListPageJsonStatements = new Map<string, ReturnType<typeof billListPageJsonBuilder>>();
 
 /**
- * A list page without a search (every bill, a status, an approval status, a vendor) as the
+ * A list page (every bill, a status, an approval status, a vendor, a search, or several) as the
  * response's JSON text, and its total, in one statement. `capped`: there are more than `total`
- * (a vendor's, counted to LIST_COUNT_CAP past the page's first row).
+ * (a vendor's, counted to LIST_COUNT_CAP past the page's first row; a search's are counted exactly).
  */
 export async function findBillPageJson(
   db: Database,
-  params: { organizationId: string; today: string; limit: number; offset: number; status?: BillStatus | undefined; approvalStatus?: BillRow['approvalStatus'] | undefined; vendorId?: string | undefined },
+  params: {
+    organizationId: string;
+    today: string;
+    limit: number;
+    offset: number;
+    status?: BillStatus | undefined;
+    approvalStatus?: BillRow['approvalStatus'] | undefined;
+    vendorId?: string | undefined;
+    search?: string | undefined;
+  },
 ): Promise<{ json: string; total: number; capped: boolean }> {
-  const filter: BillListFilter = { status: params.status, approvalStatus: params.approvalStatus, vendor: Boolean(params.vendorId) };
+  const filter: BillListFilter = { status: params.status, approvalStatus: params.approvalStatus, vendor: Boolean(params.vendorId), search: Boolean(params.search) };
   const name = billStatementName(filter);
   let statement = billListPageJsonStatements.get(name);
   if (!statement) {
@@ -227,11 +248,13 @@ export async function findBillPageJson(
     values.vendorId = params.vendorId;
     values.countLimit = bound + 1;
   }
+  // A search's text is any text: on PGlite that statement runs with bind parameters (firstRowOf).
+  if (params.search) values.pattern = likePattern(params.search);
   const page = await pageJsonOf(db, statement(db, params), name, values);
   return page.total > bound && params.vendorId ? { json: page.json, total: bound, capped: true } : { ...page, capped: false };
 }
 
-/** A page of bills with the total; the route answers the unfiltered list with findBillPageJson (the same value). */
+/** A page of bills with the total; the route answers with findBillPageJson, whose pages the tests check against this one's. */
 export async function findBills(
   db: Database,
   params: {
@@ -249,17 +272,7 @@ export async function findBills(
   if (params.status) conditions.push(sql`${effectiveStatus(params.today)} = ${params.status}`);
   if (params.approvalStatus) conditions.push(eq(bills.approvalStatus, params.approvalStatus));
   if (params.vendorId) conditions.push(eq(bills.vendorId, params.vendorId));
-  if (params.search) {
-    const pattern = likePattern(params.search);
-    // The vendors whose name matches, as an array of ids: every arm of the OR is then a condition
-    // on the bill that an index answers (trigram indexes, bills_vendor_idx), issue 33.
-    const namedVendors = db
-      .select({ id: vendors.id })
-      .from(vendors)
-      .where(and(eq(vendors.organizationId, params.organizationId), ilike(vendors.name, pattern)));
-    const match = or(ilike(bills.billNumber, pattern), sql`${bills.vendorId} = any(array(${namedVendors}))`, ilike(bills.notes, pattern));
-    if (match) conditions.push(match);
-  }
+  if (params.search) conditions.push(billSearchCondition(params.organizationId, likePattern(params.search)));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
     db

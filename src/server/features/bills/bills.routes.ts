@@ -4,7 +4,7 @@ import { requireAuth } from '../../platform/auth';
 import type { AppDeps, ZodApp } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { calendarDay, organizationToday } from '../../platform/calendar';
-import { findBillDetail, findBillPageJson, findBills, toBillDto } from './bills.queries';
+import { findBillDetail, findBillPageJson } from './bills.queries';
 import { createBillFromRequest, deleteBill, updateBill } from './bills.service';
 
 export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
@@ -20,16 +20,11 @@ export async function billsRoutes(app: ZodApp, deps: AppDeps): Promise<void> {
     async (request, reply) => {
       const { organizationId, timeZone } = requireAuth(request);
       const today = timeZone ? calendarDay(deps.now(), timeZone) : await organizationToday(deps.db, organizationId, deps.now());
-      if (!request.query.search) {
-        // Every list but a search: the page's JSON text as PostgreSQL built it, sent unchanged.
-        const page = await findBillPageJson(deps.db, { organizationId, today, ...request.query });
-        reply.header('X-Total-Count', String(page.total)).type('application/json; charset=utf-8');
-        if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
-        return page.json;
-      }
-      const { rows, total } = await findBills(deps.db, { organizationId, today, ...request.query });
-      reply.header('X-Total-Count', String(total));
-      return rows.map(toBillDto);
+      // The page's JSON text as PostgreSQL built it, sent unchanged (a search too).
+      const page = await findBillPageJson(deps.db, { organizationId, today, ...request.query });
+      reply.header('X-Total-Count', String(page.total)).type('application/json; charset=utf-8');
+      if (page.capped) reply.header(TOTAL_CAPPED_HEADER, 'true');
+      return page.json;
     },
   );
 

@@ -234,6 +234,20 @@ describe('the bill list', () => {
         }
       }
     }
+    // A search the same: by number, by the vendor's name, by notes, with a filter, with LIKE's own
+    // characters and quotes (bind parameters on PGlite).
+    for (const search of ['late', 'second', 'SOON', '%', '_', "'; drop table bills; --", 'nothing like it']) {
+      for (const [status, vendorId] of [[undefined, undefined], ['overdue', undefined], [undefined, otherVendor.id]] as const) {
+        const filter = { organizationId, today: '2026-11-21', search, status, vendorId };
+        for (const [limit, offset] of [[50, 0], [1, 1]] as const) {
+          const found = await findBills(t.deps.db, { ...filter, limit, offset });
+          const json = await findBillPageJson(t.deps.db, { ...filter, limit, offset });
+          expect(JSON.parse(json.json), `${search} ${status} ${vendorId} ${offset}`).toEqual(found.rows.map(toBillDto));
+          expect(json.total, `${search} ${status} ${vendorId}`).toBe(found.total);
+        }
+      }
+    }
+    expect((await findBillPageJson(t.deps.db, { organizationId, today: '2026-11-21', search: 'second', limit: 50, offset: 0 })).total).toBe(1);
     const filtered = await local.request({ method: 'GET', url: `/api/bills?vendorId=${otherVendor.id}&status=overdue` });
     expect(filtered.headers['x-total-count']).toBe('1');
     expect(filtered.json().map((bill: { billNumber: string }) => bill.billNumber)).toEqual(['OTHER']);
