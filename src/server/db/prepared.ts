@@ -120,8 +120,9 @@ export function namedFields<T extends Record<string, SQL>>(fields: T): { [K in k
  * database with SQL PREPARE and run with EXECUTE. EXECUTE takes no bind parameters: the values are
  * written as literals, and only integers, booleans and strings of letters, digits and `:._-` (uuids,
  * ISO dates and timestamps, enum values) are; with any other value (a search's text) the statement
- * runs with bind parameters instead, planned on that run. The row is the driver's, unmapped: for statements whose columns drizzle does not convert (text, integers), as
- * both drivers give them, and whose fields are named (namedFields).
+ * runs with bind parameters instead, planned on that run. The row is the driver's, unmapped: for
+ * statements whose columns drizzle does not convert (text, integers), as both drivers give them,
+ * and whose fields are named (namedFields).
  */
 export async function firstRowOf<R extends Record<string, unknown>>(
   db: Database,

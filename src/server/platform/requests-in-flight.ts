@@ -23,13 +23,14 @@ declare module 'fastify' {
 export function trackRequestsInFlight(app: FastifyInstance): RequestsInFlight {
   let running = 0;
   let waiters: (() => void)[] = [];
-  const finished = new WeakSet<object>();
-  const answered = new WeakSet<object>();
-  const closed = new WeakSet<object>();
+  const pending = new WeakMap<object, { answered: boolean; closed: boolean }>();
 
-  const settle = (request: object) => {
-    if (finished.has(request) || !answered.has(request) || !closed.has(request)) return;
-    finished.add(request);
+  const settle = (request: object, step: 'answered' | 'closed') => {
+    const state = pending.get(request);
+    if (!state) return;
+    state[step] = true;
+    if (!state.answered || !state.closed) return;
+    pending.delete(request);
     running -= 1;
     if (running === 0) {
       const ready = waiters;
@@ -40,16 +41,14 @@ export function trackRequestsInFlight(app: FastifyInstance): RequestsInFlight {
 
   app.addHook('onRequest', (request, reply, done) => {
     running += 1;
-    reply.raw.once('close', () => {
-      closed.add(request);
-      settle(request);
-    });
+    pending.set(request, { answered: false, closed: false });
+    reply.raw.once('close', () => settle(request, 'closed'));
     done();
   });
+  // onSend runs once the handler has answered, also when the client has already gone; the
+  // response closes after it.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    answered.add(request);
-    // The response closes after this hook: settle then, or now if the client has already gone.
-    settle(request);
+    settle(request, 'answered');
     done(null, payload);
   });
 

@@ -165,6 +165,21 @@ function searchCountOf(conditions: SQL, organizationId: Placeholder, pattern: Pl
 }
 
 /**
+ * The filter's conditions on invoices, with placeholders (a search's are its arms, searchPageIds).
+ * Overdue and sent are both open invoices: saying so lets PostgreSQL use the partial indexes of
+ * open invoices (migrations 0009, 0018), which skip paid, draft and cancelled rows.
+ */
+function listConditions(filter: ListFilter): SQL {
+  const open = filter.status === 'overdue' || filter.status === 'sent';
+  return and(
+    eq(invoices.organizationId, sql.placeholder('organizationId')),
+    filter.customer ? eq(invoices.customerId, sql.placeholder('customerId')) : undefined,
+    filter.status ? statusCondition(filter.status, sql.placeholder('today')) : undefined,
+    open ? inArray(invoices.status, ['sent', 'overdue']) : undefined,
+  ) as SQL;
+}
+
+/**
  * A list page, newest first: its rows with plain column names (the customer's renamed), a subquery
  * so that PostgreSQL builds JSON for the 50 rows of the page only. Filtered to open invoices
  * without a customer, the page's ids come first from the open invoices' partial indexes (the
@@ -172,13 +187,8 @@ function searchCountOf(conditions: SQL, organizationId: Placeholder, pattern: Pl
  */
 const listPageRows = (db: Database, window: PageWindow | null, filter: ListFilter) => {
   const today = sql.placeholder('today');
-  const conditions: (SQL | undefined)[] = [eq(invoices.organizationId, sql.placeholder('organizationId'))];
-  if (filter.customer) conditions.push(eq(invoices.customerId, sql.placeholder('customerId')));
-  if (filter.status) conditions.push(statusCondition(filter.status, today));
-  // Overdue and sent are both open invoices: saying so lets PostgreSQL use the partial indexes of
-  // open invoices (migrations 0009, 0018), which skip paid, draft and cancelled rows.
+  const conditions = listConditions(filter);
   const open = filter.status === 'overdue' || filter.status === 'sent';
-  if (open) conditions.push(inArray(invoices.status, ['sent', 'overdue']));
   const newestFirst = [desc(invoices.createdAt), desc(invoices.id)] as const;
   const rows = db
     .select({
@@ -206,7 +216,7 @@ const listPageRows = (db: Database, window: PageWindow | null, filter: ListFilte
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId));
   if (filter.search) {
-    const ids = searchPageIds(and(...conditions) as SQL, sql.placeholder('organizationId'), sql.placeholder('pattern'), pageLimit(window), pageOffset(window));
+    const ids = searchPageIds(conditions, sql.placeholder('organizationId'), sql.placeholder('pattern'), pageLimit(window), pageOffset(window));
     return rows
       .where(and(eq(invoices.organizationId, sql.placeholder('organizationId')), sql`${invoices.id} in (${ids})`))
       .orderBy(...newestFirst)
@@ -216,14 +226,14 @@ const listPageRows = (db: Database, window: PageWindow | null, filter: ListFilte
     const ids =
       filter.status === 'overdue'
         ? overduePageIds(sql.placeholder('organizationId'), today, pageLimit(window), pageOffset(window))
-        : db.select({ id: invoices.id }).from(invoices).where(and(...conditions)).orderBy(...newestFirst).limit(pageLimit(window)).offset(pageOffset(window));
+        : db.select({ id: invoices.id }).from(invoices).where(conditions).orderBy(...newestFirst).limit(pageLimit(window)).offset(pageOffset(window));
     return rows
       .where(and(eq(invoices.organizationId, sql.placeholder('organizationId')), sql`${invoices.id} in (${ids})`))
       .orderBy(...newestFirst)
       .as('page');
   }
   return rows
-    .where(and(...conditions))
+    .where(conditions)
     .orderBy(...newestFirst)
     .limit(pageLimit(window))
     .offset(pageOffset(window))
@@ -237,27 +247,9 @@ const listPageRows = (db: Database, window: PageWindow | null, filter: ListFilte
  */
 function listCountOf(db: Database, filter: ListFilter): SQL<number> {
   const organizationId = sql.placeholder('organizationId');
-  const today = sql.placeholder('today');
-  if (filter.search) {
-    const conditions = and(
-      eq(invoices.organizationId, organizationId),
-      filter.customer ? eq(invoices.customerId, sql.placeholder('customerId')) : undefined,
-      filter.status ? statusCondition(filter.status, today) : undefined,
-    ) as SQL;
-    return searchCountOf(conditions, organizationId, sql.placeholder('pattern'));
-  }
-  if (!filter.customer) return filter.status ? invoiceStatusCountOf(organizationId, filter.status, today) : invoiceCountOf(organizationId);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.organizationId, organizationId),
-        eq(invoices.customerId, sql.placeholder('customerId')),
-        filter.status ? statusCondition(filter.status, today) : undefined,
-      ),
-    )
-    .limit(sql.placeholder('countLimit'));
+  if (filter.search) return searchCountOf(listConditions(filter), organizationId, sql.placeholder('pattern'));
+  if (!filter.customer) return filter.status ? invoiceStatusCountOf(organizationId, filter.status, sql.placeholder('today')) : invoiceCountOf(organizationId);
+  const matches = db.select({ one: sql`1` }).from(invoices).where(listConditions(filter)).limit(sql.placeholder('countLimit'));
   return sql<number>`(select count(*)::int from (${matches}) as counted)`;
 }
 
