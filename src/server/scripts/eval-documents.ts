@@ -13,7 +13,7 @@
  *                 create-transaction (the product's correction path), then score the next one
  *   --ocr-cache   reuse OCR output from .cache/ocr (developers only: fast runs of the field rules)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { extractedData, type ExtractedData } from '../../shared/contracts/extracted-data';
@@ -54,6 +54,12 @@ function parseOptions(args: string[]): Options {
   };
 }
 
+/** A set keeps its files beside truth.json or, as the training pool does, in `docs/`. */
+const documentPath = (folder: string, file: string): string => {
+  const inDocs = path.join(folder, 'docs', file);
+  return existsSync(inDocs) ? inDocs : path.join(folder, file);
+};
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
@@ -64,7 +70,7 @@ async function read(
   folder: string,
   entry: TruthEntry,
 ): Promise<{ data: ExtractedData | null; error: string | null }> {
-  const bytes = readFileSync(path.join(folder, entry.file));
+  const bytes = readFileSync(documentPath(folder, entry.file));
   const document = await uploadAndRead(evalApp, { fileName: entry.file, bytes });
   if (document.ocrStatus !== 'completed')
     return { data: null, error: `${document.ocrStatus}: ${document.processingError ?? ''}` };
@@ -149,7 +155,7 @@ async function measureLearning(evalApp: EvalApp, options: Options, entries: Trut
     const [first, second] = group;
     if (!first || !second || first.total === null || !first.vendor) continue;
     vendors += 1;
-    const bytes = readFileSync(path.join(options.folder, first.file));
+    const bytes = readFileSync(documentPath(options.folder, first.file));
     const document = await uploadAndRead(evalApp, { fileName: first.file, bytes });
     if (document.ocrStatus !== 'completed') continue;
     const amount = toDecimal(parseMoney(first.total, { round: true }) ?? 0);
