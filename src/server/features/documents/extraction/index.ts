@@ -2,7 +2,7 @@ import type { ExtractedData } from '../../../../shared/contracts/extracted-data'
 import { ExtractionError } from './extraction-error';
 import { imageTooLargeMessage, maxImagePixels } from './limits';
 import { readEmbeddedEinvoice } from './einvoice/read-einvoice';
-import { buildDocumentText } from './fields/document-text';
+import { buildDocumentText, type DocumentText } from './fields/document-text';
 import { readFields } from './fields/read-fields';
 import { suggestCategory } from './fields/suggest-category';
 import { matchVendorHints, type VendorHints } from './learning/vendor-hints';
@@ -12,6 +12,7 @@ import { ocrPage } from './ocr/ocr-page';
 import { ocrScale, photoScaling, prepareImageForOcr } from './ocr/prepare-image';
 import { rereadWeakFields } from './ocr/reread-photo';
 import {
+  type PreparedPhoto,
   type QuarterTurns,
   type RawPdf,
   readPdf,
@@ -107,6 +108,20 @@ async function extractPdf(
 }
 
 /**
+ * The first reading of a photo, decoded as `image`: the whole page by OCR, and when that reads
+ * nearly no print, the photo turned (the turned image replaces `image`; release the one returned).
+ */
+export async function readWholePhoto(
+  bytes: Buffer,
+  image: PreparedPhoto,
+): Promise<{ image: PreparedPhoto; document: DocumentText; turn: QuarterTurns }> {
+  const document = await readByOcr([{ ...image, page: 1 }]);
+  // Nearly no print read, even with a threshold per tile: the photo may be sideways.
+  if (!lostPrint(document.lines)) return { image, document, turn: 0 };
+  return readTurnedPhoto(bytes, { image, document, turn: 0 });
+}
+
+/**
  * Reads vendor, amounts, dates, invoice number, line items and a category from an uploaded
  * document: the embedded e-invoice XML when there is one, else the PDF text layer, else OCR.
  */
@@ -128,11 +143,9 @@ export async function extractDocument(input: ExtractDocumentInput): Promise<Extr
   // Decoded once: the worker keeps the photo for the closer readings of its header and date lines.
   let image = await prepareImageForOcr(input.bytes, true);
   try {
-    let document = await readByOcr([{ ...image, page: 1 }]);
-    let turn: QuarterTurns = 0;
-    // Nearly no print read, even with a threshold per tile: the photo may be sideways.
-    if (lostPrint(document.lines))
-      ({ image, document, turn } = await readTurnedPhoto(input.bytes, { image, document, turn }));
+    let document: DocumentText;
+    let turn: QuarterTurns;
+    ({ image, document, turn } = await readWholePhoto(input.bytes, image));
     const known = input.knownVendors ?? [];
     const first = { document, data: readFields(document, hints, known) };
     const settings = { ...photoScaling, turn };

@@ -61,9 +61,22 @@ export function chooseTotals(
     score += Math.min(1.5, (repeats - 1) * 0.5);
     return { ...candidate, score };
   });
-  const total = pickBest(rescored, preference);
-  if (!total) return { total: null, subtotal: null, tax: null, consistent: false };
+  return breakdownOfTotal(pickBest(rescored, preference), candidates);
+}
 
+/**
+ * The subtotal and tax printed for a chosen total: a pair that adds up to it when one does
+ * (consistent), else the likeliest of each below it.
+ */
+export function breakdownOfTotal(
+  total: AmountCandidate | null,
+  candidates: readonly AmountCandidate[],
+): ChosenTotals {
+  if (!total) return { total: null, subtotal: null, tax: null, consistent: false };
+  const subtotals = candidates.filter(
+    (candidate) => candidate.role === 'subtotal' && candidate.value >= 0,
+  );
+  const taxes = candidates.filter((candidate) => candidate.role === 'tax' && candidate.value >= 0);
   let subtotal: AmountCandidate | null = null;
   let tax: AmountCandidate | null = null;
   for (const s of [...subtotals].sort((a, b) => b.score - a.score)) {

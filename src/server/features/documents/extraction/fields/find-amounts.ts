@@ -1,5 +1,5 @@
 import type { Cents } from '../../../../../shared/money';
-import type { TextLine } from '../text-line';
+import type { Box, TextLine } from '../text-line';
 import type { Candidate } from './candidate';
 import { type DocumentText, lineDates } from './document-text';
 import {
@@ -159,6 +159,33 @@ export function findAmountCandidates(document: DocumentText): AmountCandidate[] 
     });
   });
   return candidates;
+}
+
+/** One amount printed on a line, with the text of the line before it. */
+export interface AmountOccurrence {
+  value: Cents;
+  lineIndex: number;
+  box: Box;
+  hasDecimals: boolean;
+  currencyMark: string | null;
+  /** The line's text before the amount: its label, when it has one. */
+  before: string;
+}
+
+/** Every positive amount printed anywhere (not in a date), for the model to rank. */
+export function findAmountOccurrences(document: DocumentText): AmountOccurrence[] {
+  return document.lines.flatMap((line, lineIndex) =>
+    moneyOf(document, line)
+      .filter((amount) => amount.cents > 0)
+      .map((amount) => ({
+        value: amount.cents,
+        lineIndex,
+        box: spanBox(line, amount.start, amount.end),
+        hasDecimals: amount.hasDecimals,
+        currencyMark: amount.currencyMark,
+        before: line.text.slice(0, amount.start),
+      })),
+  );
 }
 
 /** Currency-marked decimal amounts anywhere, for documents without a recognisable total label. */

@@ -3,19 +3,24 @@ import { toDecimal } from '../../../../../shared/money';
 import { matchKnownVendor } from '../learning/match-known-vendor';
 import { matchVendorHints, type VendorHints, withLearntDateOrder } from '../learning/vendor-hints';
 import type { Box } from '../text-line';
-import { type Candidate, scoreToConfidence } from './candidate';
-import type { AmountCandidate } from './find-amounts';
-import { chooseTotals } from './choose-totals';
+import type { Cents } from '../../../../../shared/money';
+import { rank } from '../model/ranker';
+import { totalModel } from '../model/total-model';
+import { type TotalEvidence, type TotalOption, totalOptions } from '../model/total-features';
+import { type Candidate, type FieldPreference, scoreToConfidence } from './candidate';
+import { breakdownOfTotal, chooseTotals, type ChosenTotals } from './choose-totals';
 import type { DocumentText } from './document-text';
 import {
+  type AmountCandidate,
   findAmountCandidates,
+  findAmountOccurrences,
   findRoundedTotals,
   findRoundings,
   findUnlabelledAmounts,
 } from './find-amounts';
 import { findPayments } from './find-payments';
 import { fullBreakdown, reconcileTotal, withImpliedRoundings } from './reconcile-totals';
-import { findBreakdownExtras } from './receipt-breakdown';
+import { type BreakdownExtras, findBreakdownExtras } from './receipt-breakdown';
 import { findCurrency } from './find-currency';
 import { findDateFields } from './find-dates';
 import { findInvoiceNumber } from './find-invoice-number';
@@ -79,23 +84,130 @@ function withKnownVendor(
   return { ...vendor, name: match.name, confidence: Math.max(0.5, match.similarity) };
 }
 
-/** Reads every field from the lines of a document, using the vendor's learned hints if any. */
-export function readFields(
+/** The evidence for the total on a document, gathered once for the rules or the model. */
+export function gatherTotalEvidence(
   document: DocumentText,
-  hints: readonly VendorHints[] = [],
-  knownVendors: readonly string[] = [],
-): ExtractedData {
-  const text = document.lines.map((line) => line.text).join('\n');
-  const vendor = withKnownVendor(findVendor(document), document, knownVendors);
-  const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
-
-  let amountCandidates = withRoundedTotals(
-    findAmountCandidates(document),
-    findRoundedTotals(document),
-  );
+  preference: FieldPreference | null,
+): {
+  candidates: AmountCandidate[];
+  roundings: Cents[];
+  extras: BreakdownExtras;
+  evidence: TotalEvidence;
+} {
+  const rounded = findRoundedTotals(document);
+  const candidates = withRoundedTotals(findAmountCandidates(document), rounded);
   const extras = findBreakdownExtras(document);
-  const roundings = withImpliedRoundings(findRoundings(document), amountCandidates, extras.charges);
-  let totals = chooseTotals(amountCandidates, hint?.total ?? null, roundings);
+  const roundings = withImpliedRoundings(findRoundings(document), candidates, extras.charges);
+  const reconciled = reconcileTotal(
+    candidates,
+    roundings,
+    findPayments(document),
+    extras,
+    taxSummaryTotal(document),
+  );
+  return {
+    candidates,
+    roundings,
+    extras,
+    evidence: {
+      labelled: candidates,
+      occurrences: findAmountOccurrences(document),
+      reconciled,
+      fullBreakdown: fullBreakdown(candidates, roundings, extras.charges)?.value ?? null,
+      roundedTotals: rounded.map((candidate) => candidate.value),
+      preference,
+    },
+  };
+}
+
+interface TotalReading {
+  totals: ChosenTotals;
+  totalConfidence: number;
+  /** The totals considered, most likely first, with where each is printed. */
+  totalCandidates: AmountCandidate[];
+}
+
+const maxTotalCandidates = 12;
+// The most a total is trusted that no total line or agreement of sources names.
+const guessedTotalConfidence = 0.35;
+
+/**
+ * The total as the trained model ranks it (model/total-model.json, written by
+ * `npm run train:documents`), for documents read by OCR; its confidence is the model's
+ * probability. Subtotal and tax are the printed ones that add up to it.
+ */
+function chooseTotalByModel(
+  document: DocumentText,
+  preference: FieldPreference | null,
+): TotalReading {
+  const { candidates, evidence } = gatherTotalEvidence(document, preference);
+  const options = totalOptions(document, evidence);
+  const probabilities = rank(
+    totalModel().weights,
+    options.map((option) => option.features),
+  );
+  const ranked = options
+    .map((option, index) => ({ option, probability: probabilities[index] ?? 0 }))
+    .sort((a, b) => b.probability - a.probability || b.option.value - a.option.value);
+  const placed = (option: TotalOption, score: number): AmountCandidate | null => {
+    // A value no line prints (a breakdown's sum) is shown where its parts are.
+    const box = option.box ?? candidates[0]?.box ?? document.lines[0] ?? null;
+    if (!box) return null;
+    return {
+      role: 'total',
+      value: option.value,
+      score,
+      box,
+      label: option.label,
+      hasDecimals: option.hasDecimals,
+      currencyMark: option.currencyMark,
+      lineIndex: option.lineIndex,
+    };
+  };
+  // Arithmetic the model may not outweigh: two or more independent sources (the payment, the
+  // breakdown, the tax at its rate) agreeing on a value that more of them name than the model's.
+  const agreed = evidence.reconciled.best;
+  const [first] = ranked;
+  const overruled =
+    agreed !== null &&
+    first !== undefined &&
+    agreed.support > evidence.reconciled.supportOf(first.option.value)
+      ? ranked.find(({ option }) => option.value === agreed.value)
+      : undefined;
+  const best = overruled ?? first;
+  const total = best ? placed(best.option, best.probability * 6) : null;
+  // The model's probability is among the options it had: an amount no total line or agreement
+  // names stays a guess, however few other amounts there were.
+  const named =
+    total !== null &&
+    (candidates.some((c) => c.role === 'total' && c.value === total.value) ||
+      evidence.reconciled.supportOf(total.value) >= 2);
+  const cap = named ? 0.97 : guessedTotalConfidence;
+  const totalCandidates = ranked
+    .filter(({ option }) => option.box !== null)
+    .slice(0, maxTotalCandidates)
+    .flatMap(({ option, probability }) => placed(option, probability * 6) ?? []);
+  return {
+    totals: breakdownOfTotal(total, candidates),
+    totalConfidence:
+      !best || !total
+        ? 0
+        : overruled
+          ? 0.9
+          : Math.min(cap, Math.round(Math.min(0.97, best.probability) * 100) / 100),
+    totalCandidates,
+  };
+}
+
+/** The hand-written rules for the total, kept for text PDFs (the model learnt from photos). */
+function chooseTotalByRules(
+  document: DocumentText,
+  preference: FieldPreference | null,
+): TotalReading {
+  const gathered = gatherTotalEvidence(document, preference);
+  let amountCandidates = gathered.candidates;
+  const { extras, roundings } = gathered;
+  let totals = chooseTotals(amountCandidates, preference, roundings);
   let labelledTotal = true;
   if (!totals.total) {
     // No total line read: a printed breakdown (subtotal, service charge, tax, rounding) adds up
@@ -115,7 +227,7 @@ export function readFields(
     if (largest)
       totals = chooseTotals(
         [{ ...largest, score: largest.score + 1 }, ...amountCandidates],
-        hint?.total ?? null,
+        preference,
         roundings,
       );
     labelledTotal = false;
@@ -147,7 +259,38 @@ export function readFields(
   }
   const total = totals.total;
   let totalConfidence = total ? scoreToConfidence(total.score + (totals.consistent ? 1 : 0), 6) : 0;
-  if (!labelledTotal) totalConfidence = Math.min(totalConfidence, 0.35);
+  if (!labelledTotal) totalConfidence = Math.min(totalConfidence, guessedTotalConfidence);
+
+  const seen = new Set<string>();
+  const totalCandidates = amountCandidates
+    .filter((candidate) => candidate.role === 'total' && candidate.value > 0)
+    .sort((a, b) => b.score - a.score)
+    .filter((candidate) => {
+      const key = `${candidate.value}:${candidate.box.page}:${candidate.box.y.toFixed(3)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, maxTotalCandidates);
+  return { totals, totalConfidence, totalCandidates };
+}
+
+/** Reads every field from the lines of a document, using the vendor's learned hints if any. */
+export function readFields(
+  document: DocumentText,
+  hints: readonly VendorHints[] = [],
+  knownVendors: readonly string[] = [],
+): ExtractedData {
+  const text = document.lines.map((line) => line.text).join('\n');
+  const vendor = withKnownVendor(findVendor(document), document, knownVendors);
+  const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
+
+  const reading =
+    document.source === 'ocr'
+      ? chooseTotalByModel(document, hint?.total ?? null)
+      : chooseTotalByRules(document, hint?.total ?? null);
+  const { totals, totalConfidence, totalCandidates } = reading;
+  const total = totals.total;
 
   const currency = findCurrency(document, total?.currencyMark ?? null);
   // Learning hook: the vendor's learnt day/month order for dates that read either way.
@@ -184,19 +327,6 @@ export function readFields(
         100,
     ) / 100;
 
-  const seen = new Set<string>();
-  const totalCandidates = amountCandidates
-    .filter((candidate) => candidate.role === 'total' && candidate.value > 0)
-    .sort((a, b) => b.score - a.score)
-    .filter((candidate) => {
-      const key = `${candidate.value}:${candidate.box.page}:${candidate.box.y.toFixed(3)}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, 12)
-    .map((candidate) => ({ ...layoutField(candidate), value: toDecimal(candidate.value) }));
-
   return {
     confidence,
     source: document.source,
@@ -215,7 +345,10 @@ export function readFields(
     layout: {
       total: total ? layoutField(total) : null,
       invoiceNumber: number.chosen ? layoutField(number.chosen) : null,
-      totalCandidates,
+      totalCandidates: totalCandidates.map((candidate) => ({
+        ...layoutField(candidate),
+        value: toDecimal(candidate.value),
+      })),
       invoiceNumberCandidates: number.all
         .slice(0, 12)
         .map((candidate) => ({ ...layoutField(candidate), value: candidate.value })),

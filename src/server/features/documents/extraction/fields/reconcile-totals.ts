@@ -11,7 +11,7 @@ import { type BreakdownExtras, taxFitsTotal } from './receipt-breakdown';
  * plus tax plus rounding), the tax at its rate, and the tax summary table (net plus tax per rate,
  * plus rounding).
  */
-type Source =
+export type Source =
   'label' | 'misread label' | 'payment' | 'tendered' | 'breakdown' | 'tax rate' | 'tax summary';
 
 export interface Reconciled {
@@ -19,6 +19,10 @@ export interface Reconciled {
   best: { value: Cents; support: number } | null;
   /** How many independent sources agree on a value. */
   supportOf: (value: Cents) => number;
+  /** Which sources name a value. */
+  sourcesOf: (value: Cents) => ReadonlySet<Source>;
+  /** Every value any source names. */
+  values: Cents[];
 }
 
 /**
@@ -52,7 +56,7 @@ const cashStep = 5;
 const maxCashRounding = 2;
 
 /** True when `rounded` is `base` rounded for cash: in whole 5 cents, a cent or two off it. */
-function isCashRounding(base: Cents, rounded: Cents): boolean {
+export function isCashRounding(base: Cents, rounded: Cents): boolean {
   return (
     rounded % cashStep === 0 && base !== rounded && Math.abs(rounded - base) <= maxCashRounding
   );
@@ -220,5 +224,10 @@ export function reconcileTotal(
     if (!best || support > best.support || (support === best.support && rounded.has(value)))
       best = { value, support };
   }
-  return { best, supportOf };
+  return {
+    best,
+    supportOf,
+    sourcesOf: (value) => sources.get(value) ?? new Set(),
+    values: [...sources.keys()],
+  };
 }
