@@ -12,7 +12,11 @@
  *   --learning    for each vendor with two documents or more: correct the first one through
  *                 create-transaction (the product's correction path), then score the next one
  *   --ocr-cache   reuse OCR output from .cache/ocr (developers only: fast runs of the field rules)
+ *   --side-by-side  the photos' vendor, total and date on the training pool (what the models were
+ *                 fitted on), the development set (what they were chosen on) and the synthetic
+ *                 receipts, in one table; no other section
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -33,6 +37,7 @@ interface Options {
   showTimes: boolean;
   w9Only: boolean;
   w9Folder: string | undefined;
+  sideBySide: boolean;
 }
 
 function parseOptions(args: string[]): Options {
@@ -42,8 +47,12 @@ function parseOptions(args: string[]): Options {
   if (args.includes('--ocr-cache')) useOcrCache(path.resolve('.cache/ocr'));
   return {
     folder:
-      args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--split' && args[index - 1] !== '--w9-folder') ??
-      '/work/shared/eval/documents',
+      args.find(
+        (arg, index) =>
+          !arg.startsWith('--') &&
+          args[index - 1] !== '--split' &&
+          args[index - 1] !== '--w9-folder',
+      ) ?? developmentFolder,
     split: split === 'A' || split === 'B' ? split : null,
     vendors: args.includes('--vendors'),
     learning: args.includes('--learning'),
@@ -51,6 +60,7 @@ function parseOptions(args: string[]): Options {
     showTimes: args.includes('--times'),
     w9Only: args.includes('--w9-only'),
     w9Folder: args.includes('--w9-folder') ? args[args.indexOf('--w9-folder') + 1] : undefined,
+    sideBySide: args.includes('--side-by-side'),
   };
 }
 
@@ -78,7 +88,7 @@ async function read(
 }
 
 /** Reads every entry once; per-kind seconds, CPU seconds and peak memory while reading. */
-async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]): Promise<void> {
+async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]): Promise<Tally> {
   const tally = new Tally();
   // Without --split, each fixed half is scored too, from the same readings.
   const halves = { A: new Tally(), B: new Tally() };
@@ -132,6 +142,55 @@ async function measure(evalApp: EvalApp, options: Options, entries: TruthEntry[]
   if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
   if (options.showMisses && tally.misses.length > 0)
     console.log(`\nmisses:\n${tally.misses.join('\n')}`);
+  return tally;
+}
+
+const trainingFolder = '/work/shared/eval/training';
+const developmentFolder = '/work/shared/eval/documents';
+
+const entriesOf = (folder: string): TruthEntry[] =>
+  z.array(truthEntry).parse(JSON.parse(readFileSync(path.join(folder, 'truth.json'), 'utf8')));
+
+/**
+ * The photos' vendor, total and issue date on the three sets side by side: the training pool,
+ * the development set (photos only) and the synthetic receipts (their own script, as text).
+ */
+async function measureSideBySide(evalApp: EvalApp, options: Options): Promise<void> {
+  const rows: string[] = [];
+  const cell = (tally: Tally, field: string) => {
+    const scored = tally.scored.get(`${field}|image`) ?? 0;
+    const right = tally.right.get(`${field}|image`) ?? 0;
+    return `${right}/${scored} ${scored ? ((100 * right) / scored).toFixed(1) : '-'}%`.padStart(18);
+  };
+  for (const [name, folder] of [
+    ['training pool (fitted on)', trainingFolder],
+    ['development (chosen on)', developmentFolder],
+  ] as const) {
+    const photos = entriesOf(folder).filter((entry) => entry.kind === 'image');
+    const tally = await measure(evalApp, { ...options, folder, showMisses: false }, photos);
+    rows.push(
+      `${name.padEnd(28)}${['vendor', 'total', 'issueDate'].map((field) => cell(tally, field)).join('')}`,
+    );
+  }
+  const synthetic = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'eval', 'synthetic-receipts.ts'),
+      '--style',
+      'all',
+    ],
+    { encoding: 'utf8' },
+  );
+  const figures = [...synthetic.matchAll(/(\d+\/\d+ [\d.]+%)/gu)].map((match) =>
+    (match[1] ?? '').padStart(18),
+  );
+  rows.push(`${'synthetic (made here, text)'.padEnd(28)}${figures.join('')}`);
+  console.log(
+    `\nPhotos, side by side\n${'set'.padEnd(28)}${['vendor', 'total', 'issue date'].map((c) => c.padStart(18)).join('')}`,
+  );
+  console.log(rows.join('\n'));
 }
 
 const vendorKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -202,9 +261,7 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const all = z
-    .array(truthEntry)
-    .parse(JSON.parse(readFileSync(path.join(options.folder, 'truth.json'), 'utf8')));
+  const all = entriesOf(options.folder);
   const entries = options.split
     ? all.filter((entry) => splitOf(entry.file) === options.split)
     : all;
@@ -222,6 +279,10 @@ async function main(): Promise<void> {
     if (options.vendors) {
       const names = [...new Set(all.flatMap((entry) => (entry.vendor ? [entry.vendor] : [])))];
       for (const [index, name] of names.entries()) await addVendor(evalApp, name, index);
+    }
+    if (options.sideBySide) {
+      await measureSideBySide(evalApp, options);
+      return;
     }
     if (options.learning) await measureLearning(evalApp, options, entries);
     else await measure(evalApp, options, entries);
