@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TextLine, Word } from '../text-line';
+import type { Box, TextLine, Word } from '../text-line';
 import type { TrainingDocument } from './train-total';
 
 /** The OCR text of the training pool's photos, committed so the weights can be rebuilt anywhere. */
@@ -11,29 +11,25 @@ export const totalModelFile = path.join(import.meta.dirname, 'total-model.json')
 // Positions are fractions of the page: five decimals is a tenth of a pixel on a 2,600 px scan.
 const round = (value: number, decimals = 5): number => Number(value.toFixed(decimals));
 
-function compactWord(word: Word): Word {
-  return {
-    page: word.page,
-    x: round(word.x),
-    y: round(word.y),
-    width: round(word.width),
-    height: round(word.height),
-    text: word.text,
-    ...(word.confidence === undefined ? {} : { confidence: round(word.confidence, 3) }),
-  };
-}
+const compactBox = (box: Box): Box => ({
+  page: box.page,
+  x: round(box.x),
+  y: round(box.y),
+  width: round(box.width),
+  height: round(box.height),
+});
 
-function compactLine(line: TextLine): TextLine {
-  return {
-    page: line.page,
-    x: round(line.x),
-    y: round(line.y),
-    width: round(line.width),
-    height: round(line.height),
-    text: line.text,
-    words: line.words.map(compactWord),
-  };
-}
+const compactWord = (word: Word): Word => ({
+  ...compactBox(word),
+  text: word.text,
+  ...(word.confidence === undefined ? {} : { confidence: round(word.confidence, 3) }),
+});
+
+const compactLine = (line: TextLine): TextLine => ({
+  ...compactBox(line),
+  text: line.text,
+  words: line.words.map(compactWord),
+});
 
 /** Writes the documents' text (rounded as read back, so training reads what it would have). */
 export function writeTrainingText(documents: readonly TrainingDocument[]): void {
