@@ -21,6 +21,7 @@ import { releasePhoto } from '../features/documents/extraction/worker/document-w
 import {
   crossValidateTotal,
   modelFileText,
+  syntheticTrainingDocuments,
   totalAccuracy,
   totalTrainingGroups,
   trainTotalModel,
@@ -87,11 +88,12 @@ async function main(): Promise<void> {
   }
   const documents = readTrainingText();
   const started = performance.now();
-  const model = trainTotalModel(documents);
+  const synthetic = syntheticTrainingDocuments();
+  const model = trainTotalModel([...documents, ...synthetic]);
   writeFileSync(totalModelFile, modelFileText(model));
   const fit = totalAccuracy(model, totalTrainingGroups(documents));
   console.log(
-    `total model: ${documents.length} documents, ${fit.groups} groups (with a correction learnt ` +
+    `total model: ${documents.length} photos and ${synthetic.length} synthetic receipts; on the photos, ${fit.groups} groups (with a correction learnt ` +
       `from the vendor's previous document where there is one); the right total is an option in ` +
       `${fit.covered}, ranked first in ${fit.right} (${((100 * fit.right) / Math.max(1, fit.covered)).toFixed(1)}% ` +
       `of those, on the data it was fitted on); ${((performance.now() - started) / 1000).toFixed(1)} s`,
