@@ -27,6 +27,7 @@ import { measureW9 } from './eval/w9-accuracy';
 import { useOcrCache } from '../features/documents/extraction/ocr/ocr-cache';
 import { addVendor, type EvalApp, startEvalApp, uploadAndRead } from './eval/eval-app';
 import { coreFields, kinds, splitOf, Tally, type TruthEntry, truthEntry } from './eval/score';
+import { vendorKey } from '../features/documents/extraction/model/train-total';
 
 interface Options {
   folder: string;
@@ -192,8 +193,6 @@ async function measureSideBySide(evalApp: EvalApp, options: Options): Promise<vo
   );
   console.log(rows.join('\n'));
 }
-
-const vendorKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * For each vendor with at least two documents: its first document is read and corrected by the

@@ -1,9 +1,8 @@
 import type { ExtractedData, LayoutField } from '../../../../../shared/contracts/extracted-data';
-import { toDecimal } from '../../../../../shared/money';
+import { type Cents, toDecimal } from '../../../../../shared/money';
 import { matchKnownVendor } from '../learning/match-known-vendor';
 import { matchVendorHints, type VendorHints, withLearntDateOrder } from '../learning/vendor-hints';
 import type { Box } from '../text-line';
-import type { Cents } from '../../../../../shared/money';
 import { rank } from '../model/ranker';
 import { totalModel } from '../model/total-model';
 import { type TotalEvidence, type TotalOption, totalOptions } from '../model/total-features';
@@ -84,20 +83,26 @@ function withKnownVendor(
   return { ...vendor, name: match.name, confidence: Math.max(0.5, match.similarity) };
 }
 
-/** The evidence for the total on a document, gathered once for the rules or the model. */
-export function gatherTotalEvidence(
-  document: DocumentText,
-  preference: FieldPreference | null,
-): {
+/** The labelled amounts, roundings and charges a document prints: what both ways of choosing read. */
+function gatherTotalParts(document: DocumentText): {
+  rounded: AmountCandidate[];
   candidates: AmountCandidate[];
   roundings: Cents[];
   extras: BreakdownExtras;
-  evidence: TotalEvidence;
 } {
   const rounded = findRoundedTotals(document);
   const candidates = withRoundedTotals(findAmountCandidates(document), rounded);
   const extras = findBreakdownExtras(document);
   const roundings = withImpliedRoundings(findRoundings(document), candidates, extras.charges);
+  return { rounded, candidates, roundings, extras };
+}
+
+/** The evidence the model ranks the total's options by. */
+export function gatherTotalEvidence(
+  document: DocumentText,
+  preference: FieldPreference | null,
+): { candidates: AmountCandidate[]; evidence: TotalEvidence } {
+  const { rounded, candidates, roundings, extras } = gatherTotalParts(document);
   const reconciled = reconcileTotal(
     candidates,
     roundings,
@@ -107,8 +112,6 @@ export function gatherTotalEvidence(
   );
   return {
     candidates,
-    roundings,
-    extras,
     evidence: {
       labelled: candidates,
       occurrences: findAmountOccurrences(document),
@@ -204,7 +207,7 @@ function chooseTotalByRules(
   document: DocumentText,
   preference: FieldPreference | null,
 ): TotalReading {
-  const gathered = gatherTotalEvidence(document, preference);
+  const gathered = gatherTotalParts(document);
   let amountCandidates = gathered.candidates;
   const { extras, roundings } = gathered;
   let totals = chooseTotals(amountCandidates, preference, roundings);

@@ -40,7 +40,9 @@ export function syntheticTrainingDocuments(): TrainingDocument[] {
   }));
 }
 
-const vendorKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Which documents count as one vendor's in training and in the learning eval. */
+export const vendorKey = (name: string): string =>
+  name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 function optionsOf(document: TrainingDocument, preference: FieldPreference | null): TotalOption[] {
   const text = buildDocumentText(document.lines, 'ocr');
