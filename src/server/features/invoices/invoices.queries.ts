@@ -341,24 +341,38 @@ export async function findInvoicePageJson(
  * each due day already past that still has an open invoice (the summary table's keys, a few hundred
  * at most), the newest offset+limit invoices of that day from invoices_org_open_due_created_idx,
  * merged; plus any invoice stored as 'overdue' whose due day has not come (set by hand, rare).
+ *
+ * A floor keeps each day's walk short. Any one day with offset+limit overdue invoices holds that
+ * many created at or after its own offset+limit-th, so the page holds none created before it. The
+ * floor is taken from the latest such due day (the summary table counts them): with the usual
+ * terms it holds the newest invoices. Each day then reads only its invoices from the floor on, a
+ * handful instead of offset+limit; when no day holds offset+limit, there is no floor.
  */
 function overduePageIds(organizationId: Placeholder, today: Placeholder, limit: Placeholder, offset: Placeholder | number): SQL {
   const wanted = sql`(${limit}::int + ${offset}::int)`;
-  const pastDueDays = sql`select distinct ${invoiceTotals.dueDate} as due_date from ${invoiceTotals}
-    where ${invoiceTotals.organizationId} = ${organizationId} and ${invoiceTotals.dueDate} < ${today}::date
-      and ((${invoiceTotals.status} = 'sent' and ${invoiceTotals.isOpen}) or ${invoiceTotals.status} = 'overdue')`;
-  return sql`select page.id from (
-    select day_page.id, day_page.created_at from (${pastDueDays}) as day
+  const openOfDay = (day: SQL) => sql`${invoices.organizationId} = ${organizationId} and ${invoices.status} in ('sent', 'overdue')
+        and ${invoices.dueDate} = ${day} and (${invoices.status} = 'overdue' or ${invoices.amountPaid} < ${invoices.totalAmount})`;
+  const newestFirst = sql`order by ${invoices.createdAt} desc, ${invoices.id} desc`;
+  return sql`with past_due_day as materialized (
+      select ${invoiceTotals.dueDate} as due_date, sum(${invoiceTotals.invoiceCount}) as open_count from ${invoiceTotals}
+      where ${invoiceTotals.organizationId} = ${organizationId} and ${invoiceTotals.dueDate} < ${today}::date
+        and ((${invoiceTotals.status} = 'sent' and ${invoiceTotals.isOpen}) or ${invoiceTotals.status} = 'overdue')
+      group by ${invoiceTotals.dueDate}),
+    page_floor as (
+      select coalesce((select min(created_at) from (select ${invoices.createdAt} as created_at from ${invoices}
+        where ${openOfDay(sql`(select max(due_date) from past_due_day where open_count >= ${wanted})`)} ${newestFirst} limit ${wanted}) as day_page
+        having count(*) = ${wanted}), '-infinity'::timestamptz) as created_at)
+  select page.id from (
+    select day_page.id, day_page.created_at from past_due_day as day
     cross join lateral (
       select ${invoices.id} as id, ${invoices.createdAt} as created_at from ${invoices}
-      where ${invoices.organizationId} = ${organizationId} and ${invoices.status} in ('sent', 'overdue')
-        and ${invoices.dueDate} = day.due_date and (${invoices.status} = 'overdue' or ${invoices.amountPaid} < ${invoices.totalAmount})
-      order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${wanted}
+      where ${openOfDay(sql`day.due_date`)} and ${invoices.createdAt} >= (select created_at from page_floor)
+      ${newestFirst} limit ${wanted}
     ) as day_page
     union all
     (select ${invoices.id}, ${invoices.createdAt} from ${invoices}
       where ${invoices.organizationId} = ${organizationId} and ${invoices.status} = 'overdue' and ${invoices.dueDate} >= ${today}::date
-      order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${wanted})
+      ${newestFirst} limit ${wanted})
   ) as page order by page.created_at desc, page.id desc limit ${limit} offset ${offset}`;
 }
 

@@ -433,6 +433,26 @@ describe('the overdue and sent filters (open-invoice index, page of ids first)',
     const search = await o.request({ method: 'GET', url: `/api/invoices?status=overdue&search=${encodeURIComponent(overdue[0]?.invoiceNumber ?? '')}` });
     expect(search.json().map((invoice: Invoice) => invoice.id)).toEqual([overdue[0]?.id]);
   });
+
+  it('merges due days whose invoices were made in turn, on every page (the floor from the newest day)', async () => {
+    const { owner: o, customer: c } = await ownerWithCustomer(t);
+    // Made in turn across three past due days, so every page mixes days; the newest of them, due
+    // 2020-04-01, sets the floor while it holds offset+limit invoices (3), and none applies past
+    // that. A fourth day's single invoice is the oldest of all, on the last page.
+    const days = ['2020-02-01', '2020-03-01', '2020-04-01'];
+    const made: Invoice[] = [await createInvoiceFor(o, c.id, { status: 'sent', issueDate: '2020-01-01', dueDate: '2020-05-01' })];
+    for (let index = 0; index < 9; index += 1) {
+      made.push(await createInvoiceFor(o, c.id, { status: 'sent', issueDate: '2020-01-01', dueDate: days[index % 3] }));
+    }
+    const newestFirst = made.map((invoice) => invoice.id).reverse();
+    for (const limit of [1, 2, 3]) {
+      for (let offset = 0; offset < newestFirst.length; offset += limit) {
+        const page = await o.request({ method: 'GET', url: `/api/invoices?status=overdue&limit=${limit}&offset=${offset}` });
+        expect(page.statusCode, page.body).toBe(200);
+        expect(page.json().map((invoice: Invoice) => invoice.id), `limit ${limit} offset ${offset}`).toEqual(newestFirst.slice(offset, offset + limit));
+      }
+    }
+  });
 });
 
 describe('searching invoices (trigram indexes, customers matched by name first)', () => {
