@@ -26,7 +26,8 @@ const ORDER_REFUND = 3;
 
 /**
  * Every movement of one customer (or of every customer of the organization when `customerId` is
- * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric).
+ * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric),
+ * the invoice's due date, and the invoice an invoice or payment line belongs to.
  */
 export function movementsSql(organizationId: string, customerId: string | null, timeZone: string): SQL {
   const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
@@ -35,30 +36,53 @@ export function movementsSql(organizationId: string, customerId: string | null, 
       ${invoices.invoiceNumber} as reference,
       (select s.invoice_number from ${lateFees} lf join ${invoices} s on s.id = lf.invoice_id where lf.fee_invoice_id = ${invoices.id}) as detail,
       ${invoices.totalAmount} as debit, 0::numeric as credit,
-      ${invoices.dueDate}::text as due_date
+      ${invoices.dueDate}::text as due_date, ${invoices.id} as invoice_id
     from ${invoices}
     where ${invoices.organizationId} = ${organizationId} and ${only(invoices.customerId)}
       and ${invoices.status} in ('sent', 'overdue', 'paid')
     union all
-    select ${invoices.customerId}, (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
-      ${invoices.invoiceNumber}, concat_ws(' ', ${payments.method}, ${payments.reference}), 0::numeric, ${payments.amount}, null::text
-    from ${payments}
-    join ${invoices} on ${invoices.id} = ${payments.referenceId} and ${invoices.organizationId} = ${organizationId}
-    where ${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'
-      and ${only(invoices.customerId)}
+    ${customerId === null ? everyCustomersPayments(organizationId, timeZone) : oneCustomersPayments(organizationId, customerId, timeZone)}
     union all
     select ${customerCredits.customerId}, ${customerCredits.issueDate}, 'credit_note', ${ORDER_CREDIT_NOTE}, ${customerCredits.id}::text,
-      ${customerCredits.creditNumber}, null::text, 0::numeric, ${customerCredits.amount}, null::text
+      ${customerCredits.creditNumber}, null::text, 0::numeric, ${customerCredits.amount}, null::text, null::uuid
     from ${customerCredits}
     where ${customerCredits.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
       and ${customerCredits.kind} = 'credit_note' and ${customerCredits.status} <> 'void'
     union all
     select ${customerCredits.customerId}, ${creditAllocations.allocationDate}, 'refund', ${ORDER_REFUND}, ${creditAllocations.id}::text,
-      ${customerCredits.creditNumber}, concat_ws(' ', ${creditAllocations.method}, ${creditAllocations.reference}), ${creditAllocations.amount}, 0::numeric, null::text
+      ${customerCredits.creditNumber}, concat_ws(' ', ${creditAllocations.method}, ${creditAllocations.reference}), ${creditAllocations.amount}, 0::numeric, null::text, null::uuid
     from ${creditAllocations}
     join ${customerCredits} on ${customerCredits.id} = ${creditAllocations.creditId}
     where ${creditAllocations.organizationId} = ${organizationId} and ${only(customerCredits.customerId)}
       and ${creditAllocations.kind} = 'refund' and ${creditAllocations.reversedAt} is null`;
+}
+
+const completedInvoicePayment = (organizationId: string): SQL =>
+  sql`${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'`;
+
+/** Every customer's payments: one pass over the organization's payments, joined to their invoices. */
+function everyCustomersPayments(organizationId: string, timeZone: string): SQL {
+  return sql`select ${invoices.customerId}, (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
+      ${invoices.invoiceNumber}, concat_ws(' ', ${payments.method}, ${payments.reference}), 0::numeric, ${payments.amount}, null::text, ${invoices.id}
+    from ${payments}
+    join ${invoices} on ${invoices.id} = ${payments.referenceId} and ${invoices.organizationId} = ${organizationId}
+    where ${completedInvoicePayment(organizationId)}`;
+}
+
+/**
+ * One customer's payments, found from its invoices through payments_reference_idx: the cost grows
+ * with the customer's own invoices, not with the organization's payments (issue 33). `offset 0`
+ * keeps PostgreSQL from turning the lookup back into a pass over every payment.
+ */
+function oneCustomersPayments(organizationId: string, customerId: string, timeZone: string): SQL {
+  return sql`select ${invoices.customerId}, (coalesce(paid.processed_at, paid.created_at) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, paid.id::text,
+      ${invoices.invoiceNumber}, concat_ws(' ', paid.method, paid.reference), 0::numeric, paid.amount, null::text, ${invoices.id}
+    from ${invoices}
+    cross join lateral (
+      select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
+        ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount
+      from ${payments} where ${completedInvoicePayment(organizationId)} and ${payments.referenceId} = ${invoices.id} offset 0) as paid
+    where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}::uuid`;
 }
 
 interface LineRow {
@@ -79,6 +103,9 @@ interface TotalsRow {
   credits: string;
   unapplied: string;
 }
+
+/** A row of the statement's query: a line of the period (or none), with the totals and aging. */
+type StatementRow = TotalsRow & AgingRow & { [Key in keyof LineRow]: LineRow[Key] | null };
 
 interface AgingRow {
   current: string;
@@ -144,55 +171,56 @@ export async function buildStatement(db: Database, organizationId: string, custo
 
   const movements = movementsSql(organizationId, customerId, org.timeZone);
 
-  const lineRows = await selectRows<LineRow>(
+  // One statement, the movements read once: the period's lines with their running balance, and on
+  // every row (one row when the period has no lines) the totals and the aging on `to`. Aging: each
+  // invoice issued by then, what its payments (the same movements, by the organization's day) and
+  // credit applied by `to` leave owing, by days past due on `to`.
+  const rows = await selectRows<StatementRow>(
     db,
-    sql`with m as (${movements}),
-      opening as (select coalesce(sum(debit - credit), 0) as amount from m where day < ${from}::date)
-    select m.day::text as day, m.kind, m.source_id, m.reference, m.detail, m.debit::text as debit, m.credit::text as credit, m.due_date,
-      ((select amount from opening) + sum(m.debit - m.credit) over (order by m.day, m.ord, m.source_id rows between unbounded preceding and current row))::text as balance
-    from m where m.day between ${from}::date and ${to}::date
-    order by m.day, m.ord, m.source_id`,
-  );
-
-  const [totals] = await selectRows<TotalsRow>(
-    db,
-    sql`with m as (${movements})
-    select
-      coalesce(sum(debit - credit) filter (where day < ${from}::date), 0)::text as opening,
-      coalesce(sum(debit) filter (where day between ${from}::date and ${to}::date), 0)::text as debits,
-      coalesce(sum(credit) filter (where day between ${from}::date and ${to}::date), 0)::text as credits,
+    sql`with m as materialized (${movements}),
+      totals as (
+        select coalesce(sum(debit - credit) filter (where day < ${from}::date), 0) as opening,
+          coalesce(sum(debit) filter (where day between ${from}::date and ${to}::date), 0) as debits,
+          coalesce(sum(credit) filter (where day between ${from}::date and ${to}::date), 0) as credits
+        from m),
+      paid as (select invoice_id, sum(credit) as amount from m where kind = 'payment' and day <= ${to}::date group by invoice_id),
+      credited as (
+        select a.invoice_id, sum(a.amount) as amount from ${creditAllocations} a
+        where a.organization_id = ${organizationId} and a.kind = 'invoice' and a.reversed_at is null and a.allocation_date <= ${to}::date
+          and a.invoice_id in (select invoice_id from m where kind = 'invoice')
+        group by a.invoice_id),
+      due as (
+        select m.due_date::date as due_date, m.debit - least(m.debit, coalesce(paid.amount, 0) + coalesce(credited.amount, 0)) as amount
+        from m left join paid on paid.invoice_id = m.invoice_id left join credited on credited.invoice_id = m.invoice_id
+        where m.kind = 'invoice' and m.day <= ${to}::date),
+      aging as (
+        select
+          coalesce(sum(amount) filter (where due_date >= ${to}::date), 0)::text as current,
+          coalesce(sum(amount) filter (where ${to}::date - due_date between 1 and 30), 0)::text as d1_30,
+          coalesce(sum(amount) filter (where ${to}::date - due_date between 31 and 60), 0)::text as d31_60,
+          coalesce(sum(amount) filter (where ${to}::date - due_date between 61 and 90), 0)::text as d61_90,
+          coalesce(sum(amount) filter (where ${to}::date - due_date > 90), 0)::text as over_90
+        from due),
+      lines as (
+        select m.day, m.ord, m.kind, m.source_id, m.reference, m.detail, m.debit, m.credit, m.due_date,
+          (select opening from totals) + sum(m.debit - m.credit) over (order by m.day, m.ord, m.source_id rows between unbounded preceding and current row) as balance
+        from m where m.day between ${from}::date and ${to}::date)
+    select totals.opening::text as opening, totals.debits::text as debits, totals.credits::text as credits,
       (select coalesce(sum(c.amount), 0) from ${customerCredits} c
          where c.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void' and c.issue_date <= ${to}::date)
       - (select coalesce(sum(a.amount), 0) from ${creditAllocations} a join ${customerCredits} c on c.id = a.credit_id
          where a.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void'
            and a.reversed_at is null and a.allocation_date <= ${to}::date)
-      as unapplied
-    from m`,
+      as unapplied,
+      aging.current, aging.d1_30, aging.d31_60, aging.d61_90, aging.over_90,
+      lines.day::text as day, lines.kind, lines.source_id, lines.reference, lines.detail, lines.debit::text as debit,
+      lines.credit::text as credit, lines.due_date, lines.balance::text as balance
+    from totals cross join aging left join lines on true
+    order by lines.day, lines.ord, lines.source_id`,
   );
-
-  // Aging on `to`: each invoice issued by then, what it still owed on `to`, by days past due on `to`.
-  const [aging] = await selectRows<AgingRow>(
-    db,
-    sql`with due as (
-      select i.due_date,
-        i.total_amount - least(i.total_amount,
-          (select coalesce(sum(p.amount), 0) from ${payments} p
-             where p.organization_id = ${organizationId} and p.type = 'invoice_payment' and p.reference_id = i.id and p.status = 'completed'
-               and (coalesce(p.processed_at, p.created_at) at time zone ${org.timeZone})::date <= ${to}::date)
-          + (select coalesce(sum(a.amount), 0) from ${creditAllocations} a
-             where a.organization_id = ${organizationId} and a.invoice_id = i.id and a.kind = 'invoice' and a.reversed_at is null
-               and a.allocation_date <= ${to}::date)) as amount
-      from ${invoices} i
-      where i.organization_id = ${organizationId} and i.customer_id = ${customerId}::uuid
-        and i.status in ('sent', 'overdue', 'paid') and i.issue_date <= ${to}::date)
-    select
-      coalesce(sum(amount) filter (where due_date >= ${to}::date), 0)::text as current,
-      coalesce(sum(amount) filter (where ${to}::date - due_date between 1 and 30), 0)::text as d1_30,
-      coalesce(sum(amount) filter (where ${to}::date - due_date between 31 and 60), 0)::text as d31_60,
-      coalesce(sum(amount) filter (where ${to}::date - due_date between 61 and 90), 0)::text as d61_90,
-      coalesce(sum(amount) filter (where ${to}::date - due_date > 90), 0)::text as over_90
-    from due`,
-  );
+  const [totals] = rows;
+  const aging = totals;
+  const lineRows = rows.filter((row): row is StatementRow & LineRow => row.source_id !== null);
 
   const opening = centsFromDecimal(totals?.opening ?? '0');
   const debits = centsFromDecimal(totals?.debits ?? '0');
