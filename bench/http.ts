@@ -69,8 +69,9 @@ export const HTTP_ENDPOINTS = [
   { name: 'customers search', url: '/api/customers?search=dental&limit=50&includeInactive=true' },
   { name: 'vendors search', url: '/api/vendors?search=power&limit=50' },
   { name: 'user (session only)', url: '/api/user' },
-  // Last: at 100k its per-invoice sums held the pool for seconds under 32 connections and starved
-  // every endpoint measured after it (a customer's statement is not yet flat, issue 33).
+  // A customer's statement reads the customer's whole history (the opening balance): one of 120
+  // invoices at every size, and the largest seeded customer (a 25th of all invoices) last.
+  { name: 'statement of 120 invoices', url: '/api/customers/{statementCustomer}/statement?from={monthAgo}&to={today}' },
   { name: 'customer statement 30 days', url: '/api/customers/{customer}/statement?from={monthAgo}&to={today}' },
 ] as const;
 
@@ -85,6 +86,12 @@ async function resolveUrl(base: string, url: string, headers: Record<string, str
   const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
   let resolved = url.replace('{today}', day(0)).replace('{monthAgo}', day(-30));
   if (resolved.includes('{customer}')) resolved = resolved.replace('{customer}', await firstId('customers'));
+  if (resolved.includes('{statementCustomer}')) {
+    const response = await fetch(`${base}/api/customers?limit=1&search=${encodeURIComponent(STATEMENT_CUSTOMER)}`, { headers });
+    const [customer] = (await response.json()) as { id: string }[];
+    if (!customer) throw new Error('no statement customer to bench with');
+    resolved = resolved.replace('{statementCustomer}', customer.id);
+  }
   if (resolved.includes('{vendor}')) resolved = resolved.replace('{vendor}', await firstId('vendors'));
   return resolved;
 }
@@ -131,6 +138,41 @@ async function remindersOff(db: Database): Promise<void> {
   );
 }
 
+/** The customer whose statement is measured at every size: the same 120 invoices whatever the volume. */
+const STATEMENT_CUSTOMER = 'Bench Statement Customer';
+const STATEMENT_INVOICES = 120;
+
+/**
+ * A customer of a fixed size beside the seeded ones (whose invoices grow with --invoices): copies of
+ * another customer's newest 120 sent or paid invoices, with their payments. Its statement shows
+ * whether the statement's cost follows the customer's own history or the organization's volume.
+ */
+async function ensureStatementCustomer(db: Database): Promise<void> {
+  const existing = await rows<{ id: string }>(db, sql`select id from customers where name = ${STATEMENT_CUSTOMER}`);
+  if (existing.length > 0) return;
+  await db.transaction(async (tx) => {
+    const [source] = await rows<{ id: string }>(tx, sql`select customer_id as id from invoices group by customer_id order by count(*) desc limit 1`);
+    if (!source) throw new Error('no invoices to copy for the statement customer');
+    const [customer] = await rows<{ id: string }>(
+      tx,
+      sql`insert into customers select (jsonb_populate_record(null::customers, to_jsonb(c) || jsonb_build_object('id', gen_random_uuid(), 'name', ${STATEMENT_CUSTOMER}::text, 'email', 'statement@bench.example'))).*
+          from customers c where c.id = ${source.id} returning id`,
+    );
+    if (!customer) throw new Error('no statement customer');
+    await tx.execute(sql`with copied as (
+        select id as old_id, gen_random_uuid() as new_id from invoices
+        where customer_id = ${source.id} and status in ('sent', 'overdue', 'paid') order by created_at desc limit ${STATEMENT_INVOICES}),
+      invoice_copies as (
+        insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i)
+          || jsonb_build_object('id', copied.new_id, 'customer_id', ${customer.id}::uuid, 'invoice_number', i.invoice_number || '-S'))).*
+        from invoices i join copied on copied.old_id = i.id returning id)
+      insert into payments select (jsonb_populate_record(null::payments, to_jsonb(p)
+          || jsonb_build_object('id', gen_random_uuid(), 'reference_id', copied.new_id, 'transaction_id', null))).*
+      from payments p join copied on copied.old_id = p.reference_id
+      where p.type = 'invoice_payment' and (select count(*) from invoice_copies) > 0`);
+  });
+}
+
 /** One organization with N invoices (the demo seeder's batches: one transaction per 1,000). */
 async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
   const dataDir = dataDirFor(options);
@@ -146,6 +188,7 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
     console.log(`Reusing the seeded ${options.db} database (${readFileSync(marker, 'utf8').trim()}); --reseed starts over.`);
     try {
       await remindersOff(db);
+      await ensureStatementCustomer(db);
     } finally {
       await database.close();
     }
@@ -165,6 +208,7 @@ async function prepareDatabase(options: HttpBenchOptions): Promise<{ dataDir: st
     await seedReceivables(context, { invoices: options.invoices });
     await seedPayables(context);
     await remindersOff(db);
+    await ensureStatementCustomer(db);
     await vacuumAnalyze(db);
     const [counts] = await rows<{ invoices: number; payments: number; bills: number }>(
       db,

@@ -24,24 +24,50 @@ const ORDER_PAYMENT = 1;
 const ORDER_CREDIT_NOTE = 2;
 const ORDER_REFUND = 3;
 
+/** The invoice columns the movements read, from `invoices` or from one customer's copy of them. */
+const invoiceColumns = sql`${invoices.id} as id, ${invoices.customerId} as customer_id, ${invoices.issueDate} as issue_date, ${invoices.invoiceNumber} as invoice_number,
+  ${invoices.totalAmount} as total_amount, ${invoices.dueDate} as due_date, ${invoices.status} as status`;
+
 /**
  * Every movement of one customer (or of every customer of the organization when `customerId` is
  * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric),
  * the invoice's due date, and the invoice an invoice or payment line belongs to.
+ *
+ * One customer's invoices are read once (customer_invoice) and its payments found from them through
+ * payments_reference_idx: the cost grows with the customer's own history, not with the
+ * organization's invoices and payments (issue 33). `offset 0` keeps PostgreSQL from turning that
+ * lookup back into a pass over every payment.
  */
 export function movementsSql(organizationId: string, customerId: string | null, timeZone: string): SQL {
   const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
+  const invoiceSource =
+    customerId === null
+      ? sql`(select ${invoiceColumns} from ${invoices} where ${invoices.organizationId} = ${organizationId})`
+      : sql`customer_invoice`;
+  const paymentLines =
+    customerId === null
+      ? sql`from ${payments} join ${invoiceSource} as inv on inv.id = ${payments.referenceId}
+          cross join lateral (select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
+            ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount) as paid
+          where ${completedInvoicePayment(organizationId)}`
+      : sql`from customer_invoice as inv
+          cross join lateral (
+            select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
+              ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount
+            from ${payments} where ${completedInvoicePayment(organizationId)} and ${payments.referenceId} = inv.id offset 0) as paid`;
   return sql`
-    select ${invoices.customerId} as customer_id, ${invoices.issueDate} as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, ${invoices.id}::text as source_id,
-      ${invoices.invoiceNumber} as reference,
-      (select s.invoice_number from ${lateFees} lf join ${invoices} s on s.id = lf.invoice_id where lf.fee_invoice_id = ${invoices.id}) as detail,
-      ${invoices.totalAmount} as debit, 0::numeric as credit,
-      ${invoices.dueDate}::text as due_date, ${invoices.id} as invoice_id
-    from ${invoices}
-    where ${invoices.organizationId} = ${organizationId} and ${only(invoices.customerId)}
-      and ${invoices.status} in ('sent', 'overdue', 'paid')
+    ${customerId === null ? sql`` : sql`with customer_invoice as materialized (
+      select ${invoiceColumns} from ${invoices} where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}::uuid)`}
+    select inv.customer_id, inv.issue_date as day, 'invoice' as kind, ${ORDER_INVOICE} as ord, inv.id::text as source_id,
+      inv.invoice_number as reference,
+      (select s.invoice_number from ${lateFees} lf join ${invoices} s on s.id = lf.invoice_id where lf.fee_invoice_id = inv.id) as detail,
+      inv.total_amount as debit, 0::numeric as credit, inv.due_date::text as due_date, inv.id as invoice_id
+    from ${invoiceSource} as inv
+    where inv.status in ('sent', 'overdue', 'paid')
     union all
-    ${customerId === null ? everyCustomersPayments(organizationId, timeZone) : oneCustomersPayments(organizationId, customerId, timeZone)}
+    select inv.customer_id, (coalesce(paid.processed_at, paid.created_at) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, paid.id::text,
+      inv.invoice_number, concat_ws(' ', paid.method, paid.reference), 0::numeric, paid.amount, null::text, inv.id
+    ${paymentLines}
     union all
     select ${customerCredits.customerId}, ${customerCredits.issueDate}, 'credit_note', ${ORDER_CREDIT_NOTE}, ${customerCredits.id}::text,
       ${customerCredits.creditNumber}, null::text, 0::numeric, ${customerCredits.amount}, null::text, null::uuid
@@ -59,31 +85,6 @@ export function movementsSql(organizationId: string, customerId: string | null, 
 
 const completedInvoicePayment = (organizationId: string): SQL =>
   sql`${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'`;
-
-/** Every customer's payments: one pass over the organization's payments, joined to their invoices. */
-function everyCustomersPayments(organizationId: string, timeZone: string): SQL {
-  return sql`select ${invoices.customerId}, (coalesce(${payments.processedAt}, ${payments.createdAt}) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, ${payments.id}::text,
-      ${invoices.invoiceNumber}, concat_ws(' ', ${payments.method}, ${payments.reference}), 0::numeric, ${payments.amount}, null::text, ${invoices.id}
-    from ${payments}
-    join ${invoices} on ${invoices.id} = ${payments.referenceId} and ${invoices.organizationId} = ${organizationId}
-    where ${completedInvoicePayment(organizationId)}`;
-}
-
-/**
- * One customer's payments, found from its invoices through payments_reference_idx: the cost grows
- * with the customer's own invoices, not with the organization's payments (issue 33). `offset 0`
- * keeps PostgreSQL from turning the lookup back into a pass over every payment.
- */
-function oneCustomersPayments(organizationId: string, customerId: string, timeZone: string): SQL {
-  return sql`select ${invoices.customerId}, (coalesce(paid.processed_at, paid.created_at) at time zone ${timeZone})::date, 'payment', ${ORDER_PAYMENT}, paid.id::text,
-      ${invoices.invoiceNumber}, concat_ws(' ', paid.method, paid.reference), 0::numeric, paid.amount, null::text, ${invoices.id}
-    from ${invoices}
-    cross join lateral (
-      select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
-        ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount
-      from ${payments} where ${completedInvoicePayment(organizationId)} and ${payments.referenceId} = ${invoices.id} offset 0) as paid
-    where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}::uuid`;
-}
 
 interface LineRow {
   day: string;
