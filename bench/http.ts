@@ -165,11 +165,11 @@ async function ensureStatementCustomer(db: Database): Promise<void> {
       invoice_copies as (
         insert into invoices select (jsonb_populate_record(null::invoices, to_jsonb(i)
           || jsonb_build_object('id', copied.new_id, 'customer_id', ${customer.id}::uuid, 'invoice_number', i.invoice_number || '-S'))).*
-        from invoices i join copied on copied.old_id = i.id returning id)
+        from invoices i join copied on copied.old_id = i.id)
       insert into payments select (jsonb_populate_record(null::payments, to_jsonb(p)
           || jsonb_build_object('id', gen_random_uuid(), 'reference_id', copied.new_id, 'transaction_id', null))).*
       from payments p join copied on copied.old_id = p.reference_id
-      where p.type = 'invoice_payment' and (select count(*) from invoice_copies) > 0`);
+      where p.type = 'invoice_payment'`);
   });
 }
 

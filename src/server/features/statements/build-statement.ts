@@ -28,6 +28,10 @@ const ORDER_REFUND = 3;
 const invoiceColumns = sql`${invoices.id} as id, ${invoices.customerId} as customer_id, ${invoices.issueDate} as issue_date, ${invoices.invoiceNumber} as invoice_number,
   ${invoices.totalAmount} as total_amount, ${invoices.dueDate} as due_date, ${invoices.status} as status`;
 
+/** The payment columns the movements read. */
+const paymentColumns = sql`${payments.id} as id, ${payments.referenceId} as reference_id, ${payments.processedAt} as processed_at,
+  ${payments.createdAt} as created_at, ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount`;
+
 /**
  * Every movement of one customer (or of every customer of the organization when `customerId` is
  * null): customer_id, day, kind, order within the day, id, reference, detail, debit, credit (numeric),
@@ -46,15 +50,12 @@ export function movementsSql(organizationId: string, customerId: string | null, 
       : sql`customer_invoice`;
   const paymentLines =
     customerId === null
-      ? sql`from ${payments} join ${invoiceSource} as inv on inv.id = ${payments.referenceId}
-          cross join lateral (select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
-            ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount) as paid
-          where ${completedInvoicePayment(organizationId)}`
+      ? sql`from (select ${paymentColumns} from ${payments} where ${completedInvoicePayment(organizationId)}) as paid
+          join ${invoiceSource} as inv on inv.id = paid.reference_id`
       : sql`from customer_invoice as inv
           cross join lateral (
-            select ${payments.id} as id, ${payments.processedAt} as processed_at, ${payments.createdAt} as created_at,
-              ${payments.method} as method, ${payments.reference} as reference, ${payments.amount} as amount
-            from ${payments} where ${completedInvoicePayment(organizationId)} and ${payments.referenceId} = inv.id offset 0) as paid`;
+            select ${paymentColumns} from ${payments}
+            where ${completedInvoicePayment(organizationId)} and ${payments.referenceId} = inv.id offset 0) as paid`;
   return sql`
     ${customerId === null ? sql`` : sql`with customer_invoice as materialized (
       select ${invoiceColumns} from ${invoices} where ${invoices.organizationId} = ${organizationId} and ${invoices.customerId} = ${customerId}::uuid)`}
@@ -219,19 +220,18 @@ export async function buildStatement(db: Database, organizationId: string, custo
     from totals cross join aging left join lines on true
     order by lines.day, lines.ord, lines.source_id`,
   );
-  const [totals] = rows;
-  const aging = totals;
+  const [summary] = rows;
   const lineRows = rows.filter((row): row is StatementRow & LineRow => row.source_id !== null);
 
-  const opening = centsFromDecimal(totals?.opening ?? '0');
-  const debits = centsFromDecimal(totals?.debits ?? '0');
-  const credits = centsFromDecimal(totals?.credits ?? '0');
+  const opening = centsFromDecimal(summary?.opening ?? '0');
+  const debits = centsFromDecimal(summary?.debits ?? '0');
+  const credits = centsFromDecimal(summary?.credits ?? '0');
   const agingValues: Record<(typeof agingBuckets)[number]['key'], string> = {
-    current: aging?.current ?? '0',
-    '1_30': aging?.d1_30 ?? '0',
-    '31_60': aging?.d31_60 ?? '0',
-    '61_90': aging?.d61_90 ?? '0',
-    over_90: aging?.over_90 ?? '0',
+    current: summary?.current ?? '0',
+    '1_30': summary?.d1_30 ?? '0',
+    '31_60': summary?.d31_60 ?? '0',
+    '61_90': summary?.d61_90 ?? '0',
+    over_90: summary?.over_90 ?? '0',
   };
 
   return {
@@ -266,7 +266,7 @@ export async function buildStatement(db: Database, organizationId: string, custo
     totalDebits: toDecimal(debits),
     totalCredits: toDecimal(credits),
     closingBalance: toDecimal(opening + debits - credits),
-    unappliedCredit: toDecimal(Math.max(0, centsFromDecimal(totals?.unapplied ?? '0'))),
+    unappliedCredit: toDecimal(Math.max(0, centsFromDecimal(summary?.unapplied ?? '0'))),
     aging: agingBuckets.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: toDecimal(centsFromDecimal(agingValues[bucket.key])) })),
   };
 }
