@@ -1,7 +1,6 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
-import { ocrEditDistance } from './ocr-distance';
 import { correctBusinessWords, onlyBusinessWords } from './business-words';
 import { correctByRepetition } from './correct-by-repetition';
 import type { DocumentText } from './document-text';
@@ -16,6 +15,9 @@ import {
   trimUnsure,
 } from './name-cells';
 import { horizontalOverlap } from './line-spans';
+import { rank, type RankerWeights } from '../model/ranker';
+import { vendorFeatures } from '../model/vendor-features';
+import { sameBusiness } from './same-business';
 import { repairOcrName, withDomainStart } from './ocr-vendor-name';
 import { findMarketplace, letterheadName } from './trading-name';
 import {
@@ -26,16 +28,60 @@ import {
   matchLegalForm,
   nameKey,
   notNamePattern,
+  ownerLabelPattern,
   registrationLinePattern,
   sellerLabelPattern,
 } from './vendor-rules';
 
+/**
+ * What the reader saw of a name candidate, each 0 or 1 unless said: the facts the vendor's model
+ * (model/vendor-features.ts) weighs.
+ */
+export interface NameSignals {
+  /** After a seller label ("Sold by:", "From:"). */
+  seller?: number;
+  /** Ends in a legal form ("Sdn Bhd", "GmbH"). */
+  legalForm?: number;
+  /** Beside the issuer's registration or tax id. */
+  legalBlock?: number;
+  /** A registered business name ("... ENTERPRISE") at the top. */
+  registered?: number;
+  /** On the line over a registration line or a bare company number. */
+  overRegistration?: number;
+  overCompanyNumber?: number;
+  /** One of the first name-like lines of page one, and which (0 for the first). */
+  heading?: number;
+  headingRank?: number;
+  /** How much taller than the page's typical type, up to 1.5 ("1" is one line height more). */
+  height?: number;
+  /** Logo letters read as fragments, or a lone short mixed-case word. */
+  fragment?: number;
+  /** One lower-case word, or nothing but business words ("RESTAURANT"). */
+  weakWords?: number;
+  /** The whole line of a heading read as cells. */
+  wholeLine?: number;
+  /** Under the document's title, in the top half. */
+  afterTitle?: number;
+  /** In the customer's address block. */
+  buyer?: number;
+  /** After "Owned by" or "Dimiliki oleh": the owner of the business a heading names. */
+  owner?: number;
+}
+
 export interface NameCandidate {
   name: string;
+  /** The hand-written rules' score. */
   score: number;
   lineIndex: number;
   /** A name with a legal form beside the issuer's registration or tax id. */
   legal?: boolean;
+  signals: NameSignals;
+  /** How many places gave this name (printed twice, or read by two rules). */
+  printings: number;
+  /** The first word is the registrable part of a printed web or mail domain. */
+  domain: boolean;
+  /** Other lines that hold the name. */
+  mentions: number;
 }
 
 export interface VendorChoice {
@@ -53,6 +99,7 @@ export interface VendorChoice {
 /** Tidies a name read from a line: labels, registration numbers and stray punctuation go. */
 export function cleanName(raw: string): string {
   return raw
+    .replace(ownerLabelPattern, '')
     .replace(sellerLabelPattern, '')
     .replace(documentTitleWords, '')
     .replace(/\s*\(?\b\d{3,}[\d-]*[A-Z]?\)?\s*$/u, '')
@@ -180,6 +227,26 @@ function isInsideAddress(lines: readonly TextLine[], index: number): boolean {
 const isCapitalised = (word: Word): boolean =>
   /^(?:[\p{Lu}\d][\p{L}\d'.-]*|&)$/u.test(word.text.trim());
 
+/** The name is printed after "Owned by" (or "Dimiliki oleh"), on its line or at the end of the one above. */
+function isOwnerName(lines: readonly TextLine[], index: number, name: string): boolean {
+  const text = lines[index]?.text ?? '';
+  const label = ownerLabelPattern.exec(text);
+  if (label) return nameKey(text.slice(label[0].length)).includes(nameKey(name));
+  const above = ownerLabelPattern.exec(lines[index - 1]?.text ?? '');
+  return above !== null && above[0].length === (lines[index - 1]?.text.length ?? -1);
+}
+
+/** One name read by two rules or printed twice has what either reading saw (the larger value). */
+function mergeSignals(a: NameSignals, b: NameSignals): NameSignals {
+  const merged: Record<string, number> = { ...a };
+  for (const [key, value] of Object.entries(b))
+    merged[key] = Math.max(merged[key] ?? 0, value ?? 0);
+  // The heading's rank is its best (smallest) one.
+  if (a.headingRank !== undefined && b.headingRank !== undefined)
+    merged.headingRank = Math.min(a.headingRank, b.headingRank);
+  return merged as NameSignals;
+}
+
 /** Business-name candidates, best first (exported for inspection in tests and tools). */
 export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const lines = document.lines;
@@ -190,15 +257,20 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   const isTitle = (line: TextLine): boolean =>
     cleanName(line.text) === '' && documentTitleWords.test(line.text);
   const titleIndex = lines.findIndex((line) => line.page === 1 && isTitle(line));
-  const add = (name: string, score: number, lineIndex: number, legal = false): void => {
+  const add = (
+    name: string,
+    score: number,
+    lineIndex: number,
+    legal: boolean,
+    signals: NameSignals,
+  ): void => {
     const clean = cleanName(name);
-    if (
+    const afterTitle =
       titleIndex >= 0 &&
       lineIndex > titleIndex &&
       lines[lineIndex]?.page === 1 &&
-      (lines[lineIndex]?.y ?? 1) < 0.5
-    )
-      score -= 0.75;
+      (lines[lineIndex]?.y ?? 1) < 0.5;
+    if (afterTitle) score -= 0.75;
     if (
       clean.length < 2 ||
       letterShare(clean) < 0.6 ||
@@ -212,12 +284,23 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       score: buyer ? score - 4 : score,
       lineIndex,
       legal: legal && !buyer,
+      signals: {
+        ...signals,
+        ...(legal && !buyer ? { legalBlock: 1 } : {}),
+        ...(afterTitle ? { afterTitle: 1 } : {}),
+        ...(buyer ? { buyer: 1 } : {}),
+        ...(isOwnerName(lines, lineIndex, clean) ? { owner: 1 } : {}),
+      },
+      printings: 1,
+      domain: false,
+      mentions: 0,
     });
   };
 
   lines.forEach((line, index) => {
     const seller = sellerLabelPattern.exec(line.text);
-    if (seller) add(line.text.slice(seller.index + seller[0].length), 3.5, index);
+    if (seller)
+      add(line.text.slice(seller.index + seller[0].length), 3.5, index, false, { seller: 1 });
     const spelled = joinedLineText(line);
     const withForm = nameWithLegalForm(
       document.source === 'ocr' ? repairOcrName(spelled) : spelled,
@@ -225,7 +308,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     const top = line.page === 1 && line.y < 0.25;
     // A legal name next to the issuer's registration or tax id is the legal seller.
     const legal = withForm !== null && isInLegalBlock(lines, index);
-    if (withForm) add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal);
+    if (withForm)
+      add(withForm, 2.5 + (top ? 1 : 0) + (legal ? legalBonus : 0), index, legal, { legalForm: 1 });
     else if (top) {
       // A registered business name ("... ENTERPRISE") at the top is the issuer's legal name, as
       // one with a company form would be: sole traders register without a form.
@@ -236,7 +320,9 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
         !notNamePattern.test(withoutShopNumber(registeredName)) &&
         !addressPattern.test(registeredName)
       )
-        add(registeredName, 3.5 + (blockName ? legalBonus : 0), index, blockName);
+        add(registeredName, 3.5 + (blockName ? legalBonus : 0), index, blockName, {
+          registered: 1,
+        });
     }
     const labelled = registrationLinePattern.test(line.text);
     if ((labelled || companyNumberPattern.test(line.text)) && index > 0) {
@@ -257,6 +343,7 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
           2.5 + (issuer ? legalBonus : 0),
           aboveIndex,
           issuer,
+          labelled ? { overRegistration: 1 } : { overCompanyNumber: 1 },
         );
       }
     }
@@ -334,6 +421,15 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
           fragmentPenalty +
           (whole ? wholeLineBonus : 0),
         index,
+        false,
+        {
+          heading: 1,
+          headingRank: taken,
+          height: Math.min(1.5, Math.max(0, heightRatio - 1)),
+          ...(fragment || logoWord ? { fragment: 1 } : {}),
+          ...(lowerWord || onlyBusinessWords(text) ? { weakWords: 1 } : {}),
+          ...(whole ? { wholeLine: 1 } : {}),
+        },
       );
       added = true;
     }
@@ -358,6 +454,8 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
     if (existing) {
       existing.score += Math.min(1.5, candidate.score * 0.4);
       existing.legal = existing.legal === true || candidate.legal === true;
+      existing.printings += 1;
+      existing.signals = mergeSignals(existing.signals, candidate.signals);
     } else totals.set(key, { ...candidate });
   }
   for (const [key, candidate] of totals) {
@@ -367,11 +465,13 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
       domains.some((domain) => domain === firstWord || key.startsWith(domain))
     ) {
       candidate.score += 1;
+      candidate.domain = true;
     }
     const mentions = lines.filter(
       (line, index) => index !== candidate.lineIndex && nameKey(line.text).includes(key),
     ).length;
     candidate.score += Math.min(1, mentions * 0.5);
+    candidate.mentions = mentions;
   }
   return [...totals.values()].sort((a, b) => b.score - a.score);
 }
@@ -410,37 +510,68 @@ export function withNameAbove(lines: readonly TextLine[], index: number, name: s
   return `${start} ${name}`;
 }
 
-const coreWordsOf = (name: string): string[] => {
-  const form = matchLegalForm(name);
-  const core = form && form.index > 0 ? name.slice(0, form.index) : name;
-  return (core.toUpperCase().match(/[\p{L}\d]+/gu) ?? []).filter((word) => word.length >= 3);
-};
-
-// Two spellings of one word: OCR slips and a plural ("TELECOMMUNICATION", "TELECOMMUNICATIONS").
-const sameWord = (a: string, b: string): boolean =>
-  a === b || (Math.min(a.length, b.length) >= 5 && ocrEditDistance(a, b) <= 1);
-
-/**
- * The heading's name and the legal name name one business ("SANYU STATIONERY SHOP" over "Owned
- * by SANYU SUPPLY SDN BHD"): they start with the same word, or the heading holds every word of
- * the legal name. The heading is then the name the shop trades under.
- */
-export function sameBusiness(heading: string, legalName: string): boolean {
-  const top = coreWordsOf(heading);
-  const legal = coreWordsOf(legalName);
-  if (top.length === 0 || legal.length === 0) return false;
-  if (sameWord(top[0] ?? '', legal[0] ?? '')) return true;
-  return legal.every((word) => top.some((other) => sameWord(word, other)));
-}
-
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
 const marketplaceConfidence = 0.9;
 
-export function findVendor(document: DocumentText): VendorChoice {
+/**
+ * A candidate's name as the reader gives it: OCR slips mended by the name's other printings and
+ * the words of business names, the domain's start, and the start of a name printed over two lines.
+ */
+export function finishedName(
+  document: DocumentText,
+  candidate: NameCandidate,
+  text = document.lines.map((line) => line.text).join('\n'),
+): string {
+  const corrected =
+    document.source === 'ocr'
+      ? correctBusinessWords(correctByRepetition(repairOcrName(candidate.name), text))
+      : candidate.name;
+  const completed = document.source === 'ocr' ? withDomainStart(corrected, text) : corrected;
+  return withNameAbove(document.lines, candidate.lineIndex, completed);
+}
+
+/** The candidate the vendor's model (model/vendor-model.json) ranks first. */
+function chooseByModel(
+  document: DocumentText,
+  ranked: readonly NameCandidate[],
+  model: RankerWeights,
+): NameCandidate | null {
+  const probabilities = rank(model.weights, vendorFeatures(document, ranked));
+  let best = 0;
+  probabilities.forEach((probability, index) => {
+    if (probability > (probabilities[best] ?? 0)) best = index;
+  });
+  return ranked[best] ?? null;
+}
+
+/**
+ * The vendor of a document. With a model, on a document read by OCR, the model chooses among the
+ * name candidates (decision 0023); otherwise, and on text PDFs, the hand-written rules below.
+ */
+export function findVendor(
+  document: DocumentText,
+  model: RankerWeights | null = null,
+): VendorChoice {
   const text = document.lines.map((line) => line.text).join('\n');
   const ranked = rankVendorCandidates(document);
+  const byModel =
+    model && document.source === 'ocr' ? chooseByModel(document, ranked, model) : null;
+  if (byModel) {
+    const read = finishedName(document, byModel, text);
+    const marketplace = findMarketplace(document.lines);
+    return {
+      name: marketplace ?? letterheadName(document.lines, read) ?? read,
+      // The re-reading thresholds (ocr/reread-photo.ts, pdf/read-pictures.ts) were measured on
+      // the rules' score of a name, not on the model's share among the page's candidates: a lone
+      // candidate has a probability of 1 however poor it is.
+      confidence: marketplace ? marketplaceConfidence : scoreToConfidence(byModel.score, 5),
+      taxId: findTaxId(text),
+      email: /[\w.+-]+@[\w-]+\.[\w.-]+/u.exec(text)?.[0] ?? null,
+      issuerRead: read,
+    };
+  }
   const top = ranked[0];
   // The issuer's legal identity (a company form beside its registration or tax id) outranks a
   // brand, logo or department name printed bigger: that is who issued the invoice.
@@ -475,14 +606,7 @@ export function findVendor(document: DocumentText): VendorChoice {
       : undefined;
   const chosen = heading ?? issuer;
   const best = chosen && chosen.score >= 0.5 ? chosen : null;
-  const corrected = best
-    ? document.source === 'ocr'
-      ? correctBusinessWords(correctByRepetition(repairOcrName(best.name), text))
-      : best.name
-    : null;
-  const completed =
-    corrected && document.source === 'ocr' ? withDomainStart(corrected, text) : corrected;
-  const read = best && completed ? withNameAbove(document.lines, best.lineIndex, completed) : null;
+  const read = best ? finishedName(document, best, text) : null;
   // The business deals with a marketplace, and with an issuer by the name its letterhead shows.
   const marketplace = findMarketplace(document.lines);
   const name = marketplace ?? (read ? (letterheadName(document.lines, read) ?? read) : null);

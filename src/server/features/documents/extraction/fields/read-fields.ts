@@ -5,6 +5,7 @@ import { matchVendorHints, type VendorHints, withLearntDateOrder } from '../lear
 import type { Box } from '../text-line';
 import { rank } from '../model/ranker';
 import { totalModel } from '../model/total-model';
+import { vendorModel } from '../model/vendor-model';
 import { type TotalEvidence, type TotalOption, totalOptions } from '../model/total-features';
 import { type Candidate, type FieldPreference, scoreToConfidence } from './candidate';
 import { breakdownOfTotal, chooseTotals, type ChosenTotals } from './choose-totals';
@@ -285,7 +286,7 @@ export function readFields(
   knownVendors: readonly string[] = [],
 ): ExtractedData {
   const text = document.lines.map((line) => line.text).join('\n');
-  const vendor = withKnownVendor(findVendor(document), document, knownVendors);
+  const vendor = withKnownVendor(findVendor(document, vendorModel()), document, knownVendors);
   const hint = matchVendorHints(hints, { name: vendor.name, taxId: vendor.taxId, text });
 
   const reading =

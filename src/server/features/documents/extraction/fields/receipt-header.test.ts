@@ -3,7 +3,15 @@ import { tidyOcrLines } from '../ocr/tidy-ocr-lines';
 import { receiptLines, receiptText } from '../test-support/receipt-lines';
 import { buildDocumentText } from './document-text';
 import { correctBusinessWords } from './business-words';
-import { findVendor, sameBusiness, withNameAbove, withoutRegistration } from './find-vendor';
+import { vendorFeatureNames } from '../model/vendor-features';
+import {
+  cleanName,
+  findVendor,
+  rankVendorCandidates,
+  withNameAbove,
+  withoutRegistration,
+} from './find-vendor';
+import { sameBusiness } from './same-business';
 import { isRegistrationLine } from './legal-entity';
 import { findDates } from './parse-date';
 import { joinSpacedLetters, trimUnsure } from './name-cells';
@@ -277,5 +285,54 @@ describe('business words in a vendor name', () => {
     expect(
       withNameAbove(receiptLines(['12, JALAN MERANTI', 'TRADING SDN BHD']), 1, 'TRADING SDN BHD'),
     ).toBe('TRADING SDN BHD');
+  });
+});
+
+describe('the owner named under a shop', () => {
+  it('drops "Owned by" and "Dimiliki oleh" before the owner\'s name', () => {
+    expect(cleanName('Dimiliki oleh T PLUS F&B SDN. BHD.')).toBe('T PLUS F&B SDN. BHD.');
+    expect(cleanName('SANYU STATIONERY SHOP Owned By SANYU SUPPLY SDN BHD')).toBe(
+      'SANYU SUPPLY SDN BHD',
+    );
+  });
+
+  it("marks the owner's name, on the label's line or the line under it", () => {
+    const text = buildDocumentText(
+      receiptLines(['SANYU STATIONERY SHOP', 'Owned By', 'SANYU SUPPLY SDN BHD', '(123456-X)']),
+      'ocr',
+    );
+    const owner = rankVendorCandidates(text).find((c) => c.name === 'SANYU SUPPLY SDN BHD');
+    const shop = rankVendorCandidates(text).find((c) => c.name === 'SANYU STATIONERY SHOP');
+    expect(owner?.signals.owner).toBe(1);
+    expect(shop?.signals.owner).toBeUndefined();
+  });
+});
+
+describe('the vendor chosen by a model', () => {
+  const text = buildDocumentText(
+    receiptLines([
+      'SUN MAJU TRADING',
+      'NO 5, JALAN BAKTI',
+      '',
+      '',
+      'KEDAI RUNCIT ALIF',
+      'TOTAL 1.00',
+    ]),
+    'ocr',
+  );
+  // A model that wants the candidate furthest down the page, and nothing else.
+  const lowest = {
+    features: vendorFeatureNames,
+    weights: vendorFeatureNames.map((name) => (name === 'position down the page' ? 20 : 0)),
+  };
+
+  it('takes the candidate the model ranks first on a page read by OCR', () => {
+    expect(findVendor(text).name).toBe('SUN MAJU TRADING');
+    expect(findVendor(text, lowest).name).toBe('KEDAI RUNCIT ALIF');
+  });
+
+  it('keeps the rules on a text PDF', () => {
+    const pdf = { ...text, source: 'pdf-text' as const };
+    expect(findVendor(pdf, lowest).name).toBe('SUN MAJU TRADING');
   });
 });

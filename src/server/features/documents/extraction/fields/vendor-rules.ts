@@ -33,6 +33,13 @@ export const buyerLabelPattern =
 export const sellerLabelPattern =
   /\b(?:sold\s+by|seller|vendor|supplier|service\s+provider|issued\s+by|payable\s+to|pay\s+to|account\s+holder|beneficiary|titulaire\s+du\s+compte|b[ée]n[ée]ficiaire|fournisseur|vendeur|verk[äa]ufer|lieferant|kontoinhaber|zahlungsempf[äa]nger|leverancier|rekeninghouder|ten\s+name\s+van)\s*[:-]?\s*/iu;
 
+/**
+ * The words before the owner's legal name ("Owned by", Malay "Dimiliki oleh", "A division of"):
+ * the name after them is the owner's, without them.
+ */
+export const ownerLabelPattern =
+  /^.*?\b(?:owned\s+by|dimiliki\s+oleh|operated\s+by|managed\s+by|a\s+division\s+of|a\s+subsidiary\s+of)\b\s*[:-]?\s*/iu;
+
 /** Footer lines with the vendor's registration details (capital, trade register, VAT id). */
 export const registrationLinePattern =
   /\b(?:capital|rcs|siret|siren|si[èe]ge\s+social|registered\s+(?:office|in|number)|company\s+(?:no|number|reg)|c[o0]\.?\s*reg(?:istration)?\.?\s*no\b|handelsregister|hrb|hra|amtsgericht|registergericht|gesch[äa]ftsf[üu]hr|kvk|kamer\s+van\s+koophandel|regd\.?\s+office|cin\b)/iu;

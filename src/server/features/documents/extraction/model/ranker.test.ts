@@ -29,6 +29,34 @@ describe('the ranking model', () => {
     expect(probabilities[2]).toBeGreaterThan(probabilities[1] ?? 1);
   });
 
+  it('weighs each document by its weight: one heavy document outweighs several light ones', () => {
+    // Three documents say feature 0 marks the right candidate, one says feature 1 does.
+    const say = (feature: number, weight: number): TrainingGroup => ({
+      rows: [
+        [1, 0],
+        [0, 1],
+      ],
+      correct: [feature === 0, feature === 1],
+      weight,
+    });
+    const options = { l2: 0.01, iterations: 30 };
+    const even = fitRanker(['a', 'b'], [say(0, 1), say(0, 1), say(0, 1), say(1, 1)], options);
+    expect((even.weights[0] ?? 0) - (even.weights[1] ?? 0)).toBeGreaterThan(0);
+    const heavy = fitRanker(
+      ['a', 'b'],
+      [say(0, 1 / 3), say(0, 1 / 3), say(0, 1 / 3), say(1, 2)],
+      options,
+    );
+    expect((heavy.weights[1] ?? 0) - (heavy.weights[0] ?? 0)).toBeGreaterThan(0);
+    // Weight 1 everywhere is the unweighted fit, bit for bit.
+    const unweighted = fitRanker(
+      ['a', 'b'],
+      [say(0, 1), say(0, 1), say(0, 1), say(1, 1)].map(({ rows, correct }) => ({ rows, correct })),
+      options,
+    );
+    expect(unweighted.weights).toEqual(even.weights);
+  });
+
   it('learns the feature that marks the right candidate and ranks it first', () => {
     const model = fitRanker(['labelled', 'large'], groups(20), { l2: 0.01, iterations: 30 });
     expect(model.weights[0]).toBeGreaterThan(1);

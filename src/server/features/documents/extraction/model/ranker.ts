@@ -18,6 +18,8 @@ export interface RankerWeights {
 export interface TrainingGroup {
   rows: number[][];
   correct: boolean[];
+  /** How much the document counts (1 unless said): a vendor's many documents may share one. */
+  weight?: number;
 }
 
 export interface FitOptions {
@@ -148,30 +150,36 @@ export function fitRanker(
     .map((group) => ({
       all: group.rows.map(sparse),
       right: group.rows.filter((_, index) => group.correct[index]).map(sparse),
+      weight: group.weight ?? 1,
     }));
   const size = features.length;
   let weights = new Float64Array(size);
-  const count = Math.max(1, usable.length);
+  const count = Math.max(
+    1e-9,
+    usable.reduce((sum, group) => sum + group.weight, 0),
+  );
   // Mean log-likelihood less the penalty, with its gradient and (negated) Hessian.
   const evaluate = (at: Float64Array, withDerivatives: boolean) => {
     const gradient = new Float64Array(size);
     const hessian = new Float64Array(size * size);
     let objective = 0;
     for (const group of usable) {
-      objective += addMoments(
-        at,
-        group.right,
-        1,
-        gradient,
-        withDerivatives ? hessian : new Float64Array(size * size),
-      );
-      objective -= addMoments(
-        at,
-        group.all,
-        -1,
-        gradient,
-        withDerivatives ? hessian : new Float64Array(size * size),
-      );
+      objective +=
+        addMoments(
+          at,
+          group.right,
+          group.weight,
+          gradient,
+          withDerivatives ? hessian : new Float64Array(size * size),
+        ) * group.weight;
+      objective -=
+        addMoments(
+          at,
+          group.all,
+          -group.weight,
+          gradient,
+          withDerivatives ? hessian : new Float64Array(size * size),
+        ) * group.weight;
     }
     let penalty = 0;
     for (let i = 0; i < size; i += 1) {

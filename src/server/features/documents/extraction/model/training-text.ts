@@ -7,6 +7,7 @@ import type { TrainingDocument } from './train-total';
 /** The OCR text of the training pool's photos, committed so the weights can be rebuilt anywhere. */
 export const trainingTextFile = path.join(import.meta.dirname, 'training', 'receipt-text.json.gz');
 export const totalModelFile = path.join(import.meta.dirname, 'total-model.json');
+export const vendorModelFile = path.join(import.meta.dirname, 'vendor-model.json');
 
 // Positions are fractions of the page: five decimals is a tenth of a pixel on a 2,600 px scan.
 const round = (value: number, decimals = 5): number => Number(value.toFixed(decimals));
