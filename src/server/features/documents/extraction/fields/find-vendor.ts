@@ -1,8 +1,7 @@
 import type { TextLine, Word } from '../text-line';
 import { scoreToConfidence } from './candidate';
 import { findTaxId } from './find-tax-id';
-import { correctBusinessWords, onlyBusinessWords } from './business-words';
-import { correctByRepetition } from './correct-by-repetition';
+import { onlyBusinessWords } from './business-words';
 import type { DocumentText } from './document-text';
 import { isInLegalBlock } from './legal-entity';
 import {
@@ -14,75 +13,26 @@ import {
   lineCells,
   trimUnsure,
 } from './name-cells';
+import { finishedName } from './finish-vendor-name';
+import { isOwnerName, mergeSignals, type NameCandidate, type NameSignals } from './name-candidate';
 import { horizontalOverlap } from './line-spans';
 import { rank, type RankerWeights } from '../model/ranker';
 import { vendorFeatures } from '../model/vendor-features';
 import { sameBusiness } from './same-business';
-import { repairOcrName, withDomainStart } from './ocr-vendor-name';
+import { repairOcrName } from './ocr-vendor-name';
 import { findMarketplace, letterheadName } from './trading-name';
 import {
   addressPattern,
   buyerLabelPattern,
+  cleanName,
   documentTitleWords,
   isLegalFormOnly,
   matchLegalForm,
   nameKey,
   notNamePattern,
-  ownerLabelPattern,
   registrationLinePattern,
   sellerLabelPattern,
 } from './vendor-rules';
-
-/**
- * What the reader saw of a name candidate, each 0 or 1 unless said: the facts the vendor's model
- * (model/vendor-features.ts) weighs.
- */
-export interface NameSignals {
-  /** After a seller label ("Sold by:", "From:"). */
-  seller?: number;
-  /** Ends in a legal form ("Sdn Bhd", "GmbH"). */
-  legalForm?: number;
-  /** Beside the issuer's registration or tax id. */
-  legalBlock?: number;
-  /** A registered business name ("... ENTERPRISE") at the top. */
-  registered?: number;
-  /** On the line over a registration line or a bare company number. */
-  overRegistration?: number;
-  overCompanyNumber?: number;
-  /** One of the first name-like lines of page one, and which (0 for the first). */
-  heading?: number;
-  headingRank?: number;
-  /** How much taller than the page's typical type, up to 1.5 ("1" is one line height more). */
-  height?: number;
-  /** Logo letters read as fragments, or a lone short mixed-case word. */
-  fragment?: number;
-  /** One lower-case word, or nothing but business words ("RESTAURANT"). */
-  weakWords?: number;
-  /** The whole line of a heading read as cells. */
-  wholeLine?: number;
-  /** Under the document's title, in the top half. */
-  afterTitle?: number;
-  /** In the customer's address block. */
-  buyer?: number;
-  /** After "Owned by" or "Dimiliki oleh": the owner of the business a heading names. */
-  owner?: number;
-}
-
-export interface NameCandidate {
-  name: string;
-  /** The hand-written rules' score. */
-  score: number;
-  lineIndex: number;
-  /** A name with a legal form beside the issuer's registration or tax id. */
-  legal?: boolean;
-  signals: NameSignals;
-  /** How many places gave this name (printed twice, or read by two rules). */
-  printings: number;
-  /** The first word is the registrable part of a printed web or mail domain. */
-  domain: boolean;
-  /** Other lines that hold the name. */
-  mentions: number;
-}
 
 export interface VendorChoice {
   name: string | null;
@@ -94,21 +44,6 @@ export interface VendorChoice {
    * learning: a correction remembers every name the vendor's documents were read under).
    */
   issuerRead?: string | null;
-}
-
-/** Tidies a name read from a line: labels, registration numbers and stray punctuation go. */
-export function cleanName(raw: string): string {
-  return raw
-    .replace(ownerLabelPattern, '')
-    .replace(sellerLabelPattern, '')
-    .replace(documentTitleWords, '')
-    .replace(/\s*\(?\b\d{3,}[\d-]*[A-Z]?\)?\s*$/u, '')
-    .replace(/\s*\([^)]*$/u, '')
-    .replace(/^([^(]*)\)$/u, '$1')
-    .replace(/^[^\p{L}\d]+/u, '')
-    .replace(/[\s,:;|\-–]+$/u, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /**
@@ -226,26 +161,6 @@ function isInsideAddress(lines: readonly TextLine[], index: number): boolean {
 
 const isCapitalised = (word: Word): boolean =>
   /^(?:[\p{Lu}\d][\p{L}\d'.-]*|&)$/u.test(word.text.trim());
-
-/** The name is printed after "Owned by" (or "Dimiliki oleh"), on its line or at the end of the one above. */
-function isOwnerName(lines: readonly TextLine[], index: number, name: string): boolean {
-  const text = lines[index]?.text ?? '';
-  const label = ownerLabelPattern.exec(text);
-  if (label) return nameKey(text.slice(label[0].length)).includes(nameKey(name));
-  const above = ownerLabelPattern.exec(lines[index - 1]?.text ?? '');
-  return above !== null && above[0].length === (lines[index - 1]?.text.length ?? -1);
-}
-
-/** One name read by two rules or printed twice has what either reading saw (the larger value). */
-function mergeSignals(a: NameSignals, b: NameSignals): NameSignals {
-  const merged: Record<string, number> = { ...a };
-  for (const [key, value] of Object.entries(b))
-    merged[key] = Math.max(merged[key] ?? 0, value ?? 0);
-  // The heading's rank is its best (smallest) one.
-  if (a.headingRank !== undefined && b.headingRank !== undefined)
-    merged.headingRank = Math.min(a.headingRank, b.headingRank);
-  return merged as NameSignals;
-}
 
 /** Business-name candidates, best first (exported for inspection in tests and tools). */
 export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
@@ -476,61 +391,10 @@ export function rankVendorCandidates(document: DocumentText): NameCandidate[] {
   return [...totals.values()].sort((a, b) => b.score - a.score);
 }
 
-// The line above may hold the start of the name at most this many line heights up.
-const nameAboveReach = 2.2;
-
-/**
- * A company name printed over two lines ("WESTERN EASTERN" over "STATIONERY SDN BHD"): when the
- * name read is only a legal form or common business words before it, the heading line just above
- * is the start of the name.
- */
-export function withNameAbove(lines: readonly TextLine[], index: number, name: string): string {
-  const form = matchLegalForm(name);
-  if (!form) return name;
-  const before = name
-    .slice(0, form.index)
-    .replace(/^(?:co\.?,?\s*)?(?:\(\p{Lu}{1,2}\)\s*)?$/iu, '');
-  if (before.trim() !== '' && !onlyBusinessWords(before)) return name;
-  const line = lines[index];
-  const above = lines[index - 1];
-  if (!line || !above || above.page !== line.page) return name;
-  if (line.y - above.y > Math.max(line.height, above.height) * nameAboveReach) return name;
-  const start = cleanName(above.text).replace(/[.:;,]+$/u, '');
-  const words = start.split(' ').filter(Boolean);
-  if (
-    words.length === 0 ||
-    words.length > 5 ||
-    !words.every((word) => /^[\p{Lu}\d&]/u.test(word)) ||
-    letterShare(start) < 0.7 ||
-    notNamePattern.test(start) ||
-    addressPattern.test(start) ||
-    matchLegalForm(start) !== null
-  )
-    return name;
-  return `${start} ${name}`;
-}
-
 // A legal-block name scores at least 4 (see rankVendorCandidates); below this it was demoted.
 const minLegalScore = 3;
 // A labelled marketplace ("Ordered through") is as sure as a labelled seller.
 const marketplaceConfidence = 0.9;
-
-/**
- * A candidate's name as the reader gives it: OCR slips mended by the name's other printings and
- * the words of business names, the domain's start, and the start of a name printed over two lines.
- */
-export function finishedName(
-  document: DocumentText,
-  candidate: NameCandidate,
-  text = document.lines.map((line) => line.text).join('\n'),
-): string {
-  const corrected =
-    document.source === 'ocr'
-      ? correctBusinessWords(correctByRepetition(repairOcrName(candidate.name), text))
-      : candidate.name;
-  const completed = document.source === 'ocr' ? withDomainStart(corrected, text) : corrected;
-  return withNameAbove(document.lines, candidate.lineIndex, completed);
-}
 
 /** The candidate the vendor's model (model/vendor-model.json) ranks first. */
 function chooseByModel(

@@ -4,13 +4,9 @@ import { receiptLines, receiptText } from '../test-support/receipt-lines';
 import { buildDocumentText } from './document-text';
 import { correctBusinessWords } from './business-words';
 import { vendorFeatureNames } from '../model/vendor-features';
-import {
-  cleanName,
-  findVendor,
-  rankVendorCandidates,
-  withNameAbove,
-  withoutRegistration,
-} from './find-vendor';
+import { findVendor, rankVendorCandidates, withoutRegistration } from './find-vendor';
+import { withNameAbove } from './finish-vendor-name';
+import { cleanName } from './vendor-rules';
 import { sameBusiness } from './same-business';
 import { isRegistrationLine } from './legal-entity';
 import { findDates } from './parse-date';

@@ -63,3 +63,18 @@ export function nameKey(name: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\d]+/gu, '');
 }
+
+/** Tidies a name read from a line: labels, registration numbers and stray punctuation go. */
+export function cleanName(raw: string): string {
+  return raw
+    .replace(ownerLabelPattern, '')
+    .replace(sellerLabelPattern, '')
+    .replace(documentTitleWords, '')
+    .replace(/\s*\(?\b\d{3,}[\d-]*[A-Z]?\)?\s*$/u, '')
+    .replace(/\s*\([^)]*$/u, '')
+    .replace(/^([^(]*)\)$/u, '$1')
+    .replace(/^[^\p{L}\d]+/u, '')
+    .replace(/[\s,:;|\-–]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,5 +1,6 @@
 import { buildDocumentText, type DocumentText } from '../fields/document-text';
-import { finishedName, findVendor, rankVendorCandidates } from '../fields/find-vendor';
+import { findVendor, rankVendorCandidates } from '../fields/find-vendor';
+import { finishedName } from '../fields/finish-vendor-name';
 import {
   type FitOptions,
   defaultFitOptions,

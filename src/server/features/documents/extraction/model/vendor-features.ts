@@ -1,5 +1,5 @@
 import type { DocumentText } from '../fields/document-text';
-import type { NameCandidate, NameSignals } from '../fields/find-vendor';
+import type { NameCandidate, NameSignals } from '../fields/name-candidate';
 import { sameBusiness } from '../fields/same-business';
 import { averageConfidence, letterShare } from '../fields/name-cells';
 import { addressPattern, matchLegalForm } from '../fields/vendor-rules';
