@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Invoice, InvoiceItem, InvoiceStatus } from '../../../shared/contracts/invoices';
+import { and, asc, count, desc, eq, ilike, lt, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { type Invoice, type InvoiceItem, type InvoiceStatus, invoiceStatuses } from '../../../shared/contracts/invoices';
 import { centsFromDecimal, normalizeDecimal, toDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { customers, invoiceItemLists, invoiceItems, invoices, invoiceTotals, organizations } from '../../db/schema';
@@ -32,10 +32,25 @@ export function effectiveStatus(today: Today): SQL<InvoiceStatus> {
   return sql<InvoiceStatus>`case when ${invoices.status} = 'sent' and ${pastDue(today)} then 'overdue' else ${invoices.status} end`;
 }
 
-function statusCondition(status: InvoiceStatus, today: Today): SQL | undefined {
-  if (status === 'overdue') return or(eq(invoices.status, 'overdue'), and(eq(invoices.status, 'sent'), pastDue(today)));
-  if (status === 'sent') return and(eq(invoices.status, 'sent'), sql`not (${pastDue(today)})`);
-  return eq(invoices.status, status);
+/**
+ * `status = 'sent'` with the status written into the statement, not bound: a prepared statement's
+ * generic plan then matches the partial indexes of open invoices (`where status in ('sent',
+ * 'overdue')`), which a bound value cannot prove it meets, so PostgreSQL stops planning the list
+ * anew on every request (issue 33). Only the known statuses are written.
+ */
+function statusIs(status: InvoiceStatus): SQL {
+  if (!invoiceStatuses.includes(status)) throw new Error(`unknown invoice status ${String(status)}`);
+  return sql`${invoices.status} = ${sql.raw(`'${status}'`)}`;
+}
+
+/** Sent or overdue as stored: the open invoices' partial indexes' own condition, written out. */
+const isOpen = (): SQL => sql`${invoices.status} in ('sent', 'overdue')`;
+
+/** The invoices shown with `status` on `today` (a sent invoice past due and unpaid shows overdue). */
+export function statusCondition(status: InvoiceStatus, today: Today): SQL | undefined {
+  if (status === 'overdue') return or(statusIs('overdue'), and(statusIs('sent'), pastDue(today)));
+  if (status === 'sent') return and(statusIs('sent'), sql`not (${pastDue(today)})`);
+  return statusIs(status);
 }
 
 const listColumns = (today: Today) => ({
@@ -175,7 +190,7 @@ function listConditions(filter: ListFilter): SQL {
     eq(invoices.organizationId, sql.placeholder('organizationId')),
     filter.customer ? eq(invoices.customerId, sql.placeholder('customerId')) : undefined,
     filter.status ? statusCondition(filter.status, sql.placeholder('today')) : undefined,
-    open ? inArray(invoices.status, ['sent', 'overdue']) : undefined,
+    open ? isOpen() : undefined,
   ) as SQL;
 }
 
