@@ -298,6 +298,18 @@ describe('counts of large filtered and searched lists (issue 33: counted to a bo
     expect(await list('search=BULK-&limit=50')).toEqual({ total: '1000', capped: 'true', rows: 50 });
     expect(await list('search=BULK-00&limit=50')).toEqual({ total: '99', capped: undefined, rows: 50 });
     expect(await list('search=BULK-&limit=50&offset=1990')).toEqual({ total: '2009', capped: undefined, rows: 19 });
+    // A search's pages: newest first, each after the last, and only this organization's invoices,
+    // though another uses the same numbers.
+    const elsewhere = await ownerWithCustomer(t);
+    await createInvoiceFor(elsewhere.owner, elsewhere.customer.id, { invoiceNumber: 'BULK-0001' });
+    const numbers = async (query: string) => {
+      const response = await o.request({ method: 'GET', url: `/api/invoices?${query}` });
+      return response.json().map((invoice: Invoice) => invoice.invoiceNumber);
+    };
+    const bulk = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `BULK-${String(from + i).padStart(4, '0')}`);
+    expect(await numbers('search=BULK-00&limit=50')).toEqual(bulk(1, 50));
+    expect(await numbers('search=BULK-00&limit=50&offset=50')).toEqual(bulk(51, 99));
+    expect(await numbers('search=BULK-0001')).toEqual(['BULK-0001']);
     const name = encodeURIComponent(c.name);
     expect(await list(`search=${name}&limit=50`)).toEqual({ total: '1000', capped: 'true', rows: 50 });
     expect(await list(`search=${name}&limit=50&offset=1500`)).toEqual({ total: '2010', capped: undefined, rows: 50 });
