@@ -1,11 +1,11 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Statement, StatementLineKind } from '../../../shared/contracts/statements';
 import { toDecimal, centsFromDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { creditAllocations, customerCredits, customers, invoices, lateFees, organizations, payments } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
-import { selectRows } from '../reports/report-sql';
+import { preparedRows } from '../../db/prepared';
 
 /*
  * A customer's statement of account (issue 31), per the definitions in
@@ -42,7 +42,7 @@ const paymentColumns = sql`${payments.id} as id, ${payments.referenceId} as refe
  * organization's invoices and payments (issue 33). `offset 0` keeps PostgreSQL from turning that
  * lookup back into a pass over every payment.
  */
-export function movementsSql(organizationId: string, customerId: string | null, timeZone: string): SQL {
+export function movementsSql(organizationId: string | Placeholder, customerId: string | Placeholder | null, timeZone: string | Placeholder): SQL {
   const only = (column: AnyPgColumn): SQL => (customerId === null ? sql`true` : sql`${column} = ${customerId}::uuid`);
   const invoiceSource =
     customerId === null
@@ -84,7 +84,7 @@ export function movementsSql(organizationId: string, customerId: string | null, 
       and ${creditAllocations.kind} = 'refund' and ${creditAllocations.reversedAt} is null`;
 }
 
-const completedInvoicePayment = (organizationId: string): SQL =>
+const completedInvoicePayment = (organizationId: string | Placeholder): SQL =>
   sql`${payments.organizationId} = ${organizationId} and ${payments.type} = 'invoice_payment' and ${payments.status} = 'completed'`;
 
 interface LineRow {
@@ -124,6 +124,56 @@ export const agingBuckets = [
   { key: '61_90', label: '61–90 days' },
   { key: 'over_90', label: 'Over 90 days' },
 ] as const;
+
+/**
+ * One statement, the movements read once: the period's lines with their running balance, and on
+ * every row (one row when the period has no lines) the totals and the aging on `to`. Aging: each
+ * invoice issued by then, what its payments (the same movements, by the organization's day) and
+ * credit applied by `to` leave owing, by days past due on `to`. Prepared once per connection
+ * (preparedRows): its values are organizationId, customerId, timeZone, from and to.
+ */
+const statementRows = preparedRows<StatementRow>('customer_statement_rows', (v) =>
+  sql`with m as materialized (${movementsSql(v('organizationId'), v('customerId'), v('timeZone'))}),
+    totals as (
+      select coalesce(sum(debit - credit) filter (where day < ${v('from')}::date), 0) as opening,
+        coalesce(sum(debit) filter (where day between ${v('from')}::date and ${v('to')}::date), 0) as debits,
+        coalesce(sum(credit) filter (where day between ${v('from')}::date and ${v('to')}::date), 0) as credits
+      from m),
+    paid as (select invoice_id, sum(credit) as amount from m where kind = 'payment' and day <= ${v('to')}::date group by invoice_id),
+    credited as (
+      select a.invoice_id, sum(a.amount) as amount from ${creditAllocations} a
+      where a.organization_id = ${v('organizationId')} and a.kind = 'invoice' and a.reversed_at is null and a.allocation_date <= ${v('to')}::date
+        and a.invoice_id in (select invoice_id from m where kind = 'invoice')
+      group by a.invoice_id),
+    due as (
+      select m.due_date::date as due_date, m.debit - least(m.debit, coalesce(paid.amount, 0) + coalesce(credited.amount, 0)) as amount
+      from m left join paid on paid.invoice_id = m.invoice_id left join credited on credited.invoice_id = m.invoice_id
+      where m.kind = 'invoice' and m.day <= ${v('to')}::date),
+    aging as (
+      select
+        coalesce(sum(amount) filter (where due_date >= ${v('to')}::date), 0)::text as current,
+        coalesce(sum(amount) filter (where ${v('to')}::date - due_date between 1 and 30), 0)::text as d1_30,
+        coalesce(sum(amount) filter (where ${v('to')}::date - due_date between 31 and 60), 0)::text as d31_60,
+        coalesce(sum(amount) filter (where ${v('to')}::date - due_date between 61 and 90), 0)::text as d61_90,
+        coalesce(sum(amount) filter (where ${v('to')}::date - due_date > 90), 0)::text as over_90
+      from due),
+    lines as (
+      select m.day, m.ord, m.kind, m.source_id, m.reference, m.detail, m.debit, m.credit, m.due_date,
+        (select opening from totals) + sum(m.debit - m.credit) over (order by m.day, m.ord, m.source_id rows between unbounded preceding and current row) as balance
+      from m where m.day between ${v('from')}::date and ${v('to')}::date)
+  select totals.opening::text as opening, totals.debits::text as debits, totals.credits::text as credits,
+    (select coalesce(sum(c.amount), 0) from ${customerCredits} c
+       where c.organization_id = ${v('organizationId')} and c.customer_id = ${v('customerId')}::uuid and c.status <> 'void' and c.issue_date <= ${v('to')}::date)
+    - (select coalesce(sum(a.amount), 0) from ${creditAllocations} a join ${customerCredits} c on c.id = a.credit_id
+       where a.organization_id = ${v('organizationId')} and c.customer_id = ${v('customerId')}::uuid and c.status <> 'void'
+         and a.reversed_at is null and a.allocation_date <= ${v('to')}::date)
+    as unapplied,
+    aging.current, aging.d1_30, aging.d31_60, aging.d61_90, aging.over_90,
+    lines.day::text as day, lines.kind, lines.source_id, lines.reference, lines.detail, lines.debit::text as debit,
+    lines.credit::text as credit, lines.due_date, lines.balance::text as balance
+  from totals cross join aging left join lines on true
+  order by lines.day, lines.ord, lines.source_id`,
+);
 
 const dayText = (value: unknown): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
@@ -171,55 +221,7 @@ export async function buildStatement(db: Database, organizationId: string, custo
     .limit(1);
   if (!customer) throw notFound('Customer');
 
-  const movements = movementsSql(organizationId, customerId, org.timeZone);
-
-  // One statement, the movements read once: the period's lines with their running balance, and on
-  // every row (one row when the period has no lines) the totals and the aging on `to`. Aging: each
-  // invoice issued by then, what its payments (the same movements, by the organization's day) and
-  // credit applied by `to` leave owing, by days past due on `to`.
-  const rows = await selectRows<StatementRow>(
-    db,
-    sql`with m as materialized (${movements}),
-      totals as (
-        select coalesce(sum(debit - credit) filter (where day < ${from}::date), 0) as opening,
-          coalesce(sum(debit) filter (where day between ${from}::date and ${to}::date), 0) as debits,
-          coalesce(sum(credit) filter (where day between ${from}::date and ${to}::date), 0) as credits
-        from m),
-      paid as (select invoice_id, sum(credit) as amount from m where kind = 'payment' and day <= ${to}::date group by invoice_id),
-      credited as (
-        select a.invoice_id, sum(a.amount) as amount from ${creditAllocations} a
-        where a.organization_id = ${organizationId} and a.kind = 'invoice' and a.reversed_at is null and a.allocation_date <= ${to}::date
-          and a.invoice_id in (select invoice_id from m where kind = 'invoice')
-        group by a.invoice_id),
-      due as (
-        select m.due_date::date as due_date, m.debit - least(m.debit, coalesce(paid.amount, 0) + coalesce(credited.amount, 0)) as amount
-        from m left join paid on paid.invoice_id = m.invoice_id left join credited on credited.invoice_id = m.invoice_id
-        where m.kind = 'invoice' and m.day <= ${to}::date),
-      aging as (
-        select
-          coalesce(sum(amount) filter (where due_date >= ${to}::date), 0)::text as current,
-          coalesce(sum(amount) filter (where ${to}::date - due_date between 1 and 30), 0)::text as d1_30,
-          coalesce(sum(amount) filter (where ${to}::date - due_date between 31 and 60), 0)::text as d31_60,
-          coalesce(sum(amount) filter (where ${to}::date - due_date between 61 and 90), 0)::text as d61_90,
-          coalesce(sum(amount) filter (where ${to}::date - due_date > 90), 0)::text as over_90
-        from due),
-      lines as (
-        select m.day, m.ord, m.kind, m.source_id, m.reference, m.detail, m.debit, m.credit, m.due_date,
-          (select opening from totals) + sum(m.debit - m.credit) over (order by m.day, m.ord, m.source_id rows between unbounded preceding and current row) as balance
-        from m where m.day between ${from}::date and ${to}::date)
-    select totals.opening::text as opening, totals.debits::text as debits, totals.credits::text as credits,
-      (select coalesce(sum(c.amount), 0) from ${customerCredits} c
-         where c.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void' and c.issue_date <= ${to}::date)
-      - (select coalesce(sum(a.amount), 0) from ${creditAllocations} a join ${customerCredits} c on c.id = a.credit_id
-         where a.organization_id = ${organizationId} and c.customer_id = ${customerId}::uuid and c.status <> 'void'
-           and a.reversed_at is null and a.allocation_date <= ${to}::date)
-      as unapplied,
-      aging.current, aging.d1_30, aging.d31_60, aging.d61_90, aging.over_90,
-      lines.day::text as day, lines.kind, lines.source_id, lines.reference, lines.detail, lines.debit::text as debit,
-      lines.credit::text as credit, lines.due_date, lines.balance::text as balance
-    from totals cross join aging left join lines on true
-    order by lines.day, lines.ord, lines.source_id`,
-  );
+  const rows = await statementRows(db, { organizationId, customerId, timeZone: org.timeZone, from, to });
   const [summary] = rows;
   const lineRows = rows.filter((row): row is StatementRow & LineRow => row.source_id !== null);
 
